@@ -1,0 +1,73 @@
+"""Problems a user can cause: collected, never raised one by one, and reported together."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+ERROR = "error"
+WARNING = "warning"
+
+
+@dataclass(frozen=True)
+class Location:
+    """Where a problem is: a file (and line), a card field in a language, or a catalog message."""
+
+    file: str | None = None
+    line: int | None = None
+    card: str | None = None
+    lang: str | None = None
+    field: str | None = None
+    msgid: str | None = None
+
+    def __str__(self) -> str:
+        parts = []
+        if self.file:
+            parts.append(f"{self.file}:{self.line}" if self.line else self.file)
+        if self.card:
+            parts.append(f"card {self.card}")
+        if self.lang:
+            parts.append(f"[{self.lang}]")
+        if self.field:
+            parts.append(f"field '{self.field}'")
+        if self.msgid:
+            parts.append(f"message {self.msgid!r}")
+        return " ".join(parts) or "-"
+
+    def as_dict(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if v is not None}
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong: a stable code, a severity, where, and what was expected versus found."""
+
+    code: str
+    message: str
+    where: Location = field(default_factory=Location)
+    severity: str = ERROR
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.severity} {self.code}: {self.message}"
+
+    def as_dict(self) -> dict:
+        return {"code": self.code, "severity": self.severity, "location": self.where.as_dict(),
+                "message": self.message}
+
+
+class ProblemsFound(Exception):
+    """Raised by a stage that found errors; carries all of them."""
+
+    def __init__(self, problems: Iterable[Problem]):
+        self.problems = tuple(problems)
+        super().__init__(f"{len(self.problems)} problem(s)")
+
+
+def errors(problems: Iterable[Problem]) -> list[Problem]:
+    return [p for p in problems if p.severity == ERROR]
+
+
+def raise_if_errors(problems: Iterable[Problem]) -> None:
+    """Raise ProblemsFound when any of the problems is an error."""
+    problems = list(problems)
+    if errors(problems):
+        raise ProblemsFound(problems)

@@ -1,0 +1,58 @@
+"""Where a project's inputs live: engine data, card files, catalogs, art. Only the CLI and build touch these."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .cards import CardDatabase, load_cards
+from .catalogs import LanguageCatalog, load_catalogs
+from .engine_data import Engine, load_engine
+from .problems import ProblemsFound
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class Project:
+    data: Path = REPO / "data"
+    locales: Path = REPO / "locales"
+    art: Path = REPO / "art"
+    fonts: Path = REPO / "fonts"
+
+    @property
+    def engine_file(self) -> Path:
+        return self.data / "engine.toml"
+
+    @property
+    def cards_dir(self) -> Path:
+        return self.data / "cards"
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """Everything loaded and checked: the first stage of every command."""
+
+    engine: Engine
+    cards: CardDatabase
+    catalogs: dict[str, LanguageCatalog]
+
+
+def load_inputs(project: Project, langs: tuple[str, ...]) -> Inputs:
+    """Load engine data, cards and catalogs; raises ProblemsFound with the problems of all three."""
+    problems, engine, cards, catalogs = [], None, None, {}
+    try:
+        engine = load_engine(project.engine_file)
+    except ProblemsFound as exc:
+        problems += exc.problems
+    if engine is not None:
+        try:
+            cards = load_cards(project.cards_dir, engine)
+        except ProblemsFound as exc:
+            problems += exc.problems
+    try:
+        catalogs = load_catalogs(project.locales, langs)
+    except ProblemsFound as exc:
+        problems += exc.problems
+    if problems:
+        raise ProblemsFound(problems)
+    return Inputs(engine, cards, catalogs)
