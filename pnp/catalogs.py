@@ -16,7 +16,8 @@ from .problems import Location, Problem, ProblemsFound, raise_if_errors
 
 SOURCE_LANG = "en"
 LANGS = ("de", "pl", "tr", "es", "pt")
-DOMAIN = "messages"
+# One gettext domain per part of the kit, each with its own template locales/<domain>.pot; see the README.
+DOMAINS = ("cards",)
 
 
 @dataclass(frozen=True)
@@ -29,10 +30,13 @@ class Message:
     strings: tuple[str, ...]
     fuzzy: bool
     line: int | None
+    path: str
 
 
 @dataclass(frozen=True)
 class LanguageCatalog:
+    """All domains of one language: messages by (context, msgid), and gettext callables."""
+
     lang: str
     path: str
     messages: Mapping[tuple[str | None, str], Message]
@@ -47,8 +51,8 @@ class LanguageCatalog:
         return bool(entry and not entry.fuzzy and all(s.strip() for s in entry.strings))
 
 
-def catalog_path(locales: Path, lang: str) -> Path:
-    return locales / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+def catalog_path(locales: Path, lang: str, domain: str) -> Path:
+    return locales / lang / "LC_MESSAGES" / f"{domain}.po"
 
 
 def source_catalog() -> LanguageCatalog:
@@ -57,18 +61,29 @@ def source_catalog() -> LanguageCatalog:
 
 
 def read_catalog(locales: Path, lang: str) -> LanguageCatalog:
-    """Read one language's .po file; raises ProblemsFound for a missing or malformed file."""
-    path = catalog_path(locales, lang)
-    where = Location(file=str(path), lang=lang)
-    try:
-        with path.open("rb") as fp:
-            catalog = read_po(fp, locale=lang, abort_invalid=True)
-    except FileNotFoundError:
-        raise_if_errors([Problem("po-missing", f"no catalog for language '{lang}'; expected {path}", where)])
-    except (PoFileError, ValueError, UnicodeDecodeError) as exc:
-        line = getattr(exc, "lineno", None)
-        raise_if_errors([Problem("po-syntax", f"broken .po file: {exc}", Location(str(path), line, lang=lang))])
-    return LanguageCatalog(lang, str(path), _messages(catalog), _translations(catalog))
+    """Read every domain's .po file of one language; raises ProblemsFound for missing or malformed files."""
+    messages, translations, problems = {}, None, []
+    for domain in DOMAINS:
+        path = catalog_path(locales, lang, domain)
+        try:
+            with path.open("rb") as fp:
+                catalog = read_po(fp, locale=lang, abort_invalid=True)
+        except FileNotFoundError:
+            problems.append(Problem("po-missing", f"no '{domain}' catalog for language '{lang}'; expected {path}",
+                                    Location(file=str(path), lang=lang)))
+            continue
+        except (PoFileError, ValueError, UnicodeDecodeError) as exc:
+            line = getattr(exc, "lineno", None)
+            problems.append(Problem("po-syntax", f"broken .po file: {exc}", Location(str(path), line, lang=lang)))
+            continue
+        messages.update(_messages(catalog, str(path)))
+        domain_translations = _translations(catalog, domain)
+        if translations is None:
+            translations = domain_translations
+        else:
+            translations.merge(domain_translations)
+    raise_if_errors(problems)
+    return LanguageCatalog(lang, str(locales / lang / "LC_MESSAGES"), MappingProxyType(messages), translations)
 
 
 def load_catalogs(locales: Path, langs: tuple[str, ...]) -> dict[str, LanguageCatalog]:
@@ -86,7 +101,7 @@ def load_catalogs(locales: Path, langs: tuple[str, ...]) -> dict[str, LanguageCa
     return found
 
 
-def _messages(catalog: Catalog) -> Mapping[tuple[str | None, str], Message]:
+def _messages(catalog: Catalog, path: str) -> dict[tuple[str | None, str], Message]:
     entries = {}
     for message in catalog:
         if not message.id:
@@ -95,12 +110,12 @@ def _messages(catalog: Catalog) -> Mapping[tuple[str | None, str], Message]:
         plural = message.id[1] if isinstance(message.id, tuple) else None
         strings = message.string if isinstance(message.string, tuple) else (message.string or "",)
         entries[(message.context, msgid)] = Message(message.context, msgid, plural, tuple(s or "" for s in strings),
-                                                    message.fuzzy, message.lineno)
-    return MappingProxyType(entries)
+                                                    message.fuzzy, message.lineno, path)
+    return entries
 
 
-def _translations(catalog: Catalog) -> Translations:
+def _translations(catalog: Catalog, domain: str) -> Translations:
     buffer = BytesIO()
     write_mo(buffer, catalog, use_fuzzy=False)
     buffer.seek(0)
-    return Translations(buffer, domain=DOMAIN)
+    return Translations(buffer, domain=domain)
