@@ -150,20 +150,23 @@ def _card(raw: dict, faction: str, source: str, line: int | None, engine: Engine
         if key in raw and not isinstance(raw[key], bool):
             problem("card-type", key, f"'{key}' must be true or false, found {raw[key]!r}")
 
-    def number(key: str, low: int, high: int) -> int | None:
+    def number(key: str, low: int | None, high: int | None) -> int | None:
         value = raw.get(key)
         if value is None:
             return None
         if type(value) is not int:
             problem("card-type", key, f"'{key}' must be a whole number, found {value!r}")
+        elif low is None or high is None:
+            return None  # the engine data's own range is broken and reported there
         elif not low <= value <= high:
             problem("card-range", key, f"'{key}' = {value} is out of range; expected {low}..{high}")
         else:
             return value
         return None
 
-    lo, hi = engine.stats_printed_min, engine.stats_printed_max
-    copies = number("copies", 1, engine.deck_max_copies)
+    rule = engine.numbers.get
+    lo, hi = rule("stats_printed_min"), rule("stats_printed_max")
+    copies = number("copies", 1, rule("deck_max_copies"))
     fields = {}
     if kind == "unit":
         fields = {k: number(k, lo, hi) for k in ("level", "atk", "def", "energy")}
@@ -173,8 +176,8 @@ def _card(raw: dict, faction: str, source: str, line: int | None, engine: Engine
         commander = raw.get("commander") is True
         if commander != (raw.get("type") == "commander"):
             problem("card-commander", "commander", "commander = true goes with type = \"commander\" and only with it")
-        if commander and copies is not None and copies != engine.deck_commander_copies:
-            problem("card-range", "copies", f"a commander has exactly {engine.deck_commander_copies} copy, "
+        if commander and copies is not None and copies != rule("deck_commander_copies", copies):
+            problem("card-range", "copies", f"a commander has exactly {rule('deck_commander_copies')} copy, "
                     f"found {copies}")
     bonus = _bonus(raw.get("bonus", []), problem, engine)
     if problems:
@@ -192,6 +195,7 @@ def _bonus(raw, problem, engine: Engine) -> tuple[Modifier, ...]:
         problem("card-bonus", "bonus", "'bonus' must be a list of {stat, amount, target, timing} tables")
         return ()
     modifiers = []
+    ceiling = engine.numbers.get("stats_ceiling", 99)
     for item in raw:
         if not isinstance(item, dict):
             problem("card-bonus", "bonus", f"bonus entry {item!r} must be a table")
@@ -204,9 +208,9 @@ def _bonus(raw, problem, engine: Engine) -> tuple[Modifier, ...]:
                     f"{', '.join(sorted(BONUS_KEYS))}")
         elif stat not in STATS:
             problem("card-bonus", "bonus", f"bonus stat {stat!r} is unknown; expected one of {', '.join(STATS)}")
-        elif type(amount) is not int or amount == 0 or abs(amount) > engine.stats_ceiling:
+        elif type(amount) is not int or amount == 0 or abs(amount) > ceiling:
             problem("card-bonus", "bonus", f"bonus amount {amount!r} must be a non-zero whole number within "
-                    f"±{engine.stats_ceiling}")
+                    f"±{ceiling}")
         elif target not in BONUS_TARGETS or timing not in BONUS_TIMINGS or (target, timing) not in BONUS_PHRASES:
             problem("card-bonus", "bonus", f"bonus target/timing {target!r}/{timing!r} is not supported; expected "
                     f"one of {', '.join('/'.join(k) for k in BONUS_PHRASES)}")

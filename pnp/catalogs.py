@@ -16,8 +16,12 @@ from .problems import Location, Problem, ProblemsFound, raise_if_errors
 
 SOURCE_LANG = "en"
 LANGS = ("de", "pl", "tr", "es", "pt")
-# One gettext domain per part of the kit, each with its own template locales/<domain>.pot; see the README.
-DOMAINS = ("cards",)
+# One gettext domain per part of the kit, each with its own template locales/<domain>.pot, extracted from its own
+# input paths (relative to the repository) with the README's `pybabel extract` command.
+DOMAIN_INPUTS = {
+    "cards": ("pnp/terms.py", "data/cards"),
+}
+DOMAINS = tuple(DOMAIN_INPUTS)
 
 
 @dataclass(frozen=True)

@@ -72,9 +72,16 @@ ENGINE_NAMES = frozenset(placeholder_name(s, k) for s, keys in SCHEMA.items() fo
 
 def load_engine(path: Path) -> Engine:
     """Read, check and freeze the engine data; raises ProblemsFound listing every problem."""
+    engine, problems = read_engine(path)
+    raise_if_errors(problems)
+    return engine
+
+
+def read_engine(path: Path) -> tuple[Engine, list[Problem]]:
+    """The engine with every valid number, and the problems of the others (so later checks can still run)."""
     data, problems = read_toml(path)
     if data is None:
-        raise_if_errors(problems)
+        return Engine(MappingProxyType({}), PHASES), problems
     numbers: dict[str, int] = {}
     where = Location(file=str(path))
     for section, keys in SCHEMA.items():
@@ -106,8 +113,7 @@ def load_engine(path: Path) -> Engine:
         problems.append(Problem("engine-phases", f"[phases] order must be {list(PHASES)}, found {phases!r}", where))
     if not any(p.code in ("engine-missing", "engine-type", "engine-range") for p in problems):
         problems += consistency_problems(numbers, where)
-    raise_if_errors(problems)
-    return Engine(MappingProxyType(numbers), PHASES)
+    return Engine(MappingProxyType(numbers), PHASES), problems
 
 
 def consistency_problems(n: Mapping[str, int], where: Location) -> list[Problem]:

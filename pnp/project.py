@@ -6,7 +6,7 @@ from pathlib import Path
 
 from .cards import CardDatabase, load_cards
 from .catalogs import LanguageCatalog, load_catalogs
-from .engine_data import Engine, load_engine
+from .engine_data import Engine, read_engine
 from .problems import ProblemsFound
 
 REPO = Path(__file__).resolve().parent.parent
@@ -39,16 +39,12 @@ class Inputs:
 
 def load_inputs(project: Project, langs: tuple[str, ...]) -> Inputs:
     """Load engine data, cards and catalogs; raises ProblemsFound with the problems of all three."""
-    problems, engine, cards, catalogs = [], None, None, {}
+    engine, problems = read_engine(project.engine_file)
+    cards, catalogs = None, {}
     try:
-        engine = load_engine(project.engine_file)
+        cards = load_cards(project.cards_dir, engine)
     except ProblemsFound as exc:
         problems += exc.problems
-    if engine is not None:
-        try:
-            cards = load_cards(project.cards_dir, engine)
-        except ProblemsFound as exc:
-            problems += exc.problems
     try:
         catalogs = load_catalogs(project.locales, langs)
     except ProblemsFound as exc:

@@ -65,8 +65,9 @@ def load(lang: str) -> SeedPage:
         for line_no, cells in rows:
             if index < 7:
                 name, level, atk, df, energy, copies, type_, effect = cells
-                units.append(SeedRow(faction, "units", name.removesuffix(COMMANDER_MARK), name.endswith(COMMANDER_MARK),
-                                     int(level), int(atk), int(df), int(energy), int(copies), type_, None, effect, line_no))
+                units.append(SeedRow(faction, "units", name.removesuffix(COMMANDER_MARK),
+                                     name.endswith(COMMANDER_MARK), int(level), int(atk), int(df), int(energy),
+                                     int(copies), type_, None, effect, line_no))
             else:
                 name, bonus, copies, type_, effect = cells
                 doctrines.append(SeedRow(faction, "doctrines", name, False, None, None, None, None, int(copies), type_,

@@ -1,0 +1,42 @@
+"""Shared fixtures: the repository's inputs, temporary copies to mutate, and a CLI runner."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.cli import main
+from pnp.project import REPO
+
+LANGS = ("de", "pl", "tr", "es", "pt")
+
+
+@pytest.fixture(scope="session")
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+@pytest.fixture
+def project_copy(tmp_path: Path) -> Path:
+    """A writable copy of data/ and locales/ under tmp_path, for planting defects."""
+    shutil.copytree(REPO / "data", tmp_path / "data")
+    shutil.copytree(REPO / "locales", tmp_path / "locales", ignore=shutil.ignore_patterns("*.mo"))
+    return tmp_path
+
+
+def project_args(root: Path) -> list[str]:
+    return ["--data", str(root / "data"), "--locales", str(root / "locales")]
+
+
+@pytest.fixture(scope="session")
+def exported(runner) -> dict[str, list[dict]]:
+    """`pnp export cards --lang X` for the source language and every translation."""
+    result = {}
+    for lang in ("en",) + LANGS:
+        run = runner.invoke(main, ["export", "cards", "--lang", lang])
+        assert run.exit_code == 0, run.output
+        result[lang] = json.loads(run.stdout)
+    return result

@@ -1,0 +1,140 @@
+"""The card database reproduces every row of the five seed pages, with the pages' known defects fixed."""
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+
+import seedpages
+from conftest import LANGS
+
+EXPORT_KEYS = {"id", "faction", "kind", "name", "type", "level", "atk", "def", "energy", "copies", "commander",
+               "terrain", "bonus", "effect"}
+
+# The seed pages' defects and what the database prints instead.
+FIXED_TYPES = {
+    "Officer": {"de": "Offizier", "pl": "Oficer", "tr": "Subay", "es": "Oficial", "pt": "Oficial"},
+    "Satrap": {"de": "Statthalter", "pl": "Satrapa", "tr": "Vali", "es": "Sátrapa", "pt": "Sátrapa"},
+}
+FIXED_BONUS_FRAGMENTS = {
+    "opponent -1 DEF": {"de": "Gegner −1 DEF", "pl": "przeciwnik −1 OBR", "tr": "rakip −1 SAV",
+                        "es": "oponente −1 DEF", "pt": "oponente −1 DEF"},
+    "+1 ATK in combat": {"de": "+1 ATK im Kampf", "pl": "+1 ATK w walce", "tr": "savaşta +1 SAL",
+                         "es": "+1 ATK en combate", "pt": "+1 ATK no combate"},
+    "+1 LP / turn": {"de": "+1 LP pro Zug", "pl": "+1 PŻ na turę", "tr": "her tur +1 CP",
+                     "es": "+1 LP por turno", "pt": "+1 LP por turno"},
+    "attacker -1 ATK": {"de": "Angreifer −1 ATK", "pl": "atakujący −1 ATK", "tr": "saldıran birlik −1 SAL",
+                        "es": "atacante −1 ATK", "pt": "atacante −1 ATK"},
+}
+OWN_ABBREVIATIONS = {"pl": {"DEF": "OBR"}, "tr": {"ATK": "SAL", "DEF": "SAV"}}
+
+
+def expected_bonus(seed_bonus: str | None, lang: str) -> str | None:
+    """The seed's Bonus column with its English fragments and foreign abbreviations fixed."""
+    if seed_bonus is None:
+        return None
+    parts = []
+    for part in seed_bonus.split("; "):
+        if part in FIXED_BONUS_FRAGMENTS:
+            parts.append(FIXED_BONUS_FRAGMENTS[part][lang])
+        else:
+            for english, own in OWN_ABBREVIATIONS.get(lang, {}).items():
+                part = re.sub(rf"\b{english}\b", own, part)
+            parts.append(part)
+    return "; ".join(parts)
+
+
+def expected_type(seed_type: str, lang: str) -> str:
+    return FIXED_TYPES.get(seed_type, {}).get(lang, seed_type)
+
+
+def seed_matches(lang: str, cards: list[dict]) -> list[tuple[seedpages.SeedRow, dict]]:
+    """Pair every seed row with its exported card: units by position, doctrines/tactics by localized name."""
+    page = seedpages.load(lang)
+    pairs = []
+    for faction in seedpages.FACTIONS:
+        units = [c for c in cards if c["faction"] == faction and c["kind"] == "unit"]
+        rows = [r for r in page.units if r.faction == faction]
+        assert len(units) == len(rows), f"{lang} {faction}: {len(units)} units, seed has {len(rows)}"
+        pairs += list(zip(rows, units))
+        others = {c["name"]: c for c in cards if c["faction"] == faction and c["kind"] != "unit"}
+        rows = [r for r in page.doctrines if r.faction == faction]
+        assert sorted(others) == sorted(r.name for r in rows), f"{lang} {faction}: doctrine/tactic names differ"
+        pairs += [(r, others[r.name]) for r in rows]
+    return pairs
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_export_reproduces_every_seed_row(exported, lang):
+    pairs = seed_matches(lang, exported[lang])
+    assert len(pairs) == len(exported[lang]) == 141
+    for row, card in pairs:
+        where = f"{lang} {card['id']} (seed line {row.line})"
+        assert card["name"] == row.name, where
+        assert card["effect"] == row.effect, where
+        assert card["copies"] == row.copies, where
+        assert card["type"] == expected_type(row.type, lang), where
+        if row.table == "units":
+            assert (card["level"], card["atk"], card["def"], card["energy"]) == (row.level, row.atk, row.def_,
+                                                                                 row.energy), where
+            assert card["commander"] == row.commander, where
+            assert card["bonus"] is None
+        else:
+            assert card["bonus"] == expected_bonus(row.bonus, lang), where
+            assert (card["level"], card["atk"], card["def"], card["energy"]) == (None, None, None, None)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_defects_of_the_seed_pages_are_fixed(exported, lang):
+    printed = " ".join(f"{c['type']} {c['bonus'] or ''}" for c in exported[lang])
+    for english in ("Officer", "Satrap", "opponent", "attacker", "in combat", "turn", "-1"):
+        assert not re.search(rf"(?<!\w){english}(?!\w)", printed), f"{lang}: {english!r} left in English"
+    forbidden = {"pl": ("DEF", "LP"), "tr": ("ATK", "DEF", "LP")}.get(lang, ())
+    for abbreviation in forbidden:
+        assert not re.search(rf"\b{abbreviation}\b", printed), f"{lang} prints {abbreviation}"
+
+
+def test_same_id_is_the_same_card_in_every_language(exported):
+    language_independent = ("faction", "kind", "level", "atk", "def", "energy", "copies", "commander", "terrain")
+    source = {c["id"]: c for c in exported["en"]}
+    for lang in LANGS:
+        assert [c["id"] for c in exported[lang]] == list(source)
+        for card in exported[lang]:
+            assert {k: card[k] for k in language_independent} == {k: source[card["id"]][k]
+                                                                   for k in language_independent}
+            assert set(card) == EXPORT_KEYS
+
+
+def test_every_faction_is_a_ready_40_card_deck_with_two_commanders(exported):
+    copies, commanders, terrain = Counter(), Counter(), Counter()
+    for card in exported["en"]:
+        copies[card["faction"]] += card["copies"]
+        commanders[card["faction"]] += card["copies"] if card["commander"] else 0
+        terrain[card["faction"]] += card["copies"] if card["terrain"] else 0
+    assert set(copies) == set(seedpages.FACTIONS)
+    assert all(n == 40 for n in copies.values()), copies
+    assert all(n == 2 for n in commanders.values()), commanders
+    assert all(n <= 2 for n in terrain.values()), terrain
+
+
+def test_source_strings_and_structured_bonus(exported):
+    cards = {c["id"]: c for c in exported["en"]}
+    assert len(cards) == 141
+    assert all(re.fullmatch(rf"{c['faction']}\.[a-z0-9]+(-[a-z0-9]+)*", i) for i, c in cards.items())
+    assert cards["rome.testudo"]["bonus"] == "+2 DEF"
+    assert cards["carthage.desert-routes"]["bonus"] == "+1 ATK; opponent −1 DEF"
+    assert cards["carthage.desert-routes"]["terrain"] is True
+    assert cards["egypt.nile-floodplain"]["bonus"] == "+1 DEF; +1 LP per turn"
+    assert sum(c["terrain"] for c in cards.values()) == 7
+    assert all(c["kind"] == "doctrine" for c in cards.values() if c["terrain"])
+    assert {c["type"] for c in cards.values() if c["kind"] != "unit"} == {"Doctrine", "Tactic"}
+
+
+def test_unknown_language_is_a_usage_error(runner):
+    from pnp.cli import main
+
+    result = runner.invoke(main, ["export", "cards", "--lang", "fr"])
+    assert result.exit_code == 2
+    assert "unknown language 'fr'" in result.output
+    assert "Traceback" not in result.output
