@@ -86,3 +86,14 @@ def export_cards(lang, data, locales, art):
         sys.exit(1)
     json.dump([c.as_export() for c in cards], sys.stdout, ensure_ascii=False, indent=2)
     sys.stdout.write("\n")
+
+from .cli_validate import deck_group, validate_command  # noqa: E402  (commands in their own module)
+
+main.add_command(validate_command)
+main.add_command(deck_group)
+
+from .cli_build import build_command, calibrate_command, gallery_command  # noqa: E402
+
+main.add_command(build_command)
+main.add_command(calibrate_command)
+main.add_command(gallery_command)

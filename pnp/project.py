@@ -5,8 +5,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .cards import CardDatabase, load_cards
-from .catalogs import LanguageCatalog, load_catalogs
+from .catalogs import SOURCE_LANG, LanguageCatalog, load_catalogs
 from .engine_data import Engine, read_engine
+from .lexicon import Lexicon, load_lexicon
 from .problems import ProblemsFound
 
 REPO = Path(__file__).resolve().parent.parent
@@ -35,6 +36,7 @@ class Inputs:
     engine: Engine
     cards: CardDatabase
     catalogs: dict[str, LanguageCatalog]
+    lexicon: Lexicon = Lexicon()  # the translators' allowlist and glossary (read with the catalogs)
 
 
 def load_inputs(project: Project, langs: tuple[str, ...]) -> Inputs:
@@ -49,6 +51,12 @@ def load_inputs(project: Project, langs: tuple[str, ...]) -> Inputs:
         catalogs = load_catalogs(project.locales, langs)
     except ProblemsFound as exc:
         problems += exc.problems
+    lexicon = Lexicon()
+    if set(langs) - {SOURCE_LANG}:
+        try:
+            lexicon = load_lexicon(project.locales)
+        except ProblemsFound as exc:
+            problems += exc.problems
     if problems:
         raise ProblemsFound(problems)
-    return Inputs(engine, cards, catalogs)
+    return Inputs(engine, cards, catalogs, lexicon)

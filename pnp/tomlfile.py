@@ -23,3 +23,41 @@ def read_toml(path: Path) -> tuple[dict | None, list[Problem]]:
         line = int(found.group(1)) if found else None
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
         return None, [Problem("toml-syntax", f"not valid TOML: {message}", Location(file=str(path), line=line))]
+
+
+_KEY_PART = r'"(?:[^"\\]|\\.)*"|\'[^\']*\'|[A-Za-z0-9_-]+'
+_KEY_PATH = rf"(?:{_KEY_PART})(?:\s*\.\s*(?:{_KEY_PART}))*"
+_TABLE = re.compile(rf"^\[\s*({_KEY_PATH})\s*\]")
+_ARRAY_TABLE = re.compile(rf"^\[\[\s*({_KEY_PATH})\s*\]\]")
+_ASSIGNMENT = re.compile(rf"^({_KEY_PATH})\s*=")
+
+
+def _key_parts(path: str) -> tuple[str, ...]:
+    parts = []
+    for part in re.findall(_KEY_PART, path):
+        if part[0] in "\"'":
+            try:
+                part = next(iter(tomllib.loads(f"{part} = 0")))
+            except tomllib.TOMLDecodeError:
+                part = part[1:-1]
+        parts.append(part)
+    return tuple(parts)
+
+
+def key_lines(text: str) -> dict[tuple[str, ...], int]:
+    """Line of each [table] header and `key = value` of a TOML text, by full key path (e.g. ("deck", "size")).
+
+    Keys inside [[array]] tables are left out (their path is ambiguous); problems there carry their own lines.
+    """
+    lines: dict[tuple[str, ...], int] = {}
+    table: tuple[str, ...] | None = ()
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if _ARRAY_TABLE.match(line):
+            table = None
+        elif (found := _TABLE.match(line)) is not None:
+            table = _key_parts(found.group(1))
+            lines.setdefault(table, number)
+        elif table is not None and (found := _ASSIGNMENT.match(line)) is not None:
+            lines.setdefault(table + _key_parts(found.group(1)), number)
+    return lines

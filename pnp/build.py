@@ -1,0 +1,180 @@
+"""`pnp build`: load the inputs, validate them, compose and render every output in memory, then write all at once.
+
+Outputs come from producers: functions (BuildContext) -> {path relative to the output folder: bytes}. The build
+calls every producer once per language, with `ctx.langs` narrowed to that one language (so progress can be shown
+step by step); a producer that finds problems raises ProblemsFound. The problems of all steps are collected, and
+while any is an error nothing is written. Other parts of the kit add their producer to PRODUCERS, one line each.
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Callable, ContextManager, Iterable, Mapping
+
+from .art import ArtImage, load_art
+from .catalogs import LANGS
+from .fonts import register_fonts
+from .imposition import DUPLEX_MODES, check_back_offset, sheet_grid
+from .layout import PAPERS, card_layout, sheet_layout
+from .localize import localize_cards
+from .pdfout import write_atomically
+from .problems import ERROR, Location, Problem, ProblemsFound, errors
+from .project import Inputs, Project, load_inputs
+from .render.checks import compose_language, fit_problems, glyph_problems
+from .render.deck import deck_pdf
+from .render.labels import card_labels
+from .sheets import produce as sheets
+from .terms import FACTIONS
+from .validate import validate
+
+MODES = ("home", "pro")
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    langs: tuple[str, ...] = LANGS
+    paper: str = "a4"
+    mode: str = "home"
+    duplex: str = "long"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+
+
+@dataclass(frozen=True)
+class BuildContext:
+    """Everything a producer needs: checked inputs, options, fonts (role -> name), art, and its languages."""
+
+    project: Project
+    inputs: Inputs
+    options: BuildOptions
+    fonts: Mapping[str, str]
+    art: Mapping[str, ArtImage]
+    langs: tuple[str, ...]
+
+
+Producer = Callable[[BuildContext], dict[Path, bytes]]
+
+
+def card_decks(ctx: BuildContext) -> dict[Path, bytes]:
+    """<lang>/cards/<faction>.pdf: each faction's deck, fronts and backs."""
+    layout = card_layout()
+    files: dict[Path, bytes] = {}
+    for lang in ctx.langs:
+        catalog = ctx.inputs.catalogs[lang]
+        labels = card_labels(catalog)
+        cards = localize_cards(ctx.inputs.cards, catalog)
+        fronts, backs = compose_language(cards, labels, layout, ctx.fonts)
+        problems = fit_problems([*fronts, *backs]) + glyph_problems([*fronts, *backs], ctx.fonts)
+        if errors(problems):
+            raise ProblemsFound(problems)
+        names = {lc.card.faction: lc.faction_name for lc in cards}
+        for faction, back in zip(FACTIONS, backs):
+            faces = [face for face in fronts if face.card.faction == faction]
+            o = ctx.options
+            files[Path(lang) / "cards" / f"{faction}.pdf"] = deck_pdf(
+                faces, back, layout, ctx.art, o.paper, o.mode, o.duplex, o.back_offset, names[faction])
+    return files
+
+
+PRODUCERS: tuple[Producer, ...] = (
+    card_decks,
+    sheets.score_sheet,
+    sheets.tokens,
+)
+
+
+@dataclass(frozen=True)
+class Step:
+    label: str
+    producer: Producer
+    ctx: BuildContext
+
+    def run(self) -> dict[Path, bytes]:
+        return self.producer(self.ctx)
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    files: tuple[Path, ...]     # written, absolute
+    warnings: tuple[Problem, ...]
+
+
+def option_problems(options: BuildOptions) -> list[Problem]:
+    """Options that cannot work together, e.g. a back offset larger than the paper's margins allow."""
+    where = Location(field="options")
+    if options.paper not in PAPERS or options.mode not in MODES or options.duplex not in DUPLEX_MODES:
+        return [Problem("build-option", f"unknown paper/mode/duplex {options.paper}/{options.mode}/{options.duplex}; "
+                        f"expected {'|'.join(PAPERS)}, {'|'.join(MODES)}, {'|'.join(DUPLEX_MODES)}", where)]
+    if options.mode == "pro":
+        if options.back_offset != (0.0, 0.0):
+            return [Problem("build-option", "--back-offset shifts the back pages of home sheets; pro mode prints one "
+                            "card per page and has none to shift", where)]
+        return []
+    card = card_layout().card
+    grid = sheet_grid(sheet_layout(options.paper), card.width, card.height, card.bleed)
+    return check_back_offset(grid, options.back_offset)
+
+
+def output_problems(out: Path) -> list[Problem]:
+    """An output folder that cannot be written (checked before rendering, so the user does not wait for nothing)."""
+    existing = out
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    if not existing.is_dir():
+        return [Problem("output-unwritable", f"cannot write to {out}: {existing} is not a folder",
+                        Location(file=str(out)))]
+    if not os.access(existing, os.W_OK | os.X_OK):
+        return [Problem("output-unwritable", f"cannot write to {out}: no permission to write in {existing}",
+                        Location(file=str(out)))]
+    return []
+
+
+def art_windows(inputs: Inputs) -> list[tuple[str, float, float]]:
+    """(card id, width mm, height mm) of every card's art window."""
+    windows = card_layout().front.art
+    boxes = [(c.id, windows.unit if c.kind == "unit" else windows.other) for c in inputs.cards.cards]
+    return [(card_id, box.width, box.height) for card_id, box in boxes]
+
+
+def prepare(project: Project, options: BuildOptions) -> tuple[list[Step], list[Problem]]:
+    """Load and validate everything; the steps to run and the warnings so far. Raises ProblemsFound on errors."""
+    problems = option_problems(options)
+    inputs = load_inputs(project, options.langs)
+    problems += validate(inputs, options.langs)
+    art, art_problems = load_art(project.art, art_windows(inputs), card_layout().art)
+    problems += art_problems
+    if errors(problems):
+        raise ProblemsFound(problems)
+    ctx = BuildContext(project, inputs, options, register_fonts(project.fonts), art, options.langs)
+    steps = [Step(f"{lang}: {producer.__name__.replace('_', ' ')}", producer, replace(ctx, langs=(lang,)))
+             for producer in PRODUCERS for lang in options.langs]
+    return steps, problems
+
+
+def render(steps: Iterable[Step]) -> dict[Path, bytes]:
+    """Run every step in memory; raises ProblemsFound with the problems of all steps."""
+    files: dict[Path, bytes] = {}
+    problems: list[Problem] = []
+    for step in steps:
+        try:
+            files.update(step.run())
+        except ProblemsFound as exc:
+            problems += exc.problems
+    if errors(problems):
+        raise ProblemsFound(problems)
+    return files
+
+
+def build(project: Project, options: BuildOptions, out: Path,
+          progress: Callable[[list[Step]], ContextManager[Iterable[Step]]] | None = None) -> BuildResult:
+    """The whole build: nothing is written unless every step succeeded."""
+    unwritable = output_problems(out)
+    if unwritable:
+        raise ProblemsFound(unwritable)
+    steps, warnings = prepare(project, options)
+    with (progress or contextlib.nullcontext)(steps) as running:
+        files = render(running)
+    write_atomically({out / path: data for path, data in files.items()})
+    return BuildResult(tuple(sorted(out / path for path in files)),
+                       tuple(p for p in warnings if p.severity != ERROR))

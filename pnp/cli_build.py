@@ -1,0 +1,124 @@
+"""`pnp build`, `pnp calibrate` and `pnp gallery`: reading options, showing progress, reporting problems."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from .build import MODES, BuildOptions, build
+from .calibrate import calibration_pdf
+from .catalogs import LANGS
+from .cli import LanguageList, make_project, project_options, report
+from .fonts import register_fonts
+from .gallery import gallery_images
+from .imposition import DUPLEX_MODES, check_back_offset, sheet_grid
+from .layout import PAPERS, calibration_layout, card_layout, sheet_layout
+from .pdfout import write_atomically
+from .problems import ProblemsFound
+from .project import Project
+
+
+class Offset(click.ParamType):
+    """Two millimetre values "X,Y", e.g. 1.5,-0.5."""
+
+    name = "X,Y"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, tuple):
+            return value
+        try:
+            x, y = (float(part) for part in value.split(","))
+        except ValueError:
+            self.fail(f"{value!r} is not two numbers X,Y in millimetres (e.g. 1.5,-0.5)", param, ctx)
+        return x, y
+
+
+def paper_option(command):
+    return click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True,
+                        help="Paper size of the home sheets.")(command)
+
+
+def offset_option(command):
+    return click.option("--back-offset", type=Offset(), default="0,0", show_default=True,
+                        help="Shift the back pages by X,Y mm (right, up) to correct a duplex printer's "
+                             "misregistration; measure it with `pnp calibrate`.")(command)
+
+
+def on_terminal() -> bool:
+    """Progress bars only for a person watching a terminal; logs and pipes get the summary alone."""
+    return sys.stderr.isatty()
+
+
+def _fail(problems) -> None:
+    report(problems)
+    sys.exit(1)
+
+
+@click.command("build")
+@click.option("--lang", "langs", type=LanguageList(LANGS), default="all", show_default=True,
+              help=f"Languages to build: all or a comma-separated list of {', '.join(LANGS)}.")
+@paper_option
+@click.option("--mode", type=click.Choice(MODES), default="home", show_default=True,
+              help="home: 3 × 3 cards per page with crop marks; pro: one card per page with bleed (print on "
+                   "demand).")
+@click.option("--duplex", type=click.Choice(DUPLEX_MODES), default="long", show_default=True,
+              help="How the printer flips the sheet for the backs; none prints fronts only.")
+@offset_option
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("out"), show_default=True,
+              help="Output folder.")
+@project_options
+def build_command(langs, paper, mode, duplex, back_offset, out, data, locales, art):
+    """Build the print-and-play kit: out/<lang>/cards/<faction>.pdf and the other parts."""
+    options = BuildOptions(langs=langs, paper=paper, mode=mode, duplex=duplex, back_offset=back_offset)
+
+    def progress(steps):
+        return click.progressbar(steps, label="Building", file=sys.stderr, item_show_func=lambda s: s and s.label)
+
+    try:
+        result = build(make_project(data, locales, art), options, out, progress if on_terminal() else None)
+    except ProblemsFound as exc:
+        _fail(exc.problems)
+    if result.warnings:
+        report(result.warnings)
+    click.echo(f"Wrote {len(result.files)} file(s) to {out} ({', '.join(langs)}; {paper}, {mode}, duplex {duplex}).")
+
+
+@click.command("calibrate")
+@paper_option
+@click.option("--duplex", type=click.Choice(("long", "short")), default="long", show_default=True,
+              help="How the printer flips the sheet (only changes the instructions printed on the sheet).")
+@offset_option
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Output file [default: out/calibration-<paper>.pdf].")
+def calibrate_command(paper, duplex, back_offset, out):
+    """Print a duplex test sheet to measure the printer's back offset."""
+    card = card_layout().card
+    grid = sheet_grid(sheet_layout(paper), card.width, card.height, card.bleed)
+    problems = check_back_offset(grid, back_offset)
+    if problems:
+        _fail(problems)
+    out = out or Path("out") / f"calibration-{paper}.pdf"
+    data = calibration_pdf(grid, calibration_layout(), register_fonts(Project().fonts), paper, duplex,
+                           back_offset)
+    try:
+        write_atomically({out: data})
+    except ProblemsFound as exc:
+        _fail(exc.problems)
+    click.echo(f"Wrote {out}: print it duplex ({duplex} edge) at 100 %, then read the scales on the back.")
+
+
+
+@click.command("gallery")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("docs/gallery"),
+              show_default=True, help="Folder for the PNG files.")
+@project_options
+def gallery_command(out, data, locales, art):
+    """Render sample pages and cards to small PNG files (needs pypdfium2, from the test extra)."""
+    try:
+        images = gallery_images(make_project(data, locales, art))
+        write_atomically({out / name: png for name, png in images.items()})
+    except ProblemsFound as exc:
+        _fail(exc.problems)
+    total = sum(len(png) for png in images.values())
+    click.echo(f"Wrote {len(images)} image(s) to {out} ({total // 1024} KB).")

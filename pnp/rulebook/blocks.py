@@ -1,0 +1,135 @@
+"""The rulebook's document model: blocks parsed from the line markup the templates render.
+
+One block per line; blank lines are ignored. A line starts with its kind:
+  @title / @subtitle / @tagline / @factions TEXT   the title page (consecutive lines)
+  @contents TEXT                                    the table of contents, with its heading
+  @chapter[FLAGS] TEXT                              a chapter (FLAGS: newpage, onepage), in the contents
+  @section TEXT / @subsection TEXT                  headings (sections are in the contents too)
+  @table NAME                                       a table with column widths NAME (pnp/layouts/rulebook.toml),
+  |= CELL | CELL                                      its header row,
+  | CELL | CELL                                       and its rows
+  - TEXT / # TEXT                                   a bullet / a numbered step (consecutive lines form one list)
+  > MARKUP                                          a framed box holding the blocks of its lines
+  ~ TEXT                                            a note in smaller italic type
+  TEXT                                              a paragraph
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+HEADING = re.compile(r"^@(chapter|section|subsection)(?:\[([a-z,]*)\])? (.+)$")
+TITLE_KEYS = ("title", "subtitle", "tagline", "factions")
+
+
+@dataclass(frozen=True)
+class TitlePage:
+    title: str
+    subtitle: str
+    tagline: str
+    factions: str
+
+
+@dataclass(frozen=True)
+class Contents:
+    title: str
+
+
+@dataclass(frozen=True)
+class Heading:
+    level: int  # 1 chapter, 2 section, 3 subsection
+    text: str
+    flags: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    text: str
+    style: str = "body"  # body | note
+
+
+@dataclass(frozen=True)
+class ItemList:
+    items: tuple[str, ...]
+    numbered: bool
+
+
+@dataclass(frozen=True)
+class Table:
+    columns: str
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class Box:
+    blocks: tuple
+
+
+Block = TitlePage | Contents | Heading | Paragraph | ItemList | Table | Box
+
+
+@dataclass
+class _Parser:
+    blocks: list = field(default_factory=list)
+    title: dict = field(default_factory=dict)
+    box: list[str] = field(default_factory=list)
+
+    def line(self, line: str) -> None:
+        if line.startswith("> ") or line == ">":
+            self.box.append(line[2:])
+            return
+        self.flush_box()
+        kind, _, rest = line.partition(" ")
+        if kind[1:] in TITLE_KEYS and kind.startswith("@"):
+            self.title[kind[1:]] = rest.strip()
+            if len(self.title) == len(TITLE_KEYS):
+                self.blocks.append(TitlePage(**self.title))
+                self.title = {}
+        elif kind == "@contents":
+            self.blocks.append(Contents(rest.strip()))
+        elif (heading := HEADING.match(line)) is not None:
+            level = ("chapter", "section", "subsection").index(heading.group(1)) + 1
+            flags = frozenset(f for f in (heading.group(2) or "").split(",") if f)
+            unknown = flags - {"newpage", "onepage"}
+            if unknown:
+                raise ValueError(f"unknown heading flags {sorted(unknown)} in {line!r}")
+            self.blocks.append(Heading(level, heading.group(3).strip(), flags))
+        elif kind == "@table":
+            self.blocks.append(Table(rest.strip(), (), ()))
+        elif kind in ("|=", "|"):
+            if not self.blocks or not isinstance(self.blocks[-1], Table):
+                raise ValueError(f"table row outside a table: {line!r}")
+            table, cells = self.blocks[-1], tuple(c.strip() for c in rest.split(" | "))
+            self.blocks[-1] = (Table(table.columns, cells, table.rows) if kind == "|="
+                               else Table(table.columns, table.header, table.rows + (cells,)))
+        elif kind in ("-", "#"):
+            numbered = kind == "#"
+            last = self.blocks[-1] if self.blocks else None
+            if isinstance(last, ItemList) and last.numbered == numbered:
+                self.blocks[-1] = ItemList(last.items + (rest.strip(),), numbered)
+            else:
+                self.blocks.append(ItemList((rest.strip(),), numbered))
+        elif kind.startswith("@"):
+            raise ValueError(f"unknown directive {kind!r} in {line!r}")
+        elif kind == "~":
+            self.blocks.append(Paragraph(rest.strip(), "note"))
+        else:
+            self.blocks.append(Paragraph(line.strip()))
+
+    def flush_box(self) -> None:
+        if self.box:
+            self.blocks.append(Box(parse(self.box)))
+            self.box = []
+
+
+def parse(lines: str | list[str]) -> tuple[Block, ...]:
+    """Blocks of the markup (a text or its lines); a malformed line is a ValueError (templates are ours)."""
+    parser = _Parser()
+    for line in lines.splitlines() if isinstance(lines, str) else lines:
+        if line.strip():
+            parser.line(line.strip())
+    parser.flush_box()
+    if parser.title:
+        raise ValueError(f"incomplete title page: {sorted(parser.title)}")
+    return tuple(parser.blocks)

@@ -1,0 +1,174 @@
+"""Compose the rulebook of one language: render the Jinja2 templates with its catalog, parse the blocks.
+
+The templates' {% trans %} messages are gettext messages of the "rulebook" domain; every number in them is a
+placeholder bound to an engine value or a computed value (pnp.placeholders). Messages are formatted by our own
+gettext callables (Jinja2 "newstyle" gettext), which record untranslated messages as problems and, in Turkish,
+make case suffixes after numerals agree with the numbers (pnp.rulebook.turkish).
+"""
+from __future__ import annotations
+
+import math
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+from ..catalogs import SOURCE_LANG, LanguageCatalog
+from ..cards import CardDatabase
+from ..engine_data import Engine
+from ..localize import LocalizedCard, localize_cards, stat_labels
+from ..problems import Location, Problem, raise_if_errors
+from ..sheets.tokens import TokenCount
+from ..terms import FACTIONS
+from . import turkish
+from .blocks import Block, parse
+from .examples import example_numbers
+from .wording import wording_problems
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+
+
+@dataclass(frozen=True)
+class FactionCards:
+    """One faction's cards for the card reference: units in database order, then doctrines and tactics by name."""
+
+    key: str
+    name: str
+    units: tuple[LocalizedCard, ...]
+    others: tuple[LocalizedCard, ...]
+
+
+@dataclass(frozen=True)
+class KitFacts:
+    """Numbers about the printed kit the rulebook states (computed from layouts and the score-sheet tokens)."""
+
+    card_width: float
+    card_height: float
+    card_bleed: float
+    cards_per_sheet: int
+    tokens: tuple[TokenCount, ...]  # the token set of one game (pnp.sheets.tokens)
+
+
+class _Messages:
+    """Newstyle gettext callables over a catalog: format the message, note untranslated ones, fix Turkish."""
+
+    def __init__(self, catalog: LanguageCatalog):
+        self.catalog = catalog
+        self.problems: list[Problem] = []
+        self.finish: Callable[[str], str] = turkish.harmonize if catalog.lang == "tr" else (lambda text: text)
+
+    def _check(self, context: str | None, msgid: str) -> None:
+        if self.catalog.lang != SOURCE_LANG and not self.catalog.has(context, msgid):
+            self.problems.append(Problem(
+                "translation-missing", f"no translation for rulebook message {msgid!r}"
+                + (f" (msgctxt {context!r})" if context else "") + "; add it to the 'rulebook' catalog",
+                Location(file=self.catalog.path, lang=self.catalog.lang, msgid=msgid)))
+
+    def _format(self, text: str, source: str, variables: dict[str, Any]) -> str:
+        try:
+            return self.finish(text % variables)
+        except (KeyError, ValueError, TypeError) as exc:
+            self.problems.append(Problem(
+                "rulebook-placeholder", f"translation {text!r} has a placeholder the rulebook cannot fill ({exc}); "
+                f"expected only those of the English source {source!r}",
+                Location(file=self.catalog.path, lang=self.catalog.lang, msgid=source)))
+            return source % variables
+
+    def gettext(self, msgid: str, **variables) -> str:
+        self._check(None, msgid)
+        return self._format(self.catalog.translations.gettext(msgid), msgid, variables)
+
+    def ngettext(self, singular: str, plural: str, n: int, **variables) -> str:
+        self._check(None, singular)
+        source = singular if n == 1 else plural
+        return self._format(self.catalog.translations.ngettext(singular, plural, n), source, variables)
+
+    def pgettext(self, context: str, msgid: str, **variables) -> str:
+        self._check(context, msgid)
+        return self._format(self.catalog.translations.pgettext(context, msgid), msgid, variables)
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int, **variables) -> str:
+        self._check(context, singular)
+        source = singular if n == 1 else plural
+        return self._format(self.catalog.translations.npgettext(context, singular, plural, n), source, variables)
+
+
+def environment(messages: _Messages) -> Environment:
+    env = Environment(loader=FileSystemLoader(str(TEMPLATES)), extensions=["jinja2.ext.i18n"],
+                      lstrip_blocks=True, undefined=StrictUndefined, autoescape=False)
+    env.newstyle_gettext = True
+    env.globals.update(gettext=messages.gettext, ngettext=messages.ngettext, pgettext=messages.pgettext,
+                       npgettext=messages.npgettext, _=messages.gettext)
+    return env
+
+
+def sort_key(text: str) -> tuple[str, str]:
+    """Alphabetical order that ignores accents and case (Ä with A, Ş with S), then the exact text."""
+    plain = "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
+    return plain.casefold().replace("ı", "i"), text
+
+
+def faction_cards(cards: tuple[LocalizedCard, ...]) -> tuple[FactionCards, ...]:
+    result = []
+    for faction in FACTIONS:
+        own = [c for c in cards if c.card.faction == faction]
+        units = tuple(c for c in own if c.card.kind == "unit")
+        others = tuple(sorted((c for c in own if c.card.kind != "unit"),
+                              key=lambda c: (c.card.kind != "doctrine", sort_key(c.name))))
+        result.append(FactionCards(faction, own[0].faction_name, units, others))
+    return tuple(result)
+
+
+def number_text(value: float) -> str:
+    """A measurement as printed: 63.0 -> "63", 63.5 -> "63.5"."""
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def template_context(engine: Engine, db: CardDatabase, catalog: LanguageCatalog, kit: KitFacts
+                     ) -> tuple[dict[str, Any], list[Problem]]:
+    """Everything the templates may use: engine numbers, example results, kit facts, cards, labels."""
+    examples, problems = example_numbers(engine)
+    problems += wording_problems(engine)
+    cards = localize_cards(db, catalog)
+    context: dict[str, Any] = dict(engine.numbers)
+    context.update(examples)
+    context.update(
+        phases=engine.phases,
+        energy_schedule=engine.energy_schedule(),
+        energy_die=energy_die(engine.energy_cap),
+        card_width=number_text(kit.card_width), card_height=number_text(kit.card_height),
+        card_bleed=number_text(kit.card_bleed), cards_per_sheet=kit.cards_per_sheet,
+        deck_sheets=math.ceil(engine.deck_size / kit.cards_per_sheet), tokens=kit.tokens,
+        stat=stat_labels(catalog),
+        factions=faction_cards(cards),
+        lang=catalog.lang,
+    )
+    return context, problems
+
+
+DICE = (6, 8, 10, 12, 20)
+
+
+def energy_die(cap: int) -> int:
+    """Faces of the smallest common die that can show every energy value up to the cap (0 when none can)."""
+    return next((faces for faces in DICE if faces >= cap), 0)
+
+
+def compose(engine: Engine, db: CardDatabase, catalog: LanguageCatalog, kit: KitFacts) -> tuple[Block, ...]:
+    """The rulebook's blocks in the catalog's language; raises ProblemsFound (missing translations, examples)."""
+    context, problems = template_context(engine, db, catalog, kit)
+    messages = _Messages(catalog)
+    markup = environment(messages).get_template("rulebook.j2").render(context)
+    raise_if_errors(problems + _unique(messages.problems))
+    return parse(markup)
+
+
+def _unique(problems: list[Problem]) -> list[Problem]:
+    seen, unique = set(), []
+    for problem in problems:
+        if problem.message not in seen:
+            seen.add(problem.message)
+            unique.append(problem)
+    return unique

@@ -1,0 +1,97 @@
+"""Paragraph and table styles of the rulebook, from the page format's type sizes and the palette."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from xml.sax.saxutils import escape
+
+from reportlab.lib.colors import CMYKColor
+from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+
+from ..fonts import missing_glyphs
+from .layout import Palette, PageFormat
+
+
+def cmyk(colour: tuple[float, float, float, float]) -> CMYKColor:
+    return CMYKColor(*colour)
+
+
+@dataclass(frozen=True)
+class Styles:
+    """Every style the renderer uses, by role."""
+
+    fonts: dict[str, str]
+    palette: Palette
+    body: ParagraphStyle
+    note: ParagraphStyle
+    item: ParagraphStyle
+    box: ParagraphStyle
+    chapter: ParagraphStyle
+    section: ParagraphStyle
+    subsection: ParagraphStyle
+    cell: ParagraphStyle
+    cell_center: ParagraphStyle
+    cell_head: ParagraphStyle
+    toc: tuple[ParagraphStyle, ParagraphStyle]
+    toc_title: ParagraphStyle
+    title: ParagraphStyle
+    subtitle: ParagraphStyle
+    tagline: ParagraphStyle
+    factions: ParagraphStyle
+
+    def colour(self, name: str) -> CMYKColor:
+        return cmyk(getattr(self.palette, name))
+
+
+def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: Palette) -> Styles:
+    t, s = fmt.type, fmt.space
+    ink, accent = cmyk(palette.ink), cmyk(palette.accent)
+    body = ParagraphStyle("body", fontName=fonts["body"], fontSize=t.body, leading=t.leading, textColor=ink,
+                          alignment=TA_JUSTIFY, spaceAfter=s.paragraph)
+    item = ParagraphStyle("item", parent=body, leftIndent=fmt.indent * mm, spaceAfter=s.list_item,
+                          bulletFontName=fonts["title"], bulletColor=accent, bulletIndent=0.6 * mm)
+    heading = dict(fontName=fonts["title"], textColor=accent, alignment=TA_LEFT)
+    cell = ParagraphStyle("cell", fontName=fonts["body"], fontSize=t.table, leading=t.table_leading,
+                          textColor=ink, alignment=TA_LEFT)
+    toc_base = dict(fontName=fonts["body"], textColor=ink, fontSize=t.body, leading=t.leading * 1.1)
+    return Styles(
+        fonts=fonts, palette=palette, body=body, item=item,
+        note=ParagraphStyle("note", parent=body, fontName=fonts["italic"], fontSize=t.small,
+                            leading=t.small * 1.25),
+        box=ParagraphStyle("box", parent=body, alignment=TA_LEFT, spaceAfter=s.list_item),
+        chapter=ParagraphStyle("chapter", **{**heading, "alignment": TA_CENTER}, fontSize=t.chapter,
+                               leading=t.chapter * 1.2),
+        section=ParagraphStyle("section", **heading, fontSize=t.section, leading=t.section * 1.25,
+                               spaceBefore=s.before_section, spaceAfter=s.after_heading, keepWithNext=1),
+        subsection=ParagraphStyle("subsection", fontName=fonts["italic"], textColor=accent, fontSize=t.subsection,
+                                  leading=t.subsection * 1.25, spaceBefore=s.before_section * 0.6,
+                                  spaceAfter=s.after_heading * 0.6, keepWithNext=1),
+        cell=cell,
+        cell_center=ParagraphStyle("cell_center", parent=cell, alignment=TA_CENTER),
+        cell_head=ParagraphStyle("cell_head", parent=cell, fontName=fonts["title"], textColor=accent,
+                                 fontSize=t.table * 0.95),
+        toc=(ParagraphStyle("toc1", **toc_base, spaceBefore=s.paragraph * 0.8, firstLineIndent=0, leftIndent=0),
+             ParagraphStyle("toc2", **{**toc_base, "leading": t.small * 1.35, "fontSize": t.small}, leftIndent=6 * mm,
+                            firstLineIndent=0)),
+        toc_title=ParagraphStyle("toc_title", **{**heading, "alignment": TA_CENTER}, fontSize=t.chapter,
+                                 leading=t.chapter * 1.2, spaceAfter=s.before_section * 1.5),
+        title=ParagraphStyle("title", **{**heading, "alignment": TA_CENTER}, fontSize=t.title, leading=t.title * 1.1),
+        subtitle=ParagraphStyle("subtitle", fontName=fonts["italic"], textColor=ink, alignment=TA_CENTER,
+                                fontSize=t.subtitle, leading=t.subtitle * 1.3),
+        tagline=ParagraphStyle("tagline", fontName=fonts["title"], textColor=ink, alignment=TA_CENTER,
+                               fontSize=t.subtitle * 1.15, leading=t.subtitle * 1.5),
+        factions=ParagraphStyle("factions", fontName=fonts["title"], textColor=cmyk(palette.muted),
+                                alignment=TA_CENTER, fontSize=t.small, leading=t.small * 1.6),
+    )
+
+
+def markup(text: str, style: ParagraphStyle, fonts: dict[str, str]) -> str:
+    """Plain text as Paragraph markup: escaped, and characters the style's font lacks (♚) set in DejaVu Sans."""
+    missing = set(missing_glyphs(text, style.fontName))
+    if not missing:
+        return escape(text)
+    parts = []
+    for ch in text:
+        parts.append(f'<font name="{fonts["sans"]}">{escape(ch)}</font>' if ch in missing else escape(ch))
+    return "".join(parts)

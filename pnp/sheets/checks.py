@@ -1,0 +1,28 @@
+"""Print checks of the score sheet and the tokens: texts that do not fit their boxes, characters without glyphs."""
+from __future__ import annotations
+
+from ..fonts import register_fonts
+from ..layout import PAPERS
+from ..problems import Problem, ProblemsFound
+from ..project import Inputs, Project
+from .layouts import tokens_layout
+from .pdf import compose_for_paper
+from .token_sheet import token_faces
+
+
+def sheet_print_problems(inputs: Inputs, langs: tuple[str, ...], project: Project = Project()) -> list[Problem]:
+    """Fit, room and glyph problems of the score sheet (A4 and Letter) and the tokens in every language.
+
+    A validator checker: missing translations are left to the completeness check (reported once there).
+    """
+    fonts = register_fonts(project.fonts)
+    problems: list[Problem] = []
+    for lang in langs:
+        catalog = inputs.catalogs[lang]
+        try:
+            found = [p for paper in PAPERS for p in compose_for_paper(inputs.engine, catalog, fonts, paper).problems]
+            found += token_faces(inputs.engine, catalog, fonts, tokens_layout())[1]
+        except ProblemsFound as exc:  # e.g. a missing stat abbreviation
+            found = list(exc.problems)
+        problems += [p for p in dict.fromkeys(found) if p.code != "translation-missing"]
+    return problems

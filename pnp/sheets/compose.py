@@ -1,0 +1,114 @@
+"""Placing fitted text and shapes: the shared helper of the score sheet and the tokens."""
+from __future__ import annotations
+
+from typing import Mapping
+
+from reportlab.pdfbase import pdfmetrics
+
+from ..fonts import missing_glyphs
+from ..layout import TextStyle
+from ..problems import Location, Problem
+from ..textfit import MM, FittedText, fit_text, units
+from .draw import LINING_FIGURES, Item, Text, text_width, texts
+from .text import SheetText
+
+PT = 25.4 / 72  # mm per point
+FIT_STEP = 0.25  # pt: the sizes tried when a text shrinks to fit
+
+
+def cap_height(font_name: str, size: float) -> float:
+    """Height of capitals in mm at `size` pt."""
+    return pdfmetrics.getFont(font_name).face.capHeight / 1000 * size * PT
+
+
+class Composer:
+    """Collects items and the problems of texts that do not fit their boxes."""
+
+    def __init__(self, text: SheetText, fonts: Mapping[str, str], min_size: float):
+        self.text, self.fonts, self.min_size = text, fonts, min_size
+        self.items: list[Item] = []
+        self.problems: list[Problem] = []
+
+    def fit(self, content: str, font: str, size: float, width: float, max_lines: int,
+            leading: float = 1.0) -> FittedText:
+        """`content` at the largest size (<= size, >= the sheet's minimum) fitting width mm and max_lines lines.
+
+        Texts with lining figures (two fonts in one line) are measured run by run; others by pnp.textfit."""
+        lowest = self.min_size
+        if font not in LINING_FIGURES or not any(ch.isdigit() for ch in content):
+            style = TextStyle(font, size, lowest, leading, max_lines)
+            return fit_text(content, self.fonts[font], style, width * MM, 1e6, FIT_STEP)
+        current = size
+        while True:
+            lines = self.wrap(content, font, current, width * MM)
+            if (lines is not None and len(lines) <= max_lines) or current - FIT_STEP < lowest - 1e-9:
+                fits = lines is not None and len(lines) <= max_lines
+                return FittedText(content, self.fonts[font], current, current * leading, lines or (content,), fits)
+            current = round(current - FIT_STEP, 4)
+
+    def wrap(self, content: str, font: str, size: float, width: float) -> tuple[str, ...] | None:
+        """Greedy line breaking at spaces (pnp.textfit's unbreakable units) with mixed-font measuring."""
+        lines: list[str] = []
+        for unit in units(content):
+            if text_width(unit, font, size, self.fonts) > width:
+                return None
+            if lines and text_width(f"{lines[-1]} {unit}", font, size, self.fonts) <= width:
+                lines[-1] = f"{lines[-1]} {unit}"
+            else:
+                lines.append(unit)
+        return tuple(lines)
+
+    def add(self, *items: Item) -> None:
+        self.items.extend(items)
+
+    def msg(self, pair: tuple[str, str], x: float, y: float, width: float, font: str, size: float, *,
+            align: str = "left", color: str = "ink", middle: float | None = None, **computed) -> Text:
+        """A translated message on one line, shrunk to fit `width` (see `line`)."""
+        return self.line(self.text(pair, **computed), x, y, width, font, size, align=align, color=color,
+                         middle=middle, msgid=pair[1])
+
+    def line(self, content: str, x: float, y: float, width: float, font: str, size: float, *,
+             align: str = "left", color: str = "ink", middle: float | None = None, msgid: str | None = None) -> Text:
+        """One line in the box [x, x + width]; baseline y, or centred on height `middle` when given."""
+        fitted = self.fit(content, font, size, width, 1)
+        if not fitted.fits:
+            needed = text_width(content, font, fitted.size, self.fonts) / MM
+            self.problems.append(Problem(
+                "sheet-label-overflow", f"{content!r} needs {needed:.1f} mm at the smallest size {fitted.size:g} pt "
+                f"but its box is {width:.1f} mm wide; shorten the translation", self.text.where(msgid)))
+        if middle is not None:
+            y = middle - cap_height(fitted.font, fitted.size) / 2
+        anchor = {"left": x, "center": x + width / 2, "right": x + width}[align]
+        item = Text(anchor, y, content, font, fitted.size, color, align)
+        self.items.append(item)
+        return item
+
+    def paragraph(self, pair: tuple[str, str], x: float, top: float, width: float, max_lines: int, font: str,
+                  size: float, leading: float, *, align: str = "left", color: str = "ink", **computed) -> float:
+        """A translated message wrapped onto at most `max_lines` lines below `top`; returns the last baseline."""
+        content = self.text(pair, **computed)
+        fitted = self.fit(content, font, size, width, max_lines, leading)
+        if not fitted.fits:
+            self.problems.append(Problem(
+                "sheet-text-overflow", f"{content!r} does not fit {max_lines} line(s) of {width:.1f} mm even at "
+                f"{fitted.size:g} pt; shorten the translation", self.text.where(pair[1])))
+        name, size, lines = fitted.font, fitted.size, fitted.lines
+        anchor = {"left": x, "center": x + width / 2, "right": x + width}[align]
+        y = top - cap_height(name, size)
+        for index, text in enumerate(lines):
+            if index:
+                y -= size * leading * PT
+            self.items.append(Text(anchor, y, text, font, size, color, align))
+        return y
+
+
+def glyph_problems(items: list[Item], fonts: Mapping[str, str], where: Location) -> list[Problem]:
+    """One problem per text whose characters its font cannot print (they would come out as boxes)."""
+    problems, seen = [], set()
+    for item in texts(items):
+        missing = missing_glyphs(item.text, fonts[item.font])
+        if missing and (item.text, item.font) not in seen:
+            seen.add((item.text, item.font))
+            problems.append(Problem("sheet-glyph-missing", f"{item.text!r}: the {item.font} font has no glyph for "
+                                    f"{missing!r}; these would print as boxes", where))
+    return problems

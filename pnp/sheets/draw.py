@@ -1,0 +1,145 @@
+"""Drawing primitives for the sheets, composed as plain data (mm, y upwards) and then rendered on a canvas.
+
+Composing pages as data lets the print checks (fit, glyph coverage) run without drawing anything.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable, Mapping, Union
+
+from reportlab.lib.colors import CMYKColor
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+
+# EB Garamond has old-style figures only (its 0 reads as the letter o in small print) and Cinzel's 1 is a plain
+# stroke like an I: digits in the Garamond roles are set in DejaVu Sans, scaled to the Garamond capitals.
+LINING_FIGURES = {"body": ("sans", 0.86), "italic": ("sans", 0.86)}
+_DIGITS = re.compile(r"(\d+)")
+
+
+@dataclass(frozen=True)
+class Text:
+    """One line of text; (x, y) is the baseline at the left, centre or right end as `align` says."""
+
+    x: float
+    y: float
+    text: str
+    font: str          # font role (pnp.fonts.FONT_FILES)
+    size: float        # pt
+    color: str = "ink"
+    align: str = "left"
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    stroke: str | None = "ink"
+    fill: str | None = None
+    width: float = 0.35  # pt
+    radius: float = 0.0
+
+
+@dataclass(frozen=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    color: str = "ink"
+    width: float = 0.35  # pt
+    dash: tuple[float, ...] = ()  # mm: dash, gap, ...
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A closed polygon through `points`."""
+
+    points: tuple[tuple[float, float], ...]
+    stroke: str | None = "ink"
+    fill: str | None = None
+    width: float = 0.35  # pt
+
+
+@dataclass(frozen=True)
+class Circle:
+    x: float
+    y: float
+    r: float
+    stroke: str | None = "ink"
+    fill: str | None = None
+    width: float = 0.35  # pt
+
+
+Item = Union[Text, Rect, Line, Shape, Circle]
+
+
+def texts(items: Iterable[Item]) -> list[Text]:
+    return [item for item in items if isinstance(item, Text)]
+
+
+def runs(text: str, font: str, size: float) -> list[tuple[str, str, float]]:
+    """(text, font role, size) runs: digits of the Garamond roles in lining figures, the rest as given."""
+    if font not in LINING_FIGURES:
+        return [(text, font, size)]
+    figures, scale = LINING_FIGURES[font]
+    return [(part, figures, size * scale) if index % 2 else (part, font, size)
+            for index, part in enumerate(_DIGITS.split(text)) if part]
+
+
+def text_width(text: str, font: str, size: float, fonts: Mapping[str, str]) -> float:
+    """Width in points of a text set in the font role at `size`, figures included."""
+    return sum(stringWidth(part, fonts[role], part_size) for part, role, part_size in runs(text, font, size))
+
+
+def render(canvas: Canvas, items: Iterable[Item], fonts: Mapping[str, str],
+           palette: Mapping[str, tuple[float, float, float, float]]) -> None:
+    """Draw items on the canvas at its current transformation (mm coordinates)."""
+    colors = {name: CMYKColor(*value) for name, value in palette.items()}
+    for item in items:
+        canvas.saveState()
+        if isinstance(item, Text):
+            canvas.setFillColor(colors[item.color])
+            width = text_width(item.text, item.font, item.size, fonts)
+            x = item.x * mm - {"left": 0, "center": width / 2, "right": width}[item.align]
+            for part, role, size in runs(item.text, item.font, item.size):
+                canvas.setFont(fonts[role], size)
+                canvas.drawString(x, item.y * mm, part)
+                x += stringWidth(part, fonts[role], size)
+        else:
+            stroke = item.color if isinstance(item, Line) else item.stroke
+            fill = None if isinstance(item, Line) else item.fill
+            if stroke:
+                canvas.setStrokeColor(colors[stroke])
+                canvas.setLineWidth(item.width)
+                if isinstance(item, Line) and item.dash:
+                    canvas.setDash([d * mm for d in item.dash])
+            if fill:
+                canvas.setFillColor(colors[fill])
+            _path(canvas, item, bool(stroke), bool(fill))
+        canvas.restoreState()
+
+
+def _path(canvas: Canvas, item: Item, stroke: bool, fill: bool) -> None:
+    if isinstance(item, Rect):
+        if item.radius:
+            canvas.roundRect(item.x * mm, item.y * mm, item.w * mm, item.h * mm, item.radius * mm,
+                             stroke=int(stroke), fill=int(fill))
+        else:
+            canvas.rect(item.x * mm, item.y * mm, item.w * mm, item.h * mm, stroke=int(stroke), fill=int(fill))
+    elif isinstance(item, Line):
+        canvas.line(item.x1 * mm, item.y1 * mm, item.x2 * mm, item.y2 * mm)
+    elif isinstance(item, Circle):
+        canvas.circle(item.x * mm, item.y * mm, item.r * mm, stroke=int(stroke), fill=int(fill))
+    elif isinstance(item, Shape):
+        path = canvas.beginPath()
+        (x0, y0), *rest = item.points
+        path.moveTo(x0 * mm, y0 * mm)
+        for x, y in rest:
+            path.lineTo(x * mm, y * mm)
+        path.close()
+        canvas.drawPath(path, stroke=int(stroke), fill=int(fill))

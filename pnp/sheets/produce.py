@@ -1,0 +1,28 @@
+"""The build's producers of the score sheet and the tokens (see pnp.build: one call per language)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..layout import sheet_layout
+from .layouts import tokens_layout
+from .pdf import scoresheet_pdf
+from .token_sheet import tokens_pdf
+
+if TYPE_CHECKING:  # pnp.build imports this module for its list of producers
+    from ..build import BuildContext
+
+
+def score_sheet(ctx: BuildContext) -> dict[Path, bytes]:
+    """<lang>/scoresheet.pdf on the chosen paper (the same page in home and pro mode)."""
+    return {Path(lang) / "scoresheet.pdf": scoresheet_pdf(ctx.inputs.engine, ctx.inputs.catalogs[lang], ctx.fonts,
+                                                          ctx.options.paper)
+            for lang in ctx.langs}
+
+
+def tokens(ctx: BuildContext) -> dict[Path, bytes]:
+    """<lang>/tokens.pdf: home sheets of tokens, fronts and backs, with the build's duplex and back offset."""
+    o = ctx.options
+    return {Path(lang) / "tokens.pdf": tokens_pdf(ctx.inputs.engine, ctx.inputs.catalogs[lang], ctx.fonts,
+                                                  sheet_layout(o.paper), tokens_layout(), o.duplex, o.back_offset)
+            for lang in ctx.langs}

@@ -1,0 +1,145 @@
+"""The two faces of every token, composed in the token's own coordinates (0..size mm, y upwards)."""
+from __future__ import annotations
+
+import math
+from typing import Mapping
+
+from ..catalogs import LanguageCatalog
+from ..engine_data import Engine
+from ..localize import stat_labels
+from ..terms import N_, signed
+from .compose import PT, Composer, cap_height
+from .draw import Circle, Item, Line, Rect, Shape
+from .layouts import TokensLayout
+from .text import SheetText
+from .tokens import Token
+
+FRONT, BACK = "front", "back"
+
+WOUND = N_("tokens", "Wound")
+# TRANSLATORS: printed on Kamikaze wound tokens, under the value (e.g. −3 ATK); up to three short lines.
+WOUND_DURATION = N_("tokens", "until the end phase of the attacker's next turn")
+ENERGY = N_("tokens", "Energy")
+# TRANSLATORS: the back of an energy marker: this energy has been spent this turn.
+SPENT = N_("tokens", "Spent")
+FIRST_PLAYER = N_("tokens", "First player")
+ONCE_PER_TURN = N_("tokens", "Once per turn")
+USED_THIS_TURN = N_("tokens", "Used this turn")
+
+STAT_COLOURS = {"atk": ("attack", "attack_dark"), "def": ("defence", "defence_dark")}
+SYMBOLS = {"first-player": "\u265a", "ready": "\u21bb", "used": "\u2713"}  # ♚ ↻ ✓
+
+
+class TokenFaces(Composer):
+    """Composes (and caches) the faces of a language's tokens; fit problems are collected once per face."""
+
+    def __init__(self, engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str], layout: TokensLayout):
+        super().__init__(SheetText(catalog, engine), fonts, layout.type.min)
+        self.layout = layout
+        self.stats = stat_labels(catalog)
+        self.cache: dict[tuple[Token, str], tuple[Item, ...]] = {}
+
+    def face(self, token: Token, side: str) -> tuple[Item, ...]:
+        key = (token, side)
+        if key not in self.cache:
+            saved, self.items = self.items, []
+            getattr(self, "_" + token.kind.replace("-", "_"))(token, side == FRONT)
+            self.cache[key], self.items = tuple(self.items), saved
+        return self.cache[key]
+
+    # -- common parts ---------------------------------------------------------------------------------------------
+
+    def ground(self, colour: str, medallion: str | None, y: float | None = None, r: float | None = None) -> None:
+        """The coloured ground to the cut, the gold frame and the medallion."""
+        T = self.layout.token
+        F = self.layout.face
+        size = T.size
+        self.add(Rect(-T.bleed, -T.bleed, size + 2 * T.bleed, size + 2 * T.bleed, stroke=None, fill=colour))
+        inset = T.frame_inset
+        self.add(Rect(inset, inset, size - 2 * inset, size - 2 * inset, stroke="gold", width=T.frame,
+                      radius=T.frame_radius))
+        if medallion:
+            cy = F.medallion_y if y is None else y
+            radius = F.medallion_r if r is None else r
+            self.add(Circle(size / 2, cy, radius, stroke="gold", fill=medallion, width=T.ring))
+
+    def label(self, pair: tuple[str, str], colour: str) -> None:
+        """A label of up to two lines under the medallion."""
+        T, F, Y = self.layout.token, self.layout.face, self.layout.type
+        width = T.size - 2 * (T.safe + F.label_padding)
+        fitted = self.fit(self.text(pair), "title", Y.label, width, 2, Y.leading)
+        block = fitted.size * PT * (Y.leading * (len(fitted.lines) - 1)) + cap_height(fitted.font, fitted.size)
+        top = T.safe + (F.label_top - T.safe + block) / 2
+        self.paragraph(pair, T.safe + F.label_padding, top, width, 2, "title", Y.label, Y.leading, align="center",
+                       color=colour)
+
+    def centred(self, content: str, font: str, size: float, y_middle: float, colour: str,
+                width: float | None = None) -> None:
+        T = self.layout.token
+        span = width if width is not None else T.size - 2 * T.safe
+        self.line(content, (T.size - span) / 2, 0, span, font, size, align="center", color=colour, middle=y_middle)
+
+    # -- the kinds ------------------------------------------------------------------------------------------------
+
+    def _modifier(self, token: Token, front: bool) -> None:
+        light, dark = STAT_COLOURS[token.stat]
+        F, Y = self.layout.face, self.layout.type
+        ground, medallion, ink = (light, "parchment", light) if front else (dark, "ink", "parchment")
+        self.ground(ground, medallion)
+        amount = token.amount if front else -token.amount
+        self.centred(signed(amount), "sans-bold", Y.value, F.medallion_y, ink,
+                     width=2 * (F.medallion_r - F.value_padding))
+        self.centred(self.stats[token.stat], "title", Y.stat, (F.label_top + self.layout.token.safe) / 2,
+                     "parchment")
+
+    def _wound(self, token: Token, front: bool) -> None:
+        T, W, Y = self.layout.token, self.layout.wound, self.layout.type
+        pad = self.layout.face.value_padding
+        stat = "atk" if front else "def"
+        self.ground("wound", "parchment", W.medallion_y, W.medallion_r)
+        self.msg(WOUND, T.safe, W.title_top - cap_height(self.fonts["title"], Y.label), T.size - 2 * T.safe,
+                 "title", Y.label, align="center", color="parchment")
+        inner = 2 * (W.medallion_r - pad)
+        self.centred(signed(-token.amount), "sans-bold", Y.wound_value, W.value_middle, "wound", inner)
+        self.centred(self.stats[stat], "title", Y.wound_stat, W.stat_middle, "ink", inner)
+        side = T.safe + W.note_padding
+        self.paragraph(WOUND_DURATION, side, W.note_top, T.size - 2 * side, 3, "italic", Y.note, Y.leading,
+                       align="center", color="parchment")
+
+    def _energy(self, token: Token, front: bool) -> None:
+        F = self.layout.face
+        if front:
+            self.ground("energy", "parchment")
+            self.add(*_gem(self.layout.token.size / 2, F.medallion_y, F.gem, "energy", "energy_dark"))
+            self.label(ENERGY, "ink")
+        else:
+            self.ground("spent", "ink")
+            self.add(*_gem(self.layout.token.size / 2, F.medallion_y, F.gem, None, "spent"))
+            self.label(SPENT, "parchment")
+
+    def _first_player(self, token: Token, front: bool) -> None:
+        F, Y = self.layout.face, self.layout.type
+        self.ground("first", "parchment")
+        self.centred(SYMBOLS["first-player"], "sans", Y.crown, F.medallion_y, "first")
+        self.label(FIRST_PLAYER, "parchment")
+
+    def _used(self, token: Token, front: bool) -> None:
+        F, Y = self.layout.face, self.layout.type
+        if front:
+            self.ground("ready", "parchment")
+            self.centred(SYMBOLS["ready"], "sans-bold", Y.symbol, F.medallion_y, "ready")
+            self.label(ONCE_PER_TURN, "parchment")
+        else:
+            self.ground("used", "ink")
+            self.centred(SYMBOLS["used"], "sans-bold", Y.symbol, F.medallion_y, "parchment")
+            self.label(USED_THIS_TURN, "parchment")
+
+
+def _gem(x: float, y: float, r: float, fill: str | None, edge: str) -> list[Item]:
+    """A cut gem: an octagon with a table half its size and facet lines (proportions of the shape)."""
+    outer = tuple((x + r * math.cos(math.pi / 8 + k * math.pi / 4), y + r * math.sin(math.pi / 8 + k * math.pi / 4))
+                  for k in range(8))
+    inner = tuple((x + 0.5 * (px - x), y + 0.5 * (py - y)) for px, py in outer)
+    items: list[Item] = [Shape(outer, stroke=edge, fill=fill, width=0.8), Shape(inner, stroke=edge, width=0.5)]
+    items += [Line(ox, oy, ix, iy, edge, 0.5) for (ox, oy), (ix, iy) in zip(outer, inner)]
+    return items

@@ -1,0 +1,67 @@
+"""The token sheets: every token of the set on the home grid of the card sheets, fronts then mirrored backs."""
+from __future__ import annotations
+
+import dataclasses
+import math
+from io import BytesIO
+from typing import Mapping
+
+from ..catalogs import LanguageCatalog
+from ..engine_data import Engine
+from ..imposition import DrawCell, SheetGrid, check_back_offset, impose_home, sheet_grid
+from ..layout import GridSize, SheetLayout
+from ..pdfout import new_canvas
+from ..problems import Location, Problem, raise_if_errors
+from .compose import glyph_problems
+from .draw import Item, render
+from .layouts import TokensLayout
+from .token_faces import BACK, FRONT, TokenFaces
+from .tokens import token_list
+
+
+def token_grid(sheet: SheetLayout, layout: TokensLayout, count: int) -> SheetGrid:
+    """As many token columns and rows as the paper holds with full bleed and crop marks, no more rows than needed."""
+    m = sheet.margins
+    size = layout.token.size
+    reserve = 2 * (m.min_margin + m.mark_gap + min(m.bleed, layout.token.bleed) + m.mark_length)
+    columns = max(1, int((sheet.paper.width - reserve) // size))
+    rows = max(1, min(int((sheet.paper.height - reserve) // size), math.ceil(count / columns)))
+    grid_sheet = dataclasses.replace(sheet, grid=GridSize(columns, rows))
+    return sheet_grid(grid_sheet, size, size, layout.token.bleed, file="pnp/layouts/tokens.toml")
+
+
+def token_faces(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str],
+                layout: TokensLayout) -> tuple[list[tuple[tuple[Item, ...], tuple[Item, ...]]], list[Problem]]:
+    """(front, back) items of every token in print order, and the problems found composing them."""
+    faces = TokenFaces(engine, catalog, fonts, layout)
+    pairs = [(faces.face(token, FRONT), faces.face(token, BACK)) for token in token_list(engine, layout)]
+    items = [item for face in faces.cache.values() for item in face]
+    where = Location(file=faces.text.path, lang=catalog.lang)
+    return pairs, faces.text.problems + faces.problems + glyph_problems(items, fonts, where)
+
+
+def tokens_pdf(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str], sheet: SheetLayout,
+               layout: TokensLayout, duplex: str, back_offset: tuple[float, float] = (0.0, 0.0)) -> bytes:
+    """The token sheets as PDF bytes. Tokens have two different sides, so back pages are printed even without
+    duplex ("none" lays them out for the long-edge flip, to print on the reverse by hand or glue)."""
+    pairs, problems = token_faces(engine, catalog, fonts, layout)
+    grid = token_grid(sheet, layout, len(pairs))
+    problems += check_back_offset(grid, back_offset)
+    raise_if_errors(problems)
+    palette = layout.palette.colors()
+    buffer = BytesIO()
+    canvas = new_canvas(buffer, (grid.paper_width, grid.paper_height), "Ancient Duel — tokens", catalog.lang)
+    fronts = [_cell(front, fonts, palette) for front, _ in pairs]
+    backs = [_cell(back, fonts, palette) for _, back in pairs]
+    impose_home(canvas, grid, fronts, backs, "long" if duplex == "none" else duplex, back_offset)
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _cell(items: tuple[Item, ...], fonts: Mapping[str, str], palette: Mapping[str, tuple]) -> DrawCell:
+    def draw(canvas, x: float, y: float) -> None:
+        canvas.saveState()
+        canvas.translate(x, y)
+        render(canvas, items, fonts, palette)
+        canvas.restoreState()
+    return draw

@@ -1,0 +1,61 @@
+"""`pnp validate`: every check of the loaded inputs, each a plain function (inputs, langs) -> [Problem], all run.
+
+Loading already checks types, ranges and consistency of the engine data, the cards and the catalog files (those
+problems arrive as ProblemsFound from pnp.project.load_inputs); the checks here compare the inputs with each other.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from ..problems import ERROR, WARNING, Location, Problem
+from ..project import Inputs
+from .completeness import check_completeness
+from .crossrefs import check_card_references
+from .decks import check_bundled_decks
+from .english import check_english_words, check_untranslated
+from .glossary import check_forbidden_words, check_glossary_terms, check_stat_abbreviations
+from .numbers import check_numbers
+from .placeholders import check_placeholders
+
+Checker = Callable[[Inputs, tuple[str, ...]], list[Problem]]
+
+CHECKERS: tuple[Checker, ...] = (
+    check_bundled_decks,
+    check_completeness,
+    check_placeholders,
+    check_numbers,
+    check_untranslated,
+    check_english_words,
+    check_glossary_terms,
+    check_forbidden_words,
+    check_stat_abbreviations,
+    check_card_references,
+)
+
+
+def print_checks() -> tuple[Checker, ...]:
+    """Print checks (issue 6 item 6), provided by the renderers: every text fits its box at or above the minimum
+    size and every character is covered by its font, in each language. Imported late: they load the renderers."""
+    from ..render.checks import card_print_problems
+    from ..sheets import sheet_print_problems
+    return (card_print_problems, sheet_print_problems)
+
+
+def validate(inputs: Inputs, langs: tuple[str, ...]) -> list[Problem]:
+    """Run every check on the inputs for the given languages; the problems of all, in check order.
+
+    The print checks lay out the texts, so they run for the languages whose translations have no error (a broken
+    placeholder cannot even be filled in); for the others a warning says they were skipped.
+    """
+    problems: list[Problem] = []
+    for checker in CHECKERS:
+        problems += checker(inputs, langs)
+    broken = {p.where.lang for p in problems if p.severity == ERROR}
+    for lang in langs:
+        if lang in broken:
+            problems.append(Problem("print-checks-skipped", f"text fit and font coverage not checked for {lang}: "
+                                    "fix its translation errors first", Location(lang=lang), WARNING))
+    printable = tuple(lang for lang in langs if lang not in broken)
+    for checker in print_checks():
+        problems += checker(inputs, printable)
+    return problems

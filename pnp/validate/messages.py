@@ -1,0 +1,71 @@
+"""Catalog messages as translation pairs: each translated string beside the English text it renders."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+from ..catalogs import LanguageCatalog, Message
+from ..problems import Location
+
+CARD_FIELDS = ("name", "effect")
+SAMPLE = range(0, 1000)  # numbers tried to find which plural form covers which counts
+
+
+@dataclass(frozen=True)
+class Pair:
+    """One translated string (one plural form) and its English source."""
+
+    lang: str
+    message: Message
+    source: str
+    translation: str
+    where: Location
+
+    @property
+    def card_field(self) -> tuple[str, str] | None:
+        return card_field(self.message.context)
+
+
+def card_field(context: str | None) -> tuple[str, str] | None:
+    """("rome.testudo", "name") for the msgctxt "rome.testudo:name", else None."""
+    if context and ":" in context:
+        card, field = context.rsplit(":", 1)
+        if field in CARD_FIELDS:
+            return card, field
+    return None
+
+
+def locate(message: Message, lang: str) -> Location:
+    """A card message by card id and field, any other by its msgid; both with file and line."""
+    found = card_field(message.context)
+    if found:
+        return Location(file=message.path, line=message.line, card=found[0], lang=lang, field=found[1])
+    return Location(file=message.path, line=message.line, lang=lang, msgid=message.msgid)
+
+
+def plural_function(catalog: LanguageCatalog):
+    """n -> plural form index, from the catalog's Plural-Forms header."""
+    return getattr(catalog.translations, "plural", lambda n: int(n != 1))
+
+
+def plural_sources(message: Message, catalog: LanguageCatalog) -> list[str]:
+    """The English text each plural form renders: msgid for a form used for 1 alone, msgid_plural otherwise."""
+    plural = plural_function(catalog)
+    counts: dict[int, set[int]] = {}
+    for n in SAMPLE:
+        counts.setdefault(plural(n), set()).add(n)
+    return [message.msgid if counts.get(form) == {1} else message.plural for form in range(len(message.strings))]
+
+
+def translated(message: Message) -> bool:
+    return not message.fuzzy and all(s.strip() for s in message.strings)
+
+
+def pairs(catalog: LanguageCatalog) -> Iterator[Pair]:
+    """Every translated (non-empty, non-fuzzy) string of a catalog, in file order; missing ones are reported apart."""
+    for message in sorted(catalog.messages.values(), key=lambda m: (m.path, m.line or 0)):
+        if not translated(message):
+            continue
+        sources = plural_sources(message, catalog) if message.plural else [message.msgid]
+        for source, translation in zip(sources, message.strings):
+            yield Pair(catalog.lang, message, source, translation, locate(message, catalog.lang))

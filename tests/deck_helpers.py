@@ -1,0 +1,67 @@
+"""Helpers for the deck tests: render decks in memory (no files), read text and pixels back from their pages."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pypdfium2 as pdfium
+
+from pnp.build import BuildOptions, card_decks, prepare
+from pnp.imposition import SheetGrid, sheet_grid
+from pnp.layout import Box, card_layout, sheet_layout
+from pnp.project import Project
+from pnp.textfit import MM
+
+
+def render_decks(options: BuildOptions, project: Project = Project()) -> dict[Path, bytes]:
+    """The deck PDFs the build would write for `options` (validated first, like the build)."""
+    steps, _ = prepare(project, options)
+    files: dict[Path, bytes] = {}
+    for step in steps:
+        if step.producer is card_decks:
+            files.update(step.run())
+    return files
+
+
+def grid(paper: str) -> SheetGrid:
+    card = card_layout().card
+    return sheet_grid(sheet_layout(paper), card.width, card.height, card.bleed)
+
+
+def on_page(g: SheetGrid, slot: int, box: Box) -> tuple[float, float, float, float]:
+    """A card-layout box (mm, card coordinates) in page points (left, bottom, right, top) in grid slot `slot`."""
+    x, y = g.cell_origin(slot)
+    return x + box.x * MM, y + box.y * MM, x + box.right * MM, y + box.top * MM
+
+
+def text_in(page: pdfium.PdfPage, rect: tuple[float, float, float, float]) -> str:
+    """The text inside a rectangle of a page, whitespace collapsed."""
+    return " ".join(page.get_textpage().get_text_bounded(*rect).split())
+
+
+def char_boxes(page: pdfium.PdfPage) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """Every character of a page with its box (points)."""
+    text = page.get_textpage()
+    return [(text.get_text_range(i, 1), text.get_charbox(i)) for i in range(text.count_chars())]
+
+
+def pixels(pdf: bytes, index: int, dpi: float):
+    """Page `index` rendered in greyscale at `dpi`."""
+    document = pdfium.PdfDocument(pdf)
+    try:
+        return document[index].render(scale=dpi / 72, grayscale=True).to_pil().convert("L")
+    finally:
+        document.close()
+
+
+def front_cards(pdf: bytes, paper: str) -> list[tuple[int, int, str, str]]:
+    """(page, slot, card id, name) of every card on the front pages of a home deck, read from the page text."""
+    g, front = grid(paper), card_layout().front
+    found = []
+    document = pdfium.PdfDocument(pdf)
+    for index in range(0, len(document), 2):
+        page = document[index]
+        for slot in range(g.slots):
+            card_id = text_in(page, on_page(g, slot, front.footer.id_box))
+            if card_id:
+                found.append((index, slot, card_id, text_in(page, on_page(g, slot, front.name.box))))
+    return found

@@ -1,0 +1,68 @@
+"""Layouts as data: pnp/layouts/*.toml loaded into checked dataclasses, `extends`, and clear problems."""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from pnp.layout import LAYOUTS, SheetLayout, card_layout, load_layout, read_layout, sheet_layout
+from pnp.problems import ProblemsFound
+from pnp.terms import FACTIONS
+
+
+def test_the_card_is_63_by_88_with_3_mm_bleed_and_safe_zone():
+    card = card_layout().card
+    assert (card.width, card.height, card.bleed, card.safe) == (63, 88, 3, 3)
+
+
+def test_every_text_box_lies_in_the_safe_zone_and_every_faction_is_styled():
+    layout = card_layout()
+    safe = layout.card.safe_box
+    assert all(safe.contains(box) for box in layout.text_boxes().values())
+    assert set(layout.factions) == set(FACTIONS)
+
+
+def test_letter_extends_a4_and_changes_only_the_paper():
+    a4, letter = sheet_layout("a4"), sheet_layout("letter")
+    assert (letter.paper.width, letter.paper.height) == (215.9, 279.4)
+    assert (a4.paper.width, a4.paper.height) == (210, 297)
+    assert letter.grid == a4.grid and letter.margins == a4.margins
+    assert read_layout("home-letter").get("extends") is None  # consumed while merging
+
+
+@pytest.fixture
+def layouts(tmp_path):
+    directory = tmp_path / "layouts"
+    shutil.copytree(LAYOUTS, directory)
+    return directory
+
+
+def test_an_unknown_key_and_a_wrong_type_are_reported_with_file_and_key(layouts):
+    path = layouts / "home-a4.toml"
+    path.write_text(path.read_text().replace("columns = 3", "columns = \"three\"\ncolumn_gap = 1"))
+    with pytest.raises(ProblemsFound) as caught:
+        load_layout("home-a4", SheetLayout, layouts)
+    problems = {p.code: p for p in caught.value.problems}
+    assert problems["layout-value"].where.field == "grid.columns" and "whole number" in problems["layout-value"].message
+    assert problems["layout-unknown-key"].where.field == "grid.column_gap"
+    assert problems["layout-value"].where.file.endswith("home-a4.toml")
+
+
+def test_a_missing_layout_and_an_extends_cycle_are_problems(layouts):
+    (layouts / "home-a4.toml").write_text('extends = "home-letter"\n' + (layouts / "home-a4.toml").read_text())
+    with pytest.raises(ProblemsFound) as caught:
+        read_layout("home-letter", layouts)
+    assert caught.value.problems[0].code == "layout-extends"
+    with pytest.raises(ProblemsFound) as caught:
+        read_layout("home-a3", layouts)
+    assert caught.value.problems[0].code == "layout-missing"
+
+
+def test_a_text_box_outside_the_safe_zone_is_refused(layouts):
+    path = layouts / "card.toml"
+    path.write_text(path.read_text().replace("box = { x = 3.4, y = 3.0, width = 56.2, height = 2.2 }",
+                                             "box = { x = 3.4, y = 1.0, width = 56.2, height = 2.2 }"))
+    with pytest.raises(ProblemsFound) as caught:
+        card_layout(layouts)
+    [problem] = caught.value.problems
+    assert problem.code == "layout-safe-zone" and problem.where.field == "front.footer"

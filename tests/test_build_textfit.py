@@ -1,0 +1,99 @@
+"""Text fitting: the largest size that fits, never below the minimum, never a broken word; problems name the card."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from pnp.fonts import register_fonts
+from pnp.layout import TextStyle, card_layout
+from pnp.localize import localize_cards
+from pnp.project import Project, load_inputs
+from pnp.render.checks import card_fit_problems, card_glyph_problems
+from pnp.render.faces import compose_front, fit_name
+from pnp.render.labels import card_labels
+from pnp.textfit import MM, fit_text, units, wrap
+
+FONTS = register_fonts(Project().fonts)
+BODY = FONTS["body"]
+STYLE = TextStyle("body", 10.0, 6.0, 1.2, 0)
+
+
+def test_numbers_signs_and_one_letter_words_stay_with_the_next_word():
+    assert units("gains 1 ATK and + 2 DEF") == ["gains", "1 ATK", "and", "+ 2 DEF"]
+    assert units("zmień w Obronie i 2 OBR") == ["zmień", "w Obronie", "i 2 OBR"]
+    assert units("level < 5 unit") == ["level", "< 5 unit"]
+
+
+def test_lines_break_only_at_spaces_and_never_exceed_the_width():
+    text = "Stelle 1 Infanterie- oder Fernkampfinfanterie-Einheit der Stufe < 5 aus deiner Hand auf."
+    lines = wrap(text, BODY, 8, 120)
+    assert " ".join(lines) == text
+    assert all(stringWidth(line, BODY, 8) <= 120 for line in lines)
+    assert wrap("Fernkampfinfanterie-Einheit", BODY, 8, 40) is None  # a word wider than the box: no hyphenation
+
+
+def test_a_short_text_gets_the_default_size_and_a_long_one_the_largest_that_fits():
+    short = fit_text("Draw 1 card.", BODY, STYLE, 100, 40, 0.25)
+    assert short.fits and short.size == 10.0
+    long = fit_text("Draw 1 card, then discard 1 card. " * 6, BODY, STYLE, 100, 60, 0.25)
+    assert long.fits and 6.0 <= long.size < 10.0 and long.height <= 60
+    bigger = fit_text(long.text, BODY, replace(STYLE, min_size=long.size + 0.25, size=long.size + 0.25), 100, 60, 0.25)
+    assert not bigger.fits  # the next size up would not fit: it is the largest
+
+
+def test_a_text_that_cannot_fit_is_marked_and_set_at_the_minimum():
+    fitted = fit_text("Draw 1 card, then discard 1 card. " * 40, BODY, STYLE, 100, 60, 0.25)
+    assert not fitted.fits and fitted.size == STYLE.min_size
+
+
+def test_long_names_go_onto_two_balanced_lines_and_never_break_inside_a_word():
+    layout = card_layout()
+    name = fit_name("Hannibal Barkas, Meister der Umfassung", layout, FONTS)
+    assert name.fits and len(name.lines) == 2 and " ".join(name.lines) == "Hannibal Barkas, Meister der Umfassung"
+    assert name.lines[0].endswith(",")
+    short = fit_name("Testudo", layout, FONTS)
+    assert short.lines == ("Testudo",) and short.size == layout.front.name.style.size
+
+
+@pytest.fixture(scope="module")
+def inputs():
+    return load_inputs(Project(), ("pl", "tr"))
+
+
+def test_a_text_too_long_for_its_card_is_a_problem_naming_card_language_and_field(inputs):
+    catalog = inputs.catalogs["pl"]
+    cards = localize_cards(inputs.cards, catalog)
+    labels, layout = card_labels(catalog), card_layout()
+    long = [replace(lc, effect=lc.effect + " bardzo długo" * 80) if lc.card.id == "rome.testudo" else lc
+            for lc in cards]
+    [problem] = card_fit_problems(long, labels, layout, FONTS)
+    assert problem.code == "text-does-not-fit"
+    assert (problem.where.card, problem.where.lang, problem.where.field) == ("rome.testudo", "pl", "effect")
+    assert card_fit_problems(cards, labels, layout, FONTS) == []
+
+
+def test_a_character_missing_from_its_font_is_a_problem(inputs):
+    catalog = inputs.catalogs["tr"]
+    cards = localize_cards(inputs.cards, catalog)
+    labels, layout = card_labels(catalog), card_layout()
+    odd = [replace(lc, name=lc.name + " ☭") if lc.card.id == "sparta.spartan-hoplites" else lc for lc in cards]
+    [problem] = card_glyph_problems(odd, labels, layout, FONTS)
+    assert problem.code == "glyph-missing" and "U+262D" in problem.message
+    assert (problem.where.card, problem.where.lang, problem.where.field) == ("sparta.spartan-hoplites", "tr", "name")
+
+
+def test_every_effect_of_the_141_cards_fits_in_all_five_languages_at_or_above_the_minimum():
+    all_inputs = load_inputs(Project(), ("de", "pl", "tr", "es", "pt"))
+    layout = card_layout()
+    minimum = layout.front.effect.style.min_size
+    for lang, catalog in all_inputs.catalogs.items():
+        labels = card_labels(catalog)
+        faces = [compose_front(lc, labels, layout, FONTS) for lc in localize_cards(all_inputs.cards, catalog)]
+        assert len(faces) == 141
+        for face in faces:
+            assert face.effect.fits and face.effect.size >= minimum, (lang, face.card.id)
+            area = face.effect_area
+            assert face.effect.height <= area.height * MM + 1e-6
+            assert face.effect.width() <= area.width * MM + 1e-6

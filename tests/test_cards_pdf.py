@@ -1,0 +1,210 @@
+"""The deck PDFs as printed: sizes and boxes, every card as often as its copies, backs behind their fronts, margins,
+fonts and letters, determinism. Each deck set is rendered once per session (in memory, as the build would)."""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from io import BytesIO
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from pypdf import PdfReader
+
+from deck_helpers import char_boxes, front_cards, grid, on_page, pixels, render_decks, text_in
+from pnp.build import BuildOptions
+from pnp.catalogs import LANGS
+from pnp.layout import card_layout
+from pnp.localize import localize_cards, stat_labels
+from pnp.project import Project, load_inputs
+from pnp.render.checks import card_print_problems
+from pnp.terms import FACTIONS
+from pnp.textfit import MM
+
+A4 = BuildOptions(paper="a4", mode="home", duplex="long")
+LETTER = BuildOptions(paper="letter", mode="home", duplex="short", langs=("pl", "tr"))
+PRO = BuildOptions(mode="pro", langs=("de", "tr"))
+PAGE_SIZES = {"a4": (595.276, 841.89), "letter": (612.0, 792.0)}
+
+
+@pytest.fixture(scope="session")
+def inputs():
+    return load_inputs(Project(), LANGS)
+
+
+@pytest.fixture(scope="session")
+def names(inputs) -> dict[str, dict[str, str]]:
+    """lang -> card id -> localized name."""
+    return {lang: {lc.card.id: lc.name for lc in localize_cards(inputs.cards, inputs.catalogs[lang])}
+            for lang in LANGS}
+
+
+@pytest.fixture(scope="session")
+def a4_decks():
+    return render_decks(A4)
+
+
+@pytest.fixture(scope="session")
+def letter_decks():
+    return render_decks(LETTER)
+
+
+@pytest.fixture(scope="session")
+def pro_decks():
+    return render_decks(PRO)
+
+
+def deck(decks, lang: str, faction: str) -> bytes:
+    return decks[Path(lang) / "cards" / f"{faction}.pdf"]
+
+
+def test_35_decks_and_nothing_else(a4_decks):
+    assert sorted(a4_decks) == sorted(Path(lang) / "cards" / f"{f}.pdf" for lang in LANGS for f in FACTIONS)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_card_is_printed_as_often_as_its_copies(a4_decks, inputs, names, lang):
+    for faction in FACTIONS:
+        printed = Counter((card_id, name) for _, _, card_id, name in front_cards(deck(a4_decks, lang, faction), "a4"))
+        expected = Counter({(c.id, names[lang][c.id]): c.copies for c in inputs.cards.faction(faction)})
+        assert printed == expected, (lang, faction)
+        assert sum(printed.values()) == inputs.engine.deck_size
+
+
+@pytest.mark.parametrize("paper, decks", [("a4", "a4_decks"), ("letter", "letter_decks")])
+def test_home_pages_have_the_paper_size_and_alternate_fronts_and_backs(request, paper, decks):
+    for path, pdf in request.getfixturevalue(decks).items():
+        reader = PdfReader(BytesIO(pdf))
+        assert len(reader.pages) == 10, path  # 40 cards: 5 sheets of 9, each front followed by its back
+        for page in reader.pages:
+            assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(PAGE_SIZES[paper],
+                                                                                               abs=0.01)
+
+
+def test_pro_pages_are_one_card_with_bleed_and_trim_and_bleed_boxes(pro_decks):
+    card = card_layout().card
+    trim = (3 * MM, 3 * MM, (3 + card.width) * MM, (3 + card.height) * MM)
+    media = (0, 0, (card.width + 6) * MM, (card.height + 6) * MM)
+    for path, pdf in pro_decks.items():
+        reader = PdfReader(BytesIO(pdf))
+        assert len(reader.pages) == 80, path  # 40 fronts, each followed by its back
+        for page in reader.pages:
+            assert [float(v) for v in page.mediabox] == pytest.approx(media, abs=0.01)
+            assert [float(v) for v in page.bleedbox] == pytest.approx(media, abs=0.01)
+            assert [float(v) for v in page.trimbox] == pytest.approx(trim, abs=0.01)
+
+
+def test_pro_fronts_are_followed_by_their_backs(pro_decks, names, inputs):
+    pdf = deck(pro_decks, "tr", "sparta")
+    document = pdfium.PdfDocument(pdf)
+    texts = [document[i].get_textpage().get_text_range() for i in range(len(document))]
+    expected = [c for c in inputs.cards.faction("sparta") for _ in range(c.copies)]
+    for i, card in enumerate(expected):
+        assert card.id in texts[2 * i] and " ".join(names["tr"][card.id].split()) in " ".join(texts[2 * i].split())
+        assert "Ancient Duel" in texts[2 * i + 1] and card.id not in texts[2 * i + 1]
+
+
+@pytest.mark.parametrize("paper, decks, lang", [("a4", "a4_decks", "de"), ("letter", "letter_decks", "pl")])
+def test_backs_lie_behind_their_fronts(request, paper, decks, lang):
+    """Each back page has a back exactly in the mirrored slot of every card of its front page (the last sheet is
+    only partly filled, so a wrong mirror shows)."""
+    options = A4 if paper == "a4" else LETTER
+    g, back_box = grid(paper), card_layout().back.faction.box
+    pdf = deck(request.getfixturevalue(decks), lang, "rome")
+    document = pdfium.PdfDocument(pdf)
+    cards = front_cards(pdf, paper)
+    for index in range(0, len(document), 2):
+        fronts = {slot for page, slot, _, _ in cards if page == index}
+        backs = {slot for slot in range(g.slots) if text_in(document[index + 1], on_page(g, slot, back_box))}
+        assert backs == {g.back_slot(slot, options.duplex) for slot in fronts}
+    assert len({page for page, *_ in cards}) == 5 and len([c for c in cards if c[0] == 8]) == 4
+
+
+def test_the_back_offset_moves_the_back_pages_only(a4_decks):
+    shifted = render_decks(BuildOptions(langs=("de",), back_offset=(1.5, -1.0)))
+    plain, moved = (pdfium.PdfDocument(deck(d, "de", "rome")) for d in (a4_decks, shifted))
+    for index in range(len(plain)):
+        before, after = char_boxes(plain[index]), char_boxes(moved[index])
+        assert [c for c, _ in before] == [c for c, _ in after] and before
+        dx, dy = (0, 0) if index % 2 == 0 else (1.5 * MM, -1.0 * MM)
+        for (_, a), (_, b) in zip(before, after):
+            assert b == pytest.approx((a[0] + dx, a[1] + dy, a[2] + dx, a[3] + dy), abs=0.01)
+
+
+@pytest.mark.parametrize("paper, decks, lang", [("a4", "a4_decks", "tr"), ("letter", "letter_decks", "tr")])
+def test_nothing_is_drawn_in_the_margins_and_crop_marks_mark_every_cut_line(request, paper, decks, lang):
+    dpi = 40
+    g = grid(paper)
+    pdf = deck(request.getfixturevalue(decks), lang, "egypt")
+    scale = dpi / 72
+    margin = int(g.min_margin * scale) - 1  # whole pixels entirely inside the 5 mm margin
+    for index in (0, 1, 8, 9):
+        image = pixels(pdf, index, dpi)
+        w, h = image.size
+        for box in ((0, 0, w, margin), (0, h - margin, w, h), (0, 0, margin, h), (w - margin, 0, w, h)):
+            assert image.crop(box).getextrema()[0] >= 250, (paper, index, box)
+    front = pixels(pdf, 0, 150)
+    xs, ys = g.cut_lines()
+    top = front.height - round((g.y0 + g.height + g.bleed_y + g.mark_gap + g.mark_length_y / 2) * 150 / 72)
+    for x in xs:  # a dark mark on each vertical cut line, above the grid
+        column = round(x * 150 / 72)
+        assert front.crop((column - 1, top - 1, column + 2, top + 2)).getextrema()[0] < 200
+    left = round((g.x0 - g.bleed_x - g.mark_gap - g.mark_length_x / 2) * 150 / 72)
+    for y in ys:
+        row = front.height - round(y * 150 / 72)
+        assert front.crop((left - 1, row - 1, left + 2, row + 2)).getextrema()[0] < 200
+
+
+def test_duplex_none_prints_the_fronts_only():
+    pdf = deck(render_decks(BuildOptions(langs=("es",), duplex="none")), "es", "persia")
+    document = pdfium.PdfDocument(pdf)
+    assert len(document) == 5
+    assert all("persia." in document[i].get_textpage().get_text_range() for i in range(5))
+
+
+@pytest.mark.parametrize("lang, faction, letters", [("pl", "carthage", "ąęłńóśźżŻŚ"), ("tr", "macedon", "ıİğşçöü")])
+def test_pypdf_reads_names_and_letters_back_intact(a4_decks, inputs, names, lang, faction, letters):
+    reader = PdfReader(BytesIO(deck(a4_decks, lang, faction)))
+    text = " ".join(" ".join(page.extract_text() for page in reader.pages[::2]).split())
+    for card in inputs.cards.faction(faction):
+        assert " ".join(names[lang][card.id].split()) in text
+    printed = " ".join(f"{lc.name} {lc.type} {lc.effect}" for lc in localize_cards(inputs.cards, inputs.catalogs[lang])
+                       if lc.card.faction == faction)
+    wanted = set(letters) & set(printed)
+    assert len(wanted) >= 4 and wanted <= set(text)
+
+
+@pytest.mark.parametrize("lang", ("pl", "tr"))
+def test_stat_badges_use_the_languages_abbreviations(a4_decks, inputs, lang):
+    labels = stat_labels(inputs.catalogs[lang])
+    document = pdfium.PdfDocument(deck(a4_decks, lang, "rome"))
+    g, stats = grid("a4"), card_layout().front.stats
+    badges = text_in(document[0], on_page(g, 0, stats.box)).split()
+    assert badges[0] == labels["atk"] and labels["def"] in badges
+    assert "DEF" not in badges and (lang != "tr" or "ATK" not in badges)
+
+
+def test_every_font_is_embedded_and_no_standard_font_is_referenced(a4_decks):
+    for lang in ("pl", "tr"):
+        reader = PdfReader(BytesIO(deck(a4_decks, lang, "rome")))
+        fonts = {}
+        for page in reader.pages:
+            for xobject in page["/Resources"].get("/XObject", {}).values():
+                fonts.update(xobject.get_object().get("/Resources", {}).get("/Font", {}))
+            fonts.update(page["/Resources"].get("/Font", {}))
+        for font in fonts.values():
+            font = font.get_object()
+            assert font["/Subtype"] == "/TrueType" and "/FontFile2" in font["/FontDescriptor"], font["/BaseFont"]
+        assert {re.sub(r"^/[A-Z]{6}\+", "", f.get_object()["/BaseFont"]) for f in fonts.values()} == {
+            "Cinzel-Regular", "EBGaramond12-Regular", "DejaVuSans", "DejaVuSans-Bold"}
+
+
+def test_every_text_fits_and_every_character_is_covered_in_all_languages(inputs):
+    assert card_print_problems(inputs, LANGS) == []
+
+
+def test_decks_are_byte_identical_when_built_again(a4_decks, pro_decks):
+    again = render_decks(BuildOptions(langs=("tr",)))
+    assert all(again[path] == a4_decks[path] for path in again)
+    pro_again = render_decks(BuildOptions(mode="pro", langs=("de",)))
+    assert pro_again[Path("de/cards/dacia.pdf")] == pro_decks[Path("de/cards/dacia.pdf")]

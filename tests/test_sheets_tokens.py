@@ -1,0 +1,227 @@
+"""The tokens: counts from the layout and the engine data, what the sheets print in each language, crop marks and
+margins, duplex mirroring and back offset, engine changes carried through."""
+from __future__ import annotations
+
+import math
+import re
+import shutil
+from io import BytesIO
+
+import pypdfium2 as pdfium
+import pytest
+from pypdf import PdfReader
+
+from conftest import LANGS
+from pnp.engine_data import load_engine
+from pnp.fonts import register_fonts
+from pnp.layout import PAPERS, sheet_layout
+from pnp.localize import stat_labels
+from pnp.problems import ProblemsFound
+from pnp.project import REPO, Project, load_inputs
+from pnp.sheets import token_counts
+from pnp.sheets.layouts import tokens_layout
+from pnp.sheets.token_faces import TokenFaces
+from pnp.sheets.token_sheet import token_grid, tokens_pdf
+from pnp.sheets.tokens import Token, token_list
+from pnp.terms import signed
+from pnp.textfit import MM
+
+DPI = 30
+
+
+@pytest.fixture(scope="session")
+def fonts():
+    return register_fonts(Project().fonts)
+
+
+@pytest.fixture(scope="session")
+def inputs():
+    return load_inputs(Project(), LANGS)
+
+
+@pytest.fixture(scope="session")
+def token_pdfs(inputs, fonts) -> dict[tuple[str, str], bytes]:
+    """Every language's tokens on every paper (long-edge duplex), rendered once."""
+    return {(lang, paper): tokens_pdf(inputs.engine, inputs.catalogs[lang], fonts, sheet_layout(paper),
+                                      tokens_layout(), "long") for lang in LANGS for paper in PAPERS}
+
+
+def page_texts(data: bytes) -> list[str]:
+    return [page.extract_text() for page in PdfReader(BytesIO(data)).pages]
+
+
+def fronts_and_backs(data: bytes) -> tuple[str, str]:
+    texts = page_texts(data)
+    return "\n".join(texts[0::2]), "\n".join(texts[1::2])
+
+
+def count(text: str, token: str) -> int:
+    return len(re.findall(rf"(?<![\d+−]){re.escape(token)}(?!\d)", text))
+
+
+def test_counts_follow_the_layout_and_the_engine(inputs):
+    engine = inputs.engine
+    counts = {c.id: c for c in token_counts(engine)}
+    assert {k: counts[k].count for k in ("atk-1", "def-1", "atk-2", "def-2", "first-player", "used")} == \
+        {"atk-1": 10, "def-1": 10, "atk-2": 6, "def-2": 6, "first-player": 1, "used": 8}
+    assert counts["wound"].amounts == tuple(range(engine.stats_printed_min, engine.stats_printed_max + 1)) \
+        == (1, 2, 3, 4, 5, 6)
+    assert counts["wound"].count == 2 * 6
+    assert counts["energy"].count == 2 * engine.energy_cap == 24
+    assert all(c.reason for c in counts.values())
+    assert sum(c.count for c in counts.values()) == len(token_list(engine))
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_pages_fronts_then_backs_of_the_paper(token_pdfs, inputs, paper):
+    reader = PdfReader(BytesIO(token_pdfs[("de", paper)]))
+    grid = token_grid(sheet_layout(paper), tokens_layout(), len(token_list(inputs.engine)))
+    assert len(reader.pages) == 2 * math.ceil(len(token_list(inputs.engine)) / grid.slots)
+    size = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}[paper]
+    for page in reader.pages:
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(size, abs=0.5)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_side_prints_the_right_values_with_the_languages_abbreviations(token_pdfs, inputs, lang):
+    front, back = fronts_and_backs(token_pdfs[(lang, "a4")])
+    tokens = token_list(inputs.engine)
+    labels = stat_labels(inputs.catalogs[lang])
+    modifiers = [t for t in tokens if t.kind == "modifier"]
+    wounds = [t for t in tokens if t.kind == "wound"]
+    for amount in (1, 2):
+        assert count(front, signed(amount)) == sum(t.amount == amount for t in modifiers)
+        assert count(back, signed(-amount)) == sum(t.amount == amount for t in modifiers) + \
+            sum(t.amount == amount for t in wounds)
+        assert count(front, signed(-amount)) == sum(t.amount == amount for t in wounds)
+    assert count(front, labels["atk"]) == sum(t.stat == "atk" for t in modifiers) + len(wounds)
+    assert count(back, labels["def"]) == sum(t.stat == "def" for t in modifiers) + len(wounds)
+    other = {"de": (), "es": (), "pt": (), "pl": ("DEF",), "tr": ("ATK", "DEF")}[lang]
+    assert not any(re.search(rf"\b{word}\b", front + back) for word in other)
+
+
+def test_wound_tokens_say_how_long_they_last(token_pdfs):
+    front, _ = fronts_and_backs(token_pdfs[("de", "a4")])
+    assert " ".join(front.split()).count("bis zur Endphase des nächsten Zuges des Angreifers") == 12
+    front, _ = fronts_and_backs(token_pdfs[("tr", "a4")])
+    assert " ".join(front.split()).count("saldıranın bir sonraki turunun Bitiş aşamasına kadar") == 12
+
+
+def rendered(data: bytes, index: int):
+    page = pdfium.PdfDocument(data)[index]
+    return page.render(scale=DPI / 72).to_pil().convert("RGB")
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_nothing_within_the_minimum_margin_and_crop_marks_in_the_margins(token_pdfs, inputs, paper):
+    data = token_pdfs[("pl", paper)]
+    sheet = sheet_layout(paper)
+    grid = token_grid(sheet, tokens_layout(), len(token_list(inputs.engine)))
+    margin = math.floor(sheet.margins.min_margin / 25.4 * DPI)
+    for index in range(len(PdfReader(BytesIO(data)).pages)):
+        image = rendered(data, index)
+        w, h = image.size
+        pixels = image.load()
+        edge = [pixels[x, y] for x in range(w) for y in range(h)
+                if x < margin or y < margin or x >= w - margin or y >= h - margin]
+        assert all(min(p) > 245 for p in edge), f"page {index + 1} draws within {sheet.margins.min_margin} mm"
+    # front pages carry marks in the left margin at the height of every horizontal cut line, backs none
+    scale = DPI / 72
+    column = int((grid.x0 - grid.bleed_x - grid.mark_gap - grid.mark_length_x / 2) * scale)
+    for index, expected in ((0, grid.rows + 1), (1, 0)):
+        pixels = rendered(data, index).load()
+        dark = [y for y in range(rendered(data, index).size[1]) if min(pixels[column, y]) < 200]
+        runs = [y for i, y in enumerate(dark) if i == 0 or y - dark[i - 1] > 1]
+        assert len(runs) == expected, (index, runs)
+
+
+def cell_colour(image, grid, slot: int):
+    """The colour of a cell's ground, sampled between its gold frame and its medallion (upper left)."""
+    x, y = grid.cell_origin(slot)
+    scale = DPI / 72
+    px = int((x + 2.6 * MM) * scale)
+    py = image.size[1] - int((y + grid.cell_height - 2.6 * MM) * scale)
+    return image.load()[px, py]
+
+
+def close(a, b, tolerance=40):
+    return all(abs(x - y) <= tolerance for x, y in zip(a, b))
+
+
+SPENT_GREY, WOUND_RED, ATTACK_RED, ATTACK_DARK = (130, 135, 125), (82, 10, 20), (194, 10, 31), (98, 0, 11)
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_backs_are_mirrored_for_the_duplex_flip(inputs, fonts, duplex):
+    data = tokens_pdf(inputs.engine, inputs.catalogs["es"], fonts, sheet_layout("a4"), tokens_layout(), duplex)
+    tokens = token_list(inputs.engine)
+    grid = token_grid(sheet_layout("a4"), tokens_layout(), len(tokens))
+    front, back = rendered(data, 0), rendered(data, 1)
+    energy = next(i for i, t in enumerate(tokens) if t.kind == "energy")  # the slot before it holds a wound
+    behind = grid.back_slot(energy, duplex)
+    assert behind != energy and tokens[behind].kind == "wound"
+    assert close(cell_colour(front, grid, 0), ATTACK_RED) and close(cell_colour(front, grid, behind), WOUND_RED)
+    assert close(cell_colour(back, grid, grid.back_slot(0, duplex)), ATTACK_DARK)
+    assert close(cell_colour(back, grid, behind), SPENT_GREY)   # the spent side lands behind the energy marker
+    assert close(cell_colour(back, grid, energy), WOUND_RED)    # and the wound's back behind the wound
+
+
+def text_positions(data: bytes, page: int, wanted: str) -> list[tuple[float, float]]:
+    found = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip() == wanted:
+            found.append((round(tm[4] * cm[0] + tm[5] * cm[2] + cm[4], 2), round(tm[4] * cm[1] + tm[5] * cm[3]
+                                                                                  + cm[5], 2)))
+    PdfReader(BytesIO(data)).pages[page].extract_text(visitor_text=visit)
+    return sorted(found)
+
+
+def test_back_offset_moves_the_back_pages_only(inputs, fonts):
+    make = lambda offset: tokens_pdf(inputs.engine, inputs.catalogs["de"], fonts, sheet_layout("a4"),  # noqa: E731
+                                     tokens_layout(), "long", offset)
+    plain, shifted = make((0.0, 0.0)), make((1.5, -1.0))
+    assert text_positions(plain, 0, "+1") == text_positions(shifted, 0, "+1") != []
+    before, after = text_positions(plain, 1, "−1"), text_positions(shifted, 1, "−1")
+    assert before and len(before) == len(after)
+    for (x0, y0), (x1, y1) in zip(before, after):
+        assert (x1 - x0, y1 - y0) == pytest.approx((1.5 * MM, -1.0 * MM), abs=0.05)
+    with pytest.raises(ProblemsFound) as caught:
+        make((40.0, 0.0))
+    assert caught.value.problems[0].code == "back-offset-too-large"
+
+
+def test_without_duplex_the_backs_are_still_printed(inputs, fonts):
+    data = tokens_pdf(inputs.engine, inputs.catalogs["pt"], fonts, sheet_layout("letter"), tokens_layout(), "none")
+    front, back = fronts_and_backs(data)
+    assert count(front, "+1") and count(back, "−1")
+
+
+def test_a_changed_engine_changes_the_tokens(tmp_path, inputs, fonts):
+    shutil.copytree(REPO / "data", tmp_path / "data")
+    path = tmp_path / "data" / "engine.toml"
+    text = path.read_text(encoding="utf-8")
+    text = re.sub(r"(?m)^cap = 12", "cap = 9", text)
+    text = re.sub(r"(?m)^printed_max = 6", "printed_max = 5", text)
+    text = re.sub(r"(?m)^paid_level_max = 6", "paid_level_max = 5", text)
+    path.write_text(text, encoding="utf-8")
+    engine = load_engine(path)
+    counts = {c.id: c.count for c in token_counts(engine)}
+    assert counts["energy"] == 18 and counts["wound"] == 10
+    front, back = fronts_and_backs(tokens_pdf(engine, inputs.catalogs["pl"], fonts, sheet_layout("a4"),
+                                              tokens_layout(), "long"))
+    assert front.count("Energia") == 18 and back.count("Wydana") == 18
+    assert count(front, "−6") == 0 and count(front, "−5") == 2
+
+
+def test_token_faces_fit_in_every_language(inputs, fonts):
+    for lang in LANGS:
+        faces = TokenFaces(inputs.engine, inputs.catalogs[lang], fonts, tokens_layout())
+        for token in set(token_list(inputs.engine)) | {Token("wound", amount=12)}:
+            faces.face(token, "front"), faces.face(token, "back")
+        assert faces.problems == [] and faces.text.problems == [], lang
+
+
+def test_deterministic(inputs, fonts, token_pdfs):
+    again = tokens_pdf(inputs.engine, inputs.catalogs["tr"], fonts, sheet_layout("a4"), tokens_layout(), "long")
+    assert again == token_pdfs[("tr", "a4")]

@@ -1,0 +1,127 @@
+"""Rule-number messages of any domain (%(name)s from Jinja2 {% trans %}, {name} from N_()), plurals, and the
+tokenizers the checks rest on."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from pnp.catalogs import LANGS
+from pnp.project import Project, load_inputs
+from pnp.validate import validate
+from pnp.validate.text import numbers, placeholders, quoted, words
+from validate_helpers import po_path, read, write
+
+RULE = "Start with %(life_start)s points and draw %(hand_start)s cards."
+RULES = {
+    "de": "Beginne mit %(life_start)s Punkten und ziehe %(hand_start)s Karten.",
+    "pl": "Zacznij z %(life_start)s punktami i dobierz %(hand_start)s kart.",
+    "tr": "%(life_start)s puanla başla ve %(hand_start)s kart çek.",
+    "es": "Empieza con %(life_start)s puntos y roba %(hand_start)s cartas.",
+    "pt": "Comece com %(life_start)s pontos e compre %(hand_start)s cartas.",
+}
+DRAW = ("Draw one card.", "Draw %(hand_draw_per_turn)s cards.")
+DRAWS = {
+    "de": ("Ziehe eine Karte.", "Ziehe %(hand_draw_per_turn)s Karten."),
+    "pl": ("Dobierz jedną kartę.", "Dobierz %(hand_draw_per_turn)s karty.", "Dobierz %(hand_draw_per_turn)s kart."),
+    "tr": ("Bir kart çek.", "%(hand_draw_per_turn)s kart çek."),
+    "es": ("Roba una carta.", "Roba %(hand_draw_per_turn)s cartas."),
+    "pt": ("Compre uma carta.", "Compre %(hand_draw_per_turn)s cartas."),
+}
+
+
+def add_rule_messages(root, changes: dict[str, dict] | None = None) -> None:
+    """Add a python-format message and a plural one to every language's catalog, with per-language changes."""
+    for lang in LANGS:
+        catalog = read(root, lang)
+        change = (changes or {}).get(lang, {})
+        catalog.add(change.get("rule_id", RULE), change.get("rule", RULES[lang]), context="rules",
+                    flags=("python-format",))
+        catalog.add(DRAW, change.get("draw", DRAWS[lang]), context="rules", flags=("python-format",))
+        write(root, lang, catalog)
+
+
+def problems_of(root, langs=LANGS):
+    """The errors validate() finds (warnings aside: print checks skipped for languages with errors)."""
+    inputs = load_inputs(Project(data=root / "data", locales=root / "locales"), langs)
+    return [p for p in validate(inputs, langs) if p.severity == "error"]
+
+
+def codes(problems) -> set[tuple[str, str | None]]:
+    return {(p.code, p.where.lang) for p in problems}
+
+
+def test_correct_rule_messages_validate_clean(project_copy):
+    add_rule_messages(project_copy)
+    assert problems_of(project_copy) == []
+
+
+def test_percent_placeholders_missing_unknown_wrong_style_and_lone_percent(project_copy):
+    add_rule_messages(project_copy, {
+        "de": {"rule": "Beginne mit %(life_start)s Punkten und ziehe Karten."},
+        "pl": {"rule": "Zacznij z %(life)s punktami i dobierz %(hand_start)s kart."},
+        "tr": {"rule": "%(life_start)s puanla başla ve %(hand_start)s kart çek (%100)."},
+        "es": {"rule": "Empieza con {life_start} puntos y roba %(hand_start)s cartas."},
+    })
+    found = problems_of(project_copy)
+    assert codes(found) == {("placeholder-missing", "de"), ("placeholder-missing", "pl"),
+                            ("placeholder-unknown", "pl"), ("placeholder-syntax", "tr"),
+                            ("number-mismatch", "tr"), ("placeholder-missing", "es"), ("placeholder-extra", "es")}
+    [unknown] = [p for p in found if p.code == "placeholder-unknown"]
+    assert unknown.where.msgid == RULE and unknown.where.file.endswith("pl/LC_MESSAGES/cards.po")
+    assert "%(life)s" in unknown.message
+
+
+def test_unknown_placeholder_in_the_english_source_is_reported_once(project_copy):
+    bad = "Start with %(lives)s points and draw %(hand_start)s cards."
+    add_rule_messages(project_copy, {lang: {"rule_id": bad, "rule": RULES[lang].replace("life_start", "lives")}
+                                     for lang in LANGS})
+    found = [p for p in problems_of(project_copy) if p.code == "placeholder-unknown"]
+    assert len(found) == 1 and found[0].where.lang is None and found[0].where.msgid == bad
+
+
+def test_each_plural_form_is_checked_against_its_english_form(project_copy):
+    add_rule_messages(project_copy, {
+        "de": {"draw": ("Ziehe 1 Karte.", "Ziehe %(hand_draw_per_turn)s Karten.")},  # a number not in "Draw one card"
+        "tr": {"draw": ("%(hand_draw_per_turn)s kart çek.", "%(hand_draw_per_turn)s kart çek.")},  # not in form 0
+        "pl": {"draw": ("Dobierz jedną kartę.", "Dobierz %(hand_draw_per_turn)s karty.", "Dobierz kart.")},
+    })
+    pt = po_path(project_copy, "pt")  # a form too few (Babel reads it as an empty one)
+    pt.write_text(pt.read_text(encoding="utf-8").replace('msgstr[1] "Compre %(hand_draw_per_turn)s cartas."\n', ""),
+                  encoding="utf-8")
+    found = problems_of(project_copy)
+    assert codes(found) == {("number-mismatch", "de"), ("placeholder-extra", "tr"), ("placeholder-missing", "pl"),
+                            ("translation-empty", "pt")}
+    assert all(p.where.msgid == DRAW[0] for p in found)
+    [empty] = [p for p in found if p.code == "translation-empty"]
+    assert "plural form 1 of 2" in empty.message
+
+
+def test_a_message_missing_from_one_language_of_another_domain(project_copy):
+    add_rule_messages(project_copy)
+    catalog = read(project_copy, "pt")
+    catalog.delete(RULE, context="rules")
+    write(project_copy, "pt", catalog)
+    found = problems_of(project_copy)
+    assert [(p.code, p.where.lang, p.where.msgid) for p in found] == [("translation-missing", "pt", RULE)]
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Zyskaj 12", [12]),
+    ("Gain 2", [2]),
+    ("poziom 5–6 i od 3. tury", [5, 6, 3]),
+    ("przeciwnik −1 OBR, +2 ATK", [1, 2]),
+    ("%(energy_cap)s i {life_start} 20", [20]),
+    ("ATK < 5, 1-4", [5, 1, 4]),
+])
+def test_numbers_are_whole_digit_runs(text, expected):
+    assert numbers(text) == Counter(expected)
+
+
+def test_placeholders_words_and_quotes():
+    assert placeholders("{amount} {stat} %(life_start)s %(n)d 50% de") == Counter(
+        {"{amount}": 1, "{stat}": 1, "%(life_start)s": 1, "%(n)d": 1})
+    assert placeholders("{0} %s", brace=True, percent=True) == Counter({"{0}": 1, "%s": 1})
+    assert words("Testudo'nun 0’a {stat} opponent's") == ["Testudo'nun", "opponent's"]
+    assert quoted("„Hastati-Linie“, „Linia hastatów”, “Orman patikaları”, «Senderos», »Waldpfade«") == [
+        "Hastati-Linie", "Linia hastatów", "Orman patikaları", "Senderos", "Waldpfade"]

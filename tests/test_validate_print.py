@@ -1,0 +1,35 @@
+"""Print checks through `pnp validate`: a text that cannot fit its box, a character its font cannot print."""
+from __future__ import annotations
+
+from pnp.validate import print_checks
+from validate_helpers import having, plant, validate_json
+
+COHORT = ("rome.legionary-cohort:effect", "If “Testudo” is face-up, this card gains 1 DEF.")
+
+
+def test_the_card_renderer_checks_are_hooked_in():
+    assert [checker.__name__ for checker in print_checks()] == ["card_print_problems"]
+
+
+def test_overlong_text_and_uncovered_character_are_caught(runner, project_copy):
+    plant(project_copy, "pl", *COHORT, old="ta karta", new="ta karta " + "bardzo długo " * 60)
+    plant(project_copy, "tr", "rome.praetorian-guard:name", "Praetorian Guard", old="muhafızları", new="muhafızları ☭")
+    code, problems = validate_json(runner, project_copy)
+    assert code == 1
+    [fit] = having(problems, "text-does-not-fit", card="rome.legionary-cohort", lang="pl", field="effect")
+    assert "smallest size allowed" in fit["message"]
+    [glyph] = having(problems, "glyph-missing", card="rome.praetorian-guard", lang="tr", field="name")
+    assert "U+262D" in glyph["message"]
+
+
+def test_print_checks_wait_for_a_language_without_translation_errors(runner, project_copy):
+    """A broken placeholder cannot be laid out: that language's print checks are skipped, with a warning."""
+    plant(project_copy, "de", "bonus", "{amount} {stat} in combat", old="{stat}", new="{stats}")
+    plant(project_copy, "de", "rome.praetorian-guard:name", "Praetorian Guard", new="Prätorianergarde ☭")
+    plant(project_copy, "tr", "rome.praetorian-guard:name", "Praetorian Guard", old="muhafızları", new="muhafızları ☭")
+    code, problems = validate_json(runner, project_copy)
+    assert code == 1
+    assert having(problems, "placeholder-unknown", lang="de")
+    [skipped] = having(problems, "print-checks-skipped")
+    assert skipped["location"] == {"lang": "de"} and skipped["severity"] == "warning"
+    assert [p["location"]["lang"] for p in having(problems, "glyph-missing")] == ["tr"]
