@@ -88,8 +88,9 @@ def load_art(art_dir: Path, windows: Iterable[tuple[str, float, float]], setting
         image, dpi = cover_fit(image, width_mm, height_mm, settings.max_dpi)
         if dpi < settings.min_dpi:
             problems.append(Problem("art-low-resolution", f"the art prints at {dpi:.0f} dpi in its "
-                                    f"{width_mm:g} × {height_mm:g} mm window; expected at least {settings.min_dpi} dpi "
-                                    f"(at least {round(width_mm / MM_PER_INCH * settings.min_dpi)} px wide)",
+                                    f"{width_mm:g} × {height_mm:g} mm window; expected at least "
+                                    f"{settings.min_dpi} dpi (at least "
+                                    f"{round(width_mm / MM_PER_INCH * settings.min_dpi)} px wide)",
                                     Location(file=str(path), card=card_id), WARNING))
         found[card_id] = ArtImage(card_id, str(path), image, dpi)
     if art_dir.is_dir():

@@ -8,7 +8,7 @@ while any is an error nothing is written. Other parts of the kit add their produ
 from __future__ import annotations
 
 import contextlib
-import os
+import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, ContextManager, Iterable, Mapping
@@ -18,15 +18,12 @@ from .catalogs import LANGS
 from .fonts import register_fonts
 from .imposition import DUPLEX_MODES, check_back_offset, sheet_grid
 from .layout import PAPERS, card_layout, sheet_layout
-from .localize import localize_cards
 from .pdfout import write_atomically
 from .problems import ERROR, Location, Problem, ProblemsFound, errors
 from .project import Inputs, Project, load_inputs
-from .render.checks import compose_language, fit_problems, glyph_problems
-from .render.deck import deck_pdf
-from .render.labels import card_labels
+from .render.produce import card_decks
+from .rulebook.produce import rulebook
 from .sheets import produce as sheets
-from .terms import FACTIONS
 from .validate import validate
 
 MODES = ("home", "pro")
@@ -39,6 +36,7 @@ class BuildOptions:
     mode: str = "home"
     duplex: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
+    booklet: bool = False  # also the rulebook as a saddle-stitch booklet
 
 
 @dataclass(frozen=True)
@@ -56,31 +54,11 @@ class BuildContext:
 Producer = Callable[[BuildContext], dict[Path, bytes]]
 
 
-def card_decks(ctx: BuildContext) -> dict[Path, bytes]:
-    """<lang>/cards/<faction>.pdf: each faction's deck, fronts and backs."""
-    layout = card_layout()
-    files: dict[Path, bytes] = {}
-    for lang in ctx.langs:
-        catalog = ctx.inputs.catalogs[lang]
-        labels = card_labels(catalog)
-        cards = localize_cards(ctx.inputs.cards, catalog)
-        fronts, backs = compose_language(cards, labels, layout, ctx.fonts)
-        problems = fit_problems([*fronts, *backs]) + glyph_problems([*fronts, *backs], ctx.fonts)
-        if errors(problems):
-            raise ProblemsFound(problems)
-        names = {lc.card.faction: lc.faction_name for lc in cards}
-        for faction, back in zip(FACTIONS, backs):
-            faces = [face for face in fronts if face.card.faction == faction]
-            o = ctx.options
-            files[Path(lang) / "cards" / f"{faction}.pdf"] = deck_pdf(
-                faces, back, layout, ctx.art, o.paper, o.mode, o.duplex, o.back_offset, names[faction])
-    return files
-
-
 PRODUCERS: tuple[Producer, ...] = (
     card_decks,
     sheets.score_sheet,
     sheets.tokens,
+    rulebook,
 )
 
 
@@ -124,8 +102,11 @@ def output_problems(out: Path) -> list[Problem]:
     if not existing.is_dir():
         return [Problem("output-unwritable", f"cannot write to {out}: {existing} is not a folder",
                         Location(file=str(out)))]
-    if not os.access(existing, os.W_OK | os.X_OK):
-        return [Problem("output-unwritable", f"cannot write to {out}: no permission to write in {existing}",
+    try:
+        with tempfile.TemporaryFile(dir=existing):  # a real write: permissions, read-only disks, quotas
+            pass
+    except OSError as exc:
+        return [Problem("output-unwritable", f"cannot write to {out}: {exc.strerror or exc} in {existing}",
                         Location(file=str(out)))]
     return []
 

@@ -69,7 +69,8 @@ def _front(canvas: Canvas, grid: SheetGrid, layout: CalibrationLayout, fonts: Ma
     canvas.setStrokeColor(INK)
     canvas.setLineWidth(layout.scales.line_width)
     top = h - (layout.text.top + 4) * MM - len(FRONT_TEXT) * layout.text.leading
-    canvas.line(w / 2, m, w / 2, top)
+    reach = (max(abs(p) for p in layout.scales.x_positions) + 15) * MM  # past the X scales, clear of the ruler
+    canvas.line(w / 2, max(m, h / 2 - reach), w / 2, min(top, h / 2 + reach))
     canvas.line(m, h / 2, w - m, h / 2)
     ruler = layout.ruler
     left, y = w / 2 - ruler.length / 2 * MM, ruler.y * MM

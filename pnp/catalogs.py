@@ -21,6 +21,7 @@ LANGS = ("de", "pl", "tr", "es", "pt")
 DOMAIN_INPUTS = {
     "cards": ("pnp/terms.py", "pnp/render/labels.py", "data/cards"),
     "sheets": ("pnp/sheets",),
+    "rulebook": ("pnp/rulebook",),
 }
 DOMAINS = tuple(DOMAIN_INPUTS)
 

@@ -65,12 +65,15 @@ def _fail(problems) -> None:
 @click.option("--duplex", type=click.Choice(DUPLEX_MODES), default="long", show_default=True,
               help="How the printer flips the sheet for the backs; none prints fronts only.")
 @offset_option
+@click.option("--booklet", is_flag=True, help="Also make the rulebook as a saddle-stitch booklet (two half-size "
+              "pages per sheet side, in printing order): out/<lang>/rulebook-booklet.pdf.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("out"), show_default=True,
               help="Output folder.")
 @project_options
-def build_command(langs, paper, mode, duplex, back_offset, out, data, locales, art):
+def build_command(langs, paper, mode, duplex, back_offset, booklet, out, data, locales, art):
     """Build the print-and-play kit: out/<lang>/cards/<faction>.pdf and the other parts."""
-    options = BuildOptions(langs=langs, paper=paper, mode=mode, duplex=duplex, back_offset=back_offset)
+    options = BuildOptions(langs=langs, paper=paper, mode=mode, duplex=duplex, back_offset=back_offset,
+                           booklet=booklet)
 
     def progress(steps):
         return click.progressbar(steps, label="Building", file=sys.stderr, item_show_func=lambda s: s and s.label)

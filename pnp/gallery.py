@@ -8,16 +8,17 @@ from pathlib import Path
 
 from PIL import Image
 
-from .build import BuildOptions, card_decks, prepare
+from .build import BuildOptions, prepare
 from .cards import CardDatabase
 from .problems import Location, Problem, ProblemsFound
 from .project import Project
+from .render.produce import card_decks
 
 # (file name, paper, language, faction, page index, dpi): whole home sheets, A4 and Letter.
 SHEETS = (
-    ("home-a4-de-macedon-front.png", "a4", "de", "macedon", 0, 40),
-    ("home-a4-de-macedon-back.png", "a4", "de", "macedon", 1, 40),
-    ("home-letter-pl-carthage-front.png", "letter", "pl", "carthage", 6, 40),
+    ("home-a4-de-macedon-front.png", "a4", "de", "macedon", 0, 60),
+    ("home-a4-de-macedon-back.png", "a4", "de", "macedon", 1, 60),
+    ("home-letter-pl-carthage-front.png", "letter", "pl", "carthage", 6, 60),
 )
 # Single cards in pro mode (front pages, or the back page after a card with "back"), side by side in one strip.
 CARDS = (("tr", "rome.trajan-imperial-vanguard", "front"), ("pl", "persia.oasis-camp", "front"),

@@ -129,7 +129,8 @@ def check_back_offset(grid: SheetGrid, offset_mm: tuple[float, float]) -> list[P
     if abs(dx) <= room_x + 1e-9 and abs(dy) <= room_y + 1e-9:
         return []
     return [Problem("back-offset-too-large", f"--back-offset {dx:g},{dy:g} mm is more than this paper allows "
-                    f"(at most ±{room_x:.1f} mm across, ±{room_y:.1f} mm up and down)", Location(field="back-offset"))]
+                    f"(at most ±{room_x:.1f} mm across, ±{room_y:.1f} mm up and down)",
+                    Location(field="back-offset"))]
 
 
 def crop_mark_lines(grid: SheetGrid) -> list[tuple[float, float, float, float]]:

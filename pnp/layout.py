@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections import abc
-import types
 import typing
 from dataclasses import dataclass
 from functools import lru_cache
@@ -198,6 +197,7 @@ class Palette:
 class FactionStyle:
     color: Colour
     dark: Colour
+    sky: Colour
     emblem: str
 
 
@@ -340,6 +340,7 @@ def load_layout(name: str, cls: type, directory: Path = LAYOUTS):
 
 
 def _convert(tp: Any, value: Any, key: str, problems: list[Problem], file: str) -> Any:
+    """`value` read from TOML as type `tp` (a dataclass, mapping, tuple, number or text); None and a problem if not."""
     def fail(expected: str) -> None:
         problems.append(Problem("layout-value", f"'{key}' must be {expected}, found {value!r}",
                                 Location(file=file, field=key or None)))
@@ -384,8 +385,6 @@ def _convert(tp: Any, value: Any, key: str, problems: list[Problem], file: str) 
         if not isinstance(value, str):
             return fail("text")
         return value
-    if isinstance(tp, types.UnionType):
-        return _convert(typing.get_args(tp)[0], value, key, problems, file)
     raise TypeError(f"unsupported layout field type {tp!r}")
 
 
@@ -415,7 +414,8 @@ def card_layout(directory: Path = LAYOUTS) -> CardLayout:
         if style.emblem not in EMBLEMS:
             problems.append(Problem("layout-emblem", f"unknown emblem {style.emblem!r}; expected one of "
                                     f"{', '.join(EMBLEMS)}", Location(file=file, field=f"factions.{faction}")))
-    colours = [*dataclasses.astuple(layout.palette)] + [c for s in layout.factions.values() for c in (s.color, s.dark)]
+    colours = [*dataclasses.astuple(layout.palette)]
+    colours += [c for style in layout.factions.values() for c in (style.color, style.dark, style.sky)]
     if any(not 0 <= v <= 1 for colour in colours for v in colour):
         problems.append(Problem("layout-colour", "CMYK colour components must lie in 0..1", Location(file=file)))
     raise_if_errors(problems)

@@ -13,6 +13,8 @@ from .fonts import FONT_NAMES
 from .problems import Location, Problem, ProblemsFound
 
 CREATOR = "Ancient Duel print-and-play kit (pnp)"
+_UMASK = os.umask(0o022)
+os.umask(_UMASK)
 
 
 def new_canvas(buffer: BytesIO, pagesize: tuple[float, float], title: str, lang: str) -> Canvas:
@@ -39,6 +41,7 @@ def write_atomically(files: dict[Path, bytes]) -> None:
             try:
                 with os.fdopen(fd, "wb") as fp:
                     fp.write(data)
+                os.chmod(temp, 0o666 & ~_UMASK)  # mkstemp makes the file private; outputs get the usual mode
                 os.replace(temp, path)
             finally:
                 if os.path.exists(temp):

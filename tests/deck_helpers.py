@@ -5,10 +5,11 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 
-from pnp.build import BuildOptions, card_decks, prepare
+from pnp.build import BuildOptions, prepare
 from pnp.imposition import SheetGrid, sheet_grid
 from pnp.layout import Box, card_layout, sheet_layout
 from pnp.project import Project
+from pnp.render.produce import card_decks
 from pnp.textfit import MM
 
 

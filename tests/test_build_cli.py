@@ -3,7 +3,6 @@ leave no partial PDF behind."""
 from __future__ import annotations
 
 from io import BytesIO
-from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest

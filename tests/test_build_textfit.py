@@ -2,17 +2,22 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from io import BytesIO
 
+import pypdfium2 as pdfium
 import pytest
+from PIL import Image, ImageChops
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnp.fonts import register_fonts
-from pnp.layout import TextStyle, card_layout
+from pnp.layout import Box, TextStyle, card_layout
 from pnp.localize import localize_cards
+from pnp.pdfout import new_canvas
 from pnp.project import Project, load_inputs
 from pnp.render.checks import card_fit_problems, card_glyph_problems
 from pnp.render.faces import compose_front, fit_name
 from pnp.render.labels import card_labels
+from pnp.render.text import draw_text
 from pnp.textfit import MM, fit_text, units, wrap
 
 FONTS = register_fonts(Project().fonts)
@@ -97,3 +102,31 @@ def test_every_effect_of_the_141_cards_fits_in_all_five_languages_at_or_above_th
             area = face.effect_area
             assert face.effect.height <= area.height * MM + 1e-6
             assert face.effect.width() <= area.width * MM + 1e-6
+
+
+
+def _drawn(text: str, role: str, lang: str) -> tuple[Image.Image, str]:
+    """`text` drawn with draw_text for `lang`: the pixels and the text read back."""
+    buffer = BytesIO()
+    canvas = new_canvas(buffer, (60 * MM, 12 * MM), "test", lang)
+    fitted = fit_text(text, FONTS[role], TextStyle(role, 20, 20), 60 * MM, 12 * MM, 0.25)
+    draw_text(canvas, fitted, Box(0, 0, 60, 12), "center", lang=lang)
+    canvas.save()
+    document = pdfium.PdfDocument(buffer.getvalue())
+    page = document[0]
+    image = page.render(scale=4, grayscale=True).to_pil().convert("L")
+    text_read = page.get_textpage().get_text_range()
+    document.close()
+    return image, text_read
+
+
+def test_turkish_small_capitals_keep_the_dot_of_the_i_and_still_read_as_i():
+    """Cinzel sets lowercase as small capitals and drops the dot of i, which Turkish needs to tell i from ı."""
+    dotted, text = _drawn("bir", "title", "tr")
+    plain, _ = _drawn("bir", "title", "de")
+    assert text == "bir"
+    difference = ImageChops.difference(dotted, plain).getbbox()
+    assert difference is not None and difference[3] < plain.height / 2  # an extra mark, above the middle line
+    garamond_tr, _ = _drawn("bir", "body", "tr")
+    garamond_de, _ = _drawn("bir", "body", "de")
+    assert ImageChops.difference(garamond_tr, garamond_de).getbbox() is None  # its i has a dot: nothing added

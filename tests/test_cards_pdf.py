@@ -162,7 +162,8 @@ def test_duplex_none_prints_the_fronts_only():
     assert all("persia." in document[i].get_textpage().get_text_range() for i in range(5))
 
 
-@pytest.mark.parametrize("lang, faction, letters", [("pl", "carthage", "ąęłńóśźżŻŚ"), ("tr", "macedon", "ıİğşçöü")])
+@pytest.mark.parametrize("lang, faction, letters", [("pl", "carthage", "ąęłńóśźżŻŚ"),
+                                                    ("tr", "macedon", "ıİğşçöü")])
 def test_pypdf_reads_names_and_letters_back_intact(a4_decks, inputs, names, lang, faction, letters):
     reader = PdfReader(BytesIO(deck(a4_decks, lang, faction)))
     text = " ".join(" ".join(page.extract_text() for page in reader.pages[::2]).split())

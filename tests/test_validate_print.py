@@ -7,8 +7,19 @@ from validate_helpers import having, plant, validate_json
 COHORT = ("rome.legionary-cohort:effect", "If “Testudo” is face-up, this card gains 1 DEF.")
 
 
-def test_the_card_renderer_checks_are_hooked_in():
-    assert [checker.__name__ for checker in print_checks()] == ["card_print_problems"]
+def test_the_card_and_sheet_renderer_checks_are_hooked_in():
+    assert [checker.__name__ for checker in print_checks()] == ["card_print_problems", "sheet_print_problems"]
+
+
+def test_overlong_score_sheet_heading_is_caught(runner, project_copy):
+    po = project_copy / "locales/pl/LC_MESSAGES/sheets.po"
+    text = po.read_text(encoding="utf-8")
+    assert 'msgstr "Notatki"' in text
+    po.write_text(text.replace('msgstr "Notatki"', 'msgstr "Notatki ' + "bardzo długie " * 30 + '"'), encoding="utf-8")
+    code, problems = validate_json(runner, project_copy)
+    assert code == 1
+    assert [p for p in problems if p["severity"] == "error" and p["location"].get("lang") == "pl"], problems
+    assert not [p for p in problems if p["severity"] == "error" and p["location"].get("lang") != "pl"], problems
 
 
 def test_overlong_text_and_uncovered_character_are_caught(runner, project_copy):

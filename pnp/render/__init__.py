@@ -1,4 +1,3 @@
-"""Card rendering: compose each face (texts fitted to the layout), then draw it on a canvas at a given origin.
-
-The print checks the validator calls (text fit, glyph coverage) live in pnp.render.checks.
-"""
+"""Card rendering: compose each face (texts fitted to the layout: faces), draw it (card_front, card_back), impose a
+deck (deck) — the build's producer is produce.card_decks. The print checks the validator calls (text fit, glyph
+coverage) live in checks."""

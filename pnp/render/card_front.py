@@ -41,14 +41,13 @@ def draw_front(canvas: Canvas, face: FrontFace, layout: CardLayout, art: ArtImag
     """Draw the front with its trim's bottom-left corner at (x, y) points, bleed included."""
     front, palette = layout.front, layout.palette
     style = layout.factions[face.card.faction]
-    dotted = face.lang == "tr"
     canvas.saveState()
     canvas.translate(x, y)
     _background(canvas, layout, style)
 
     panel(canvas, front.name.box, palette.parchment, palette.gold, front.outline, front.panel_radius)
     canvas.setFillColor(cmyk(palette.ink))
-    draw_text(canvas, face.name, front.name.inner, "center", dotted_i=dotted)
+    draw_text(canvas, face.name, front.name.inner, "center", lang=face.lang)
 
     if face.card.level:
         _level(canvas, face.card.level, layout)
@@ -60,16 +59,16 @@ def draw_front(canvas: Canvas, face: FrontFace, layout: CardLayout, art: ArtImag
         canvas.circle((disc.x + disc.width / 2) * MM, (disc.y + disc.height / 2) * MM, disc.width / 2 * MM,
                       stroke=1, fill=1)
         canvas.setFillColor(cmyk(style.dark))
-        draw_text(canvas, face.commander, disc, "center")
+        draw_text(canvas, face.commander, disc, "center", lang=face.lang)
 
     _art(canvas, face, layout, style, art)
-    _type_bar(canvas, face, layout, style, dotted)
+    _type_bar(canvas, face, layout, style)
     _effect(canvas, face, layout, style)
     _badges(canvas, face, layout, style)
 
     canvas.setFillColor(cmyk(mix(palette.light, style.color, 0.3)))
-    draw_text(canvas, face.footer_id, front.footer.id_box, "left")
-    draw_text(canvas, face.footer_lang, front.footer.lang_box, "right")
+    draw_text(canvas, face.footer_id, front.footer.id_box, "left", lang=face.lang)
+    draw_text(canvas, face.footer_lang, front.footer.lang_box, "right", lang=face.lang)
     canvas.restoreState()
 
 
@@ -113,24 +112,24 @@ def _art(canvas: Canvas, face: FrontFace, layout: CardLayout, style: FactionStyl
     canvas.roundRect(x, y, w, h, front.panel_radius * MM, stroke=1, fill=0)
 
 
-def _type_bar(canvas: Canvas, face: FrontFace, layout: CardLayout, style: FactionStyle, dotted: bool) -> None:
+def _type_bar(canvas: Canvas, face: FrontFace, layout: CardLayout, style: FactionStyle) -> None:
     bar, palette, front = layout.front.type_bar, layout.palette, layout.front
     panel(canvas, bar.box, style.dark, palette.gold, front.outline, front.panel_radius)
     inner = bar.inner
     canvas.setFillColor(cmyk(palette.light))
-    draw_text(canvas, face.type, inner, "left", dotted_i=dotted)
+    draw_text(canvas, face.type, inner, "left", lang=face.lang)
     canvas.setFillColor(cmyk(palette.gold))
     emblem_x = inner.right - bar.emblem_size / 2
     draw_emblem(canvas, style.emblem, emblem_x * MM, (inner.y + inner.height / 2) * MM, bar.emblem_size * MM)
     faction_box = Box(inner.x, inner.y, inner.width - bar.emblem_size - bar.gap, inner.height)
-    draw_text(canvas, face.faction, faction_box, "right", dotted_i=dotted)
+    draw_text(canvas, face.faction, faction_box, "right", lang=face.lang)
 
 
 def _effect(canvas: Canvas, face: FrontFace, layout: CardLayout, style: FactionStyle) -> None:
     spec, palette, front = layout.front.effect, layout.palette, layout.front
     panel(canvas, face.effect_box, palette.parchment, palette.gold, front.outline, front.panel_radius)
     canvas.setFillColor(cmyk(palette.ink))
-    draw_text(canvas, face.effect, face.effect_area, "left")
+    draw_text(canvas, face.effect, face.effect_area, "left", lang=face.lang)
     if face.bonus and face.bonus_box:
         box = face.bonus_box
         rule_y = (box.top + spec.bonus_gap) * MM
@@ -138,7 +137,7 @@ def _effect(canvas: Canvas, face: FrontFace, layout: CardLayout, style: FactionS
         canvas.setLineWidth(0.5)
         canvas.line((box.x + box.width * 0.15) * MM, rule_y, (box.right - box.width * 0.15) * MM, rule_y)
         canvas.setFillColor(cmyk(style.dark))
-        draw_text(canvas, face.bonus, box, "center")
+        draw_text(canvas, face.bonus, box, "center", lang=face.lang)
 
 
 def _badges(canvas: Canvas, face: FrontFace, layout: CardLayout, style: FactionStyle) -> None:
@@ -147,6 +146,7 @@ def _badges(canvas: Canvas, face: FrontFace, layout: CardLayout, style: FactionS
         panel(canvas, badge.box, style.dark, palette.gold, front.outline, front.panel_radius)
         inner = badge.box.inset(stats.padding)
         canvas.setFillColor(cmyk(palette.light))
-        draw_text(canvas, badge.label, Box(inner.x, badge.box.y, inner.width, badge.box.height), "left")
+        area = Box(inner.x, badge.box.y, inner.width, badge.box.height)
+        draw_text(canvas, badge.label, area, "left", lang=face.lang)
         canvas.setFillColor(cmyk(palette.gold))
-        draw_text(canvas, badge.value, Box(inner.x, badge.box.y, inner.width, badge.box.height), "right")
+        draw_text(canvas, badge.value, area, "right", lang=face.lang)

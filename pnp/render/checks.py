@@ -13,6 +13,7 @@ from ..localize import LocalizedCard, localize_cards
 from ..problems import Location, Problem, ProblemsFound
 from ..project import Inputs, Project
 from ..terms import FACTIONS
+from ..textfit import runs
 from .faces import BackFace, FrontFace, compose_back, compose_front
 from .labels import CardLabels, card_labels
 
@@ -37,13 +38,16 @@ def glyph_problems(faces: Iterable[FrontFace | BackFace], fonts: Mapping[str, st
     for face in faces:
         card = face.card.id if isinstance(face, FrontFace) else f"back of {face.faction}"
         for field, text in face.texts().items():
-            missing = missing_glyphs(text.text, text.font)
-            if missing:
-                role = next((r for r, name in fonts.items() if name == text.font), text.font)
-                problems.append(Problem(
-                    "glyph-missing", f"the {field} uses {', '.join(f'{c!r} (U+{ord(c):04X})' for c in missing)}, "
-                    f"which the {role} font does not have; it would print as a box", Location(
-                        card=card, lang=face.lang, field=field)))
+            missing: dict[str, str] = {}  # font -> characters it lacks, digits checked in the figures' font
+            for piece, font in runs(text.text, text.font, text.figures):
+                missing[font] = "".join(sorted(set(missing.get(font, "") + missing_glyphs(piece, font))))
+            for font, chars in missing.items():
+                if chars:
+                    role = next((r for r, name in fonts.items() if name == font), font)
+                    problems.append(Problem(
+                        "glyph-missing", f"the {field} uses {', '.join(f'{c!r} (U+{ord(c):04X})' for c in chars)}, "
+                        f"which the {role} font does not have; it would print as a box", Location(
+                            card=card, lang=face.lang, field=field)))
     return problems
 
 

@@ -107,8 +107,8 @@ def compose_front(lc: LocalizedCard, labels: CardLabels, layout: CardLayout, fon
     footer = front.footer
     return FrontFace(
         card=card, lang=lc.lang, name=fit_name(lc.name, layout, fonts),
-        commander=_fit(COMMANDER_MARK, front.level.commander, front.level.commander_box, layout, fonts) if card.commander
-        else None,
+        commander=(_fit(COMMANDER_MARK, front.level.commander, front.level.commander_box, layout, fonts)
+                   if card.commander else None),
         type=type_line, faction=faction, effect=effect, bonus=bonus, badges=badges,
         footer_id=_fit(card.id, footer.style, footer.id_box, layout, fonts),
         footer_lang=_fit(lc.lang, footer.style, footer.lang_box, layout, fonts),

@@ -23,7 +23,7 @@ def draw_placeholder(canvas: Canvas, x: float, y: float, width: float, height: f
     rnd = random.Random(zlib.crc32(card.id.encode("utf-8")))
     light = palette.light
     horizon = y + height * rnd.uniform(0.34, 0.44)
-    _sky(canvas, x, y, width, height, mix(style.color, light, 0.72), mix(palette.gold, light, 0.62))
+    _sky(canvas, x, y, width, height, style.sky, mix(palette.gold, light, 0.62))
     sun_x = x + width * rnd.choice((0.24, 0.76))
     canvas.setFillColor(cmyk(mix(palette.gold, light, 0.4)))
     canvas.circle(sun_x, horizon + height * 0.16, height * 0.2, stroke=0, fill=1)

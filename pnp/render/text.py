@@ -1,5 +1,5 @@
-"""Drawing fitted texts in their boxes: lines aligned left, centred or right; blocks centred on the capitals or
-set from the top of the box."""
+"""Drawing fitted texts in their boxes: lines aligned left, centred or right, the block centred vertically on its
+capitals; and the dot of the Turkish small-capital i."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -13,26 +13,27 @@ from ..layout import Box
 from ..textfit import MM, FittedText, measure, runs
 
 
+DOTTED_I_LANGS = frozenset({"tr", "az"})  # languages that tell i from ı by its dot
+
+
 @lru_cache(maxsize=None)
 def cap_height(font: str) -> float:
     """Capital height as a fraction of the type size."""
     return pdfmetrics.getFont(font).face.capHeight / 1000
 
 
-def baselines(fitted: FittedText, box: Box, valign: str) -> list[float]:
-    """Baselines (points) of the lines: `center` centres the capitals of the block, `top` hangs it from the top."""
+def baselines(fitted: FittedText, box: Box) -> list[float]:
+    """Baselines (points) of the lines, the capitals of the block centred in the box."""
     n = len(fitted.lines)
-    if valign == "top":
-        first = box.top * MM - fitted.size * 0.8
-    else:
-        first = (box.y + box.height / 2) * MM + (n - 1) * fitted.leading / 2 - cap_height(fitted.font) * fitted.size / 2
+    middle = (box.y + box.height / 2) * MM
+    first = middle + (n - 1) * fitted.leading / 2 - cap_height(fitted.font) * fitted.size / 2
     return [first - i * fitted.leading for i in range(n)]
 
 
-def draw_text(canvas: Canvas, fitted: FittedText, box: Box, align: str = "left", valign: str = "center",
-              dotted_i: bool = False) -> None:
+def draw_text(canvas: Canvas, fitted: FittedText, box: Box, align: str = "left", lang: str | None = None) -> None:
     """Draw the lines of `fitted` in `box` (millimetres, current origin) in the current fill colour."""
-    for line, y in zip(fitted.lines, baselines(fitted, box, valign)):
+    dot = _missing_dot(fitted.font) if lang in DOTTED_I_LANGS else None
+    for line, y in zip(fitted.lines, baselines(fitted, box)):
         width = measure(line, fitted.font, fitted.figures, fitted.size)
         x = {"left": box.x * MM, "center": (box.x + box.width / 2) * MM - width / 2,
              "right": box.right * MM - width}[align]
@@ -41,34 +42,33 @@ def draw_text(canvas: Canvas, fitted: FittedText, box: Box, align: str = "left",
             text.setFont(font, fitted.size)
             text.textOut(piece)
         canvas.drawText(text)
-        if dotted_i:
-            _dot_is(canvas, line, fitted.font, fitted.size, x, y)
+        if dot:
+            _dot_is(canvas, line, fitted, x, y, dot)
 
 
 @lru_cache(maxsize=None)
-def _small_cap_dot(font: str) -> tuple[float, float]:
-    """For a font that sets lowercase as small capitals without a dot on i (Cinzel): the dot of its İ, scaled to
-    the small capitals — (diameter, centre height) as fractions of the type size."""
-    face = pdfmetrics.getFont(font).face
-    pil = ImageFont.truetype(face.filename, 1000)
+def _missing_dot(font: str) -> tuple[float, float] | None:
+    """None when the font's i has its dot. Otherwise (Cinzel sets lowercase as small capitals, its i without a
+    dot): the dot of its İ scaled to the small capitals, as (diameter, centre height) in fractions of the size."""
+    pil = ImageFont.truetype(pdfmetrics.getFont(font).face.filename, 1000)
+    small, dotless = (-pil.getbbox(c, anchor="ls")[1] for c in ("i", "\u0131"))
+    if small > dotless + 50:
+        return None
     cap = -pil.getbbox("I", anchor="ls")[1]
-    small = -pil.getbbox("i", anchor="ls")[1]
     image = Image.new("L", (1400, 1400), 0)
     ImageDraw.Draw(image).text((200, 1200), "\u0130", font=pil, fill=255, anchor="ls")
-    left, top, right, bottom = image.crop((0, 0, 1400, 1200 - cap - 10)).getbbox()
+    _, top, _, bottom = image.crop((0, 0, 1400, 1200 - cap - 10)).getbbox()
     scale = small / cap
     diameter = (bottom - top) * scale / 1000
     gap = (1200 - cap - bottom) * scale / 1000
     return diameter, small / 1000 + gap + diameter / 2
 
 
-def _dot_is(canvas: Canvas, line: str, font: str, size: float, x: float, y: float) -> None:
-    """Turkish tells i from ı by the dot: draw it over each small-capital i (the text itself is unchanged)."""
-    if "i" not in line:
-        return
-    diameter, height = _small_cap_dot(font)
-    half = stringWidth("i", font, size) / 2
+def _dot_is(canvas: Canvas, line: str, fitted: FittedText, x: float, y: float, dot: tuple[float, float]) -> None:
+    """Draw the dot over each i of the line (the text itself is unchanged, so it still reads and copies as "i")."""
+    diameter, height = dot
+    half = stringWidth("i", fitted.font, fitted.size) / 2
     for index, char in enumerate(line):
         if char == "i":
-            cx = x + stringWidth(line[:index], font, size) + half
-            canvas.circle(cx, y + height * size, diameter * size / 2, stroke=0, fill=1)
+            cx = x + measure(line[:index], fitted.font, fitted.figures, fitted.size) + half
+            canvas.circle(cx, y + height * fitted.size, diameter * fitted.size / 2, stroke=0, fill=1)

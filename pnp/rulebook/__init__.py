@@ -2,17 +2,20 @@
 saddle-stitch booklet (out/<lang>/rulebook.pdf, out/<lang>/rulebook-booklet.pdf)."""
 from __future__ import annotations
 
-from pathlib import Path
+from typing import Mapping
 
 from ..cards import CardDatabase
 from ..catalogs import LanguageCatalog
 from ..engine_data import Engine
-from ..fonts import register_fonts
 from ..layout import card_layout, sheet_layout
 from ..sheets.tokens import token_counts
+from .blocks import TitlePage
 from .compose import KitFacts, compose
 from .layout import page_for, rulebook_layout
 from .render import render
+
+PAGES = "rulebook.pdf"
+BOOKLET = "rulebook-booklet.pdf"
 
 
 def kit_facts(engine: Engine, paper: str) -> KitFacts:
@@ -21,11 +24,15 @@ def kit_facts(engine: Engine, paper: str) -> KitFacts:
     return KitFacts(card.width, card.height, card.bleed, sheet.grid.columns * sheet.grid.rows, token_counts(engine))
 
 
-def rulebook_pdf(engine: Engine, cards: CardDatabase, catalog: LanguageCatalog, fonts_dir: Path, paper: str,
-                 booklet: bool = False) -> bytes:
-    """The rulebook of the catalog's language as PDF bytes; raises ProblemsFound when it cannot be written."""
+def rulebook_pdfs(engine: Engine, cards: CardDatabase, catalog: LanguageCatalog, fonts: Mapping[str, str],
+                  paper: str, booklet: bool = False) -> dict[str, bytes]:
+    """{"rulebook.pdf": …} and with `booklet` {"rulebook-booklet.pdf": …} in the catalog's language, composed
+    once; raises ProblemsFound (missing translations, examples or wordings the engine values make false)."""
     blocks = compose(engine, cards, catalog, kit_facts(engine, paper))
-    fonts = register_fonts(fonts_dir)
-    title = next(block.title for block in blocks if hasattr(block, "tagline"))
-    return render(blocks, page_for(paper, booklet), rulebook_layout(), fonts, f"{title} — {catalog.lang}",
-                  catalog.lang, booklet)
+    title = next(block for block in blocks if isinstance(block, TitlePage))
+    name = f"{title.title} — {title.tagline}"
+    pdfs = {PAGES: render(blocks, page_for(paper, False), rulebook_layout(), dict(fonts), name, catalog.lang)}
+    if booklet:
+        pdfs[BOOKLET] = render(blocks, page_for(paper, True), rulebook_layout(), dict(fonts), name, catalog.lang,
+                               booklet=True)
+    return pdfs

@@ -43,6 +43,7 @@ class Spacing:
     before_section: float
     after_heading: float
     box_padding: float
+    cell_padding: float
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,8 @@ class PageFormat:
     space: Spacing
     indent: float
     ornament: float
+    onepage_scale: float
+    keep_with_table: float
 
 
 @dataclass(frozen=True)

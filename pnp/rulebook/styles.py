@@ -10,7 +10,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 
 from ..fonts import missing_glyphs
-from .layout import Palette, PageFormat
+from .layout import PageFormat, Palette, TypeSizes
 
 
 def cmyk(colour: tuple[float, float, float, float]) -> CMYKColor:
@@ -33,6 +33,7 @@ class Styles:
     cell: ParagraphStyle
     cell_center: ParagraphStyle
     cell_head: ParagraphStyle
+    cell_head_center: ParagraphStyle
     toc: tuple[ParagraphStyle, ParagraphStyle]
     toc_title: ParagraphStyle
     title: ParagraphStyle
@@ -44,8 +45,10 @@ class Styles:
         return cmyk(getattr(self.palette, name))
 
 
-def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: Palette) -> Styles:
-    t, s = fmt.type, fmt.space
+def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: Palette, scale: float = 1.0) -> Styles:
+    """The styles of a page format; `scale` enlarges all type (a one-page chapter fills its page)."""
+    t = TypeSizes(**{name: size * scale for name, size in vars(fmt.type).items()})
+    s = fmt.space
     ink, accent = cmyk(palette.ink), cmyk(palette.accent)
     body = ParagraphStyle("body", fontName=fonts["body"], fontSize=t.body, leading=t.leading, textColor=ink,
                           alignment=TA_JUSTIFY, spaceAfter=s.paragraph)
@@ -71,6 +74,8 @@ def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: Palette) -> Sty
         cell_center=ParagraphStyle("cell_center", parent=cell, alignment=TA_CENTER),
         cell_head=ParagraphStyle("cell_head", parent=cell, fontName=fonts["title"], textColor=accent,
                                  fontSize=t.table * 0.95),
+        cell_head_center=ParagraphStyle("cell_head_center", parent=cell, fontName=fonts["title"], textColor=accent,
+                                        fontSize=t.table * 0.95, alignment=TA_CENTER),
         toc=(ParagraphStyle("toc1", **toc_base, spaceBefore=s.paragraph * 0.8, firstLineIndent=0, leftIndent=0),
              ParagraphStyle("toc2", **{**toc_base, "leading": t.small * 1.35, "fontSize": t.small}, leftIndent=6 * mm,
                             firstLineIndent=0)),

@@ -1,0 +1,65 @@
+"""The rulebook's own flowables: headings that know their place in the contents, ornaments, the title frame."""
+from __future__ import annotations
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, KeepInFrame, Paragraph
+
+from .styles import Styles, markup
+
+
+class Heading(Paragraph):
+    """A heading paragraph that knows its level, plain text and bookmark key."""
+
+    def __init__(self, text: str, style, level: int, key: str, fonts: dict[str, str]):
+        super().__init__(markup(text, style, fonts), style)
+        self.level, self.plain, self.key = level, text, key
+
+
+class Ornament(Flowable):
+    """A centred gold rule with a crimson diamond: under chapter titles and on the title page."""
+
+    def __init__(self, width: float, styles: Styles, space: float):
+        super().__init__()
+        self.rule_width, self.styles, self.space = width, styles, space
+
+    def wrap(self, avail_width, avail_height):
+        self.avail = avail_width
+        return avail_width, self.space * 2
+
+    def draw(self):
+        c, mid, y, r = self.canv, self.avail / 2, self.space, 1.3 * mm
+        c.setStrokeColor(self.styles.colour("gold"))
+        c.setLineWidth(0.6)
+        c.line(mid - self.rule_width / 2, y, mid - r * 1.8, y)
+        c.line(mid + r * 1.8, y, mid + self.rule_width / 2, y)
+        c.setFillColor(self.styles.colour("accent"))
+        path = c.beginPath()
+        path.moveTo(mid, y + r)
+        path.lineTo(mid + r, y)
+        path.lineTo(mid, y - r)
+        path.lineTo(mid - r, y)
+        path.close()
+        c.drawPath(path, stroke=0, fill=1)
+
+
+class TitleBorder(Flowable):
+    """The title page's double frame, drawn around the whole text area."""
+
+    def __init__(self, styles: Styles, content: list[Flowable]):
+        super().__init__()
+        self.styles, self.content = styles, content
+
+    def wrap(self, avail_width, avail_height):
+        self.size = avail_width, avail_height
+        return avail_width, avail_height
+
+    def draw(self):
+        c, (w, h) = self.canv, self.size
+        c.setStrokeColor(self.styles.colour("gold"))
+        c.setLineWidth(1.4)
+        c.rect(0, 0, w, h)
+        c.setLineWidth(0.5)
+        c.rect(2 * mm, 2 * mm, w - 4 * mm, h - 4 * mm)
+        inner = KeepInFrame(w - 16 * mm, h - 16 * mm, self.content, mode="shrink", vAlign="MIDDLE")
+        inner_w, inner_h = inner.wrapOn(c, w - 16 * mm, h - 16 * mm)
+        inner.drawOn(c, 8 * mm, (h - inner_h) / 2)

@@ -1,0 +1,143 @@
+"""The rulebook's blocks as platypus flowables (the story the document template lays out)."""
+from __future__ import annotations
+
+from itertools import count
+from typing import Iterator
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import (CondPageBreak, Flowable, KeepInFrame, KeepTogether, NextPageTemplate, PageBreak,
+                                Paragraph, Spacer, Table, TableStyle)
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from . import blocks as b
+from .flowables import Heading, Ornament, TitleBorder
+from .layout import Page, RulebookLayout
+from .styles import Styles, make_styles, markup
+from .tables import build_table
+
+TOC_STYLE = TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                        ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
+                        ("BOTTOMPADDING", (0, 0), (-1, -1), 0)])
+
+
+class _Flowables:
+    """Flowables of single blocks in one set of styles (the quick reference uses larger ones)."""
+
+    def __init__(self, page: Page, layout: RulebookLayout, styles: Styles, keys: Iterator[int]):
+        self.page, self.layout, self.styles, self.fonts, self.keys = page, layout, styles, styles.fonts, keys
+
+    def para(self, text: str, style) -> Paragraph:
+        return Paragraph(markup(text, style, self.fonts), style)
+
+    def heading(self, block: b.Heading, before_table: bool = False, leads_to_table: bool = False
+                ) -> list[Flowable]:
+        """A heading; right above a table (which may split across pages) it keeps only the table's first rows
+        with it: the first of the headings leading to a table starts a new page when little room is left."""
+        style = {1: self.styles.chapter, 2: self.styles.section, 3: self.styles.subsection}[block.level]
+        fmt = self.page.format
+        if before_table:
+            style = ParagraphStyle(f"{style.name}-table", parent=style, keepWithNext=0)
+        heading = Heading(block.text, style, block.level, f"h{next(self.keys)}", self.fonts)
+        if block.level > 1:
+            return [CondPageBreak(fmt.keep_with_table * mm), heading] if leads_to_table else [heading]
+        flowables: list[Flowable] = [PageBreak()] if "newpage" in block.flags else [
+            CondPageBreak(self.page.height * 0.25), Spacer(1, fmt.space.before_section * 1.5)]
+        return flowables + [heading, Ornament(fmt.ornament * mm, self.styles, fmt.space.after_heading * 1.3)]
+
+    def items(self, block: b.ItemList, style) -> list[Flowable]:
+        return [Paragraph(markup(item, style, self.fonts), style, bulletText=f"{number}." if block.numbered else "•")
+                for number, item in enumerate(block.items, 1)]
+
+    def table(self, block: b.Table) -> list[Flowable]:
+        fmt = self.page.format
+        return [build_table(block, self.styles, self.layout.columns[block.columns], self.page.text_width,
+                            fmt.space.cell_padding), Spacer(1, fmt.space.paragraph)]
+
+    def box(self, block: b.Box) -> Flowable:
+        s, fmt = self.styles, self.page.format
+        inner = [flowable for child in block.blocks for flowable in self.block(child, in_box=True)]
+        pad = fmt.space.box_padding * mm
+        table = Table([[inner]], colWidths=[self.page.text_width])
+        table.setStyle(TableStyle([("BACKGROUND", (0, 0), (-1, -1), s.colour("tint")),
+                                   ("BOX", (0, 0), (-1, -1), 0.8, s.colour("gold")),
+                                   ("LEFTPADDING", (0, 0), (-1, -1), pad), ("RIGHTPADDING", (0, 0), (-1, -1), pad),
+                                   ("TOPPADDING", (0, 0), (-1, -1), pad * 0.8),
+                                   ("BOTTOMPADDING", (0, 0), (-1, -1), pad * 0.5)]))
+        return KeepTogether([Spacer(1, fmt.space.list_item), table, Spacer(1, fmt.space.paragraph * 1.5)])
+
+    def title_page(self, block: b.TitlePage) -> list[Flowable]:
+        s, fmt = self.styles, self.page.format
+        gap = fmt.space.before_section * mm / 3
+        content = [self.para(block.title, s.title), Ornament(fmt.ornament * 1.6 * mm, s, gap * 2),
+                   self.para(block.subtitle, s.subtitle), Spacer(1, gap * 6),
+                   self.para(block.tagline, s.tagline), Spacer(1, gap * 10), self.para(block.factions, s.factions)]
+        return [TitleBorder(s, content), NextPageTemplate(["even", "odd"]), PageBreak()]
+
+    def contents(self, block: b.Contents) -> list[Flowable]:
+        fmt = self.page.format
+        toc = TableOfContents(levelStyles=list(self.styles.toc), dotsMinLevel=0, tableStyle=TOC_STYLE)
+        return [self.para(block.title, self.styles.toc_title),
+                Ornament(fmt.ornament * mm, self.styles, fmt.space.after_heading), toc]
+
+    def block(self, block: b.Block, in_box: bool = False, before_table: bool = False,
+              leads_to_table: bool = False) -> list[Flowable]:
+        s = self.styles
+        if isinstance(block, b.TitlePage):
+            return self.title_page(block)
+        if isinstance(block, b.Contents):
+            return self.contents(block)
+        if isinstance(block, b.Heading):
+            return self.heading(block, before_table, leads_to_table)
+        if isinstance(block, b.Paragraph):
+            return [self.para(block.text, s.note if block.style == "note" else (s.box if in_box else s.body))]
+        if isinstance(block, b.ItemList):
+            return self.items(block, s.item)
+        if isinstance(block, b.Table):
+            return self.table(block)
+        if isinstance(block, b.Box):
+            return [self.box(block)]
+        raise TypeError(f"unknown block {block!r}")
+
+
+def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str]) -> list[Flowable]:
+    """All flowables. A chapter flagged `onepage` is set in larger type and shrunk as a whole to fit one page."""
+    keys = count(1)
+    normal = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette), keys)
+    large = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, page.format.onepage_scale), keys)
+    result: list[Flowable] = []
+    onepage: list[Flowable] | None = None
+    for index, block in enumerate(blocks):
+        if isinstance(block, b.Heading) and block.level == 1:
+            _close_onepage(result, onepage, page)
+            result += normal.block(block)
+            onepage = [] if "onepage" in block.flags else None
+            continue
+        if onepage is None:
+            result += normal.block(block, before_table=_next_is_table(blocks, index),
+                                   leads_to_table=_leads_to_table(blocks, index))
+        else:
+            onepage += large.block(block)
+    _close_onepage(result, onepage, page)
+    return result
+
+
+def _next_is_table(blocks: tuple[b.Block, ...], index: int) -> bool:
+    return index + 1 < len(blocks) and isinstance(blocks[index + 1], b.Table)
+
+
+def _leads_to_table(blocks: tuple[b.Block, ...], index: int) -> bool:
+    """The first of a run of headings whose next other block is a table."""
+    if not isinstance(blocks[index], b.Heading) or isinstance(blocks[index - 1], b.Heading):
+        return False
+    following = next((block for block in blocks[index:] if not isinstance(block, b.Heading)), None)
+    return isinstance(following, b.Table)
+
+
+def _close_onepage(result: list[Flowable], onepage: list[Flowable] | None, page: Page) -> None:
+    """The one-page chapter's content, shrunk to the room its heading (the last two flowables) leaves."""
+    if onepage is None:
+        return
+    used = sum(flowable.wrap(page.text_width, page.height)[1] for flowable in result[-2:])
+    room = page.height - (page.format.margins.top + page.format.margins.bottom) * mm - used - 2
+    result.append(KeepInFrame(page.text_width, room, onepage, mode="shrink"))

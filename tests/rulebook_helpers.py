@@ -1,0 +1,83 @@
+"""Rulebooks rendered once per test session (cached per process), and their text as pypdf extracts it."""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from io import BytesIO
+from pathlib import Path
+
+from pypdf import PdfReader
+
+from pnp.fonts import register_fonts
+from pnp.project import Project, load_inputs
+from pnp.rulebook import BOOKLET, PAGES, rulebook_pdfs
+
+LANGS = ("de", "pl", "tr", "es", "pt")
+
+
+@lru_cache(maxsize=None)
+def inputs(data: Path | None = None):
+    project = Project(data=data) if data else Project()
+    return load_inputs(project, LANGS)
+
+
+@lru_cache(maxsize=None)
+def rulebook(lang: str, paper: str = "a4", data: Path | None = None) -> dict[str, bytes]:
+    """{"rulebook.pdf": …, "rulebook-booklet.pdf": …} of the repository's inputs, composed once; of another
+    `data` folder the page-for-page PDF alone."""
+    loaded = inputs(data)
+    return rulebook_pdfs(loaded.engine, loaded.cards, loaded.catalogs[lang], register_fonts(Project().fonts), paper,
+                         booklet=data is None)
+
+
+def pages_pdf(lang: str, **kwargs) -> bytes:
+    return rulebook(lang, **kwargs)[PAGES]
+
+
+def booklet_pdf(lang: str, **kwargs) -> bytes:
+    return rulebook(lang, **kwargs)[BOOKLET]
+
+
+@lru_cache(maxsize=None)
+def page_texts(pdf: bytes) -> tuple[str, ...]:
+    return tuple(page.extract_text() for page in PdfReader(BytesIO(pdf)).pages)
+
+
+def squash(text: str) -> str:
+    """Text with all whitespace removed: line breaks, justification and list layout do not matter."""
+    return re.sub(r"\s+", "", text)
+
+
+def flat_text(pdf: bytes) -> str:
+    return squash("".join(page_texts(pdf)))
+
+
+def text_lines(pdf: bytes, index: int) -> list[str]:
+    """The text of page `index` line by line, top to bottom: pieces on one baseline joined left to right."""
+    parts: list[tuple[int, float, str]] = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            parts.append((round(tm[5] * cm[3] + cm[5]), tm[4] * cm[0] + cm[4], text))
+
+    PdfReader(BytesIO(pdf)).pages[index].extract_text(visitor_text=visit)
+    lines: dict[int, list[tuple[float, str]]] = {}
+    for y, x, text in parts:
+        lines.setdefault(y, []).append((x, text))
+    return ["".join(text for _, text in sorted(lines[y])) for y in sorted(lines, reverse=True)]
+
+
+def outline(pdf: bytes) -> list[tuple[str, int, int]]:
+    """(title, level, 1-based page) of every bookmark, in order."""
+    reader = PdfReader(BytesIO(pdf))
+    found = []
+
+    def walk(items, level):
+        for item in items:
+            if isinstance(item, list):
+                walk(item, level + 1)
+            else:
+                found.append((item.title, level, reader.get_destination_page_number(item) + 1))
+
+    walk(reader.outline, 0)
+    return found

@@ -1,0 +1,112 @@
+"""Parts of the rulebook: the line markup, table column widths, the catalog template kept in step with the
+templates, every template message translated, every placeholder declared."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.pofile import read_po
+
+from pnp.catalogs import DOMAIN_INPUTS, DOMAINS
+from pnp.placeholders import KNOWN_PLACEHOLDERS
+from pnp.project import REPO
+from pnp.rulebook import blocks as b
+from pnp.rulebook.compose import COMMANDS
+from pnp.rulebook.tables import column_widths
+from pnp.validate.text import placeholders
+
+MARKUP = """
+@title Ancient Duel
+@subtitle A duel.
+@tagline Rulebook
+@factions Rome · Sparta
+@contents Contents
+@chapter[newpage] How to play
+@section The goal
+- Both players start with 20 points.
+- Bring your opponent to 0.
+# Draw.
+# Refill energy.
+> First-turn rule: no card.
+> - a bullet in the box
+~ A note.
+@table units
+|= Card | Level
+| Testudo | 2
+A paragraph.
+"""
+
+
+def test_markup_parses_into_blocks():
+    blocks = b.parse(MARKUP)
+    assert blocks == (
+        b.TitlePage("Ancient Duel", "A duel.", "Rulebook", "Rome · Sparta"), b.Contents("Contents"),
+        b.Heading(1, "How to play", frozenset({"newpage"})), b.Heading(2, "The goal"),
+        b.ItemList(("Both players start with 20 points.", "Bring your opponent to 0."), numbered=False),
+        b.ItemList(("Draw.", "Refill energy."), numbered=True),
+        b.Box((b.Paragraph("First-turn rule: no card."), b.ItemList(("a bullet in the box",), numbered=False))),
+        b.Paragraph("A note.", "note"), b.Table("units", ("Card", "Level"), (("Testudo", "2"),)),
+        b.Paragraph("A paragraph."))
+
+
+@pytest.mark.parametrize("bad", ["@chapter[sideways] Title", "@unknown x", "| row | without table",
+                                 "@title only a title"])
+def test_malformed_markup_is_an_error(bad):
+    with pytest.raises(ValueError):
+        b.parse(bad)
+
+
+def test_column_widths_never_split_a_word():
+    header = ("Card", "Level", "Effect")
+    rows = (("Torsionsgeschütz-Mannschaft", "2", "Beim normalen Aufstellen: zerstöre sie."),
+            ("Rom", "12", "Kurz."))
+    measure = lambda text, header: len(text) * (6.0 if header else 5.0)  # noqa: E731 - a fixed-pitch stand-in
+    widths = column_widths(header, rows, (20, 5, 60), 500.0, 2.0, measure)
+    assert sum(widths) == pytest.approx(500.0)
+    assert widths[0] >= len("Torsionsgeschütz-Mannschaft") * 5 + 4  # the longest word fits
+    assert widths[1] >= len("Level") * 6 + 4                        # and the header's
+    assert widths[2] > widths[0]                                     # the rest is shared by weight
+    assert column_widths(header, rows, (1, 1, 1), 50.0, 2.0, measure) == pytest.approx([50 / 3] * 3)
+
+
+def test_catalog_template_is_up_to_date():
+    """locales/rulebook.pot holds exactly the messages of the templates (rerun the README's extraction when not)."""
+    method_map, options_map = parse_mapping_cfg((REPO / "babel.cfg").open(encoding="utf-8"))
+    extracted = set()
+    for source in DOMAIN_INPUTS["rulebook"]:
+        for _, _, message, _, context in extract_from_dir(REPO / source, method_map, options_map):
+            extracted.add((context, message if isinstance(message, str) else tuple(message)))
+    with (REPO / "locales" / "rulebook.pot").open("rb") as fp:
+        template = {(m.context, m.id if isinstance(m.id, str) else tuple(m.id)) for m in read_po(fp) if m.id}
+    assert "rulebook" in DOMAINS
+    assert extracted == template
+
+
+def test_every_placeholder_is_declared_and_no_message_needs_escaping():
+    with (REPO / "locales" / "rulebook.pot").open("rb") as fp:
+        messages = [m for m in read_po(fp) if m.id]
+    for message in messages:
+        for text in ([message.id] if isinstance(message.id, str) else message.id):
+            names = {token[2:token.index(")")] for token in placeholders(text, percent=True)}
+            assert names <= KNOWN_PLACEHOLDERS, (text, names - KNOWN_PLACEHOLDERS)
+            # old- and new-style Jinja2 gettext agree on a message without "%" or with placeholders
+            assert "%" not in text.replace("%%", "") or names, text
+    assert set(COMMANDS) <= KNOWN_PLACEHOLDERS
+
+
+@pytest.mark.parametrize("lang", ["de", "pl", "tr", "es", "pt"])
+def test_catalog_files_are_complete(lang):
+    path: Path = REPO / "locales" / lang / "LC_MESSAGES" / "rulebook.po"
+    with path.open("rb") as fp:
+        catalog = read_po(fp, locale=lang)
+    header = dict(catalog.mime_headers)
+    expected = ("nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);"
+                if lang == "pl" else "nplurals=2; plural=(n != 1);")
+    assert header["Plural-Forms"] == expected
+    assert not catalog.fuzzy
+    for message in catalog:
+        if message.id:
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            assert all(s.strip() for s in strings) and "fuzzy" not in message.flags, message.id
