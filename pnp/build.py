@@ -4,6 +4,7 @@ Outputs come from producers: functions (BuildContext) -> {path relative to the o
 calls every producer once per language, with `ctx.langs` narrowed to that one language (so progress can be shown
 step by step); a producer that finds problems raises ProblemsFound. The problems of all steps are collected, and
 while any is an error nothing is written. Other parts of the kit add their producer to PRODUCERS, one line each.
+With a deck list (--deck FILE) the build makes only that deck, checked like `pnp deck check FILE`.
 """
 from __future__ import annotations
 
@@ -15,13 +16,14 @@ from typing import Callable, ContextManager, Iterable, Mapping
 
 from .art import ArtImage, load_art
 from .catalogs import LANGS
+from .decks import DeckList, load_deck_list
 from .fonts import register_fonts
 from .imposition import DUPLEX_MODES, check_back_offset, sheet_grid
 from .layout import PAPERS, card_layout, sheet_layout
 from .pdfout import write_atomically
 from .problems import ERROR, Location, Problem, ProblemsFound, errors
 from .project import Inputs, Project, load_inputs
-from .render.produce import card_decks
+from .render.produce import card_decks, deck_list
 from .rulebook.produce import rulebook
 from .sheets import produce as sheets
 from .validate import validate
@@ -37,11 +39,13 @@ class BuildOptions:
     duplex: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
     booklet: bool = False  # also the rulebook as a saddle-stitch booklet
+    deck: Path | None = None  # a user's deck list: build only this deck
 
 
 @dataclass(frozen=True)
 class BuildContext:
-    """Everything a producer needs: checked inputs, options, fonts (role -> name), art, and its languages."""
+    """Everything a producer needs: checked inputs, options, fonts (role -> name), art, its languages, and the
+    checked deck list of --deck."""
 
     project: Project
     inputs: Inputs
@@ -49,6 +53,7 @@ class BuildContext:
     fonts: Mapping[str, str]
     art: Mapping[str, ArtImage]
     langs: tuple[str, ...]
+    deck: DeckList | None = None
 
 
 Producer = Callable[[BuildContext], dict[Path, bytes]]
@@ -81,6 +86,9 @@ class BuildResult:
 def option_problems(options: BuildOptions) -> list[Problem]:
     """Options that cannot work together, e.g. a back offset larger than the paper's margins allow."""
     where = Location(field="options")
+    if options.deck is not None and options.booklet:
+        return [Problem("build-option", "--booklet makes the rulebook, which a build with --deck does not make; "
+                        "build the booklet without --deck", where)]
     if options.paper not in PAPERS or options.mode not in MODES or options.duplex not in DUPLEX_MODES:
         return [Problem("build-option", f"unknown paper/mode/duplex {options.paper}/{options.mode}/{options.duplex}; "
                         f"expected {'|'.join(PAPERS)}, {'|'.join(MODES)}, {'|'.join(DUPLEX_MODES)}", where)]
@@ -118,18 +126,29 @@ def art_windows(inputs: Inputs) -> list[tuple[str, float, float]]:
     return [(card_id, box.width, box.height) for card_id, box in boxes]
 
 
+def checked_deck(path: Path, inputs: Inputs) -> tuple[DeckList | None, list[Problem]]:
+    """The deck list at `path` if it is legal, and its problems (the same as `pnp deck check` reports)."""
+    try:
+        return load_deck_list(path, inputs.cards, inputs.engine), []
+    except ProblemsFound as exc:
+        return None, list(exc.problems)
+
+
 def prepare(project: Project, options: BuildOptions) -> tuple[list[Step], list[Problem]]:
     """Load and validate everything; the steps to run and the warnings so far. Raises ProblemsFound on errors."""
     problems = option_problems(options)
     inputs = load_inputs(project, options.langs)
     problems += validate(inputs, options.langs)
+    deck, deck_problems = checked_deck(options.deck, inputs) if options.deck else (None, [])
+    problems += deck_problems
     art, art_problems = load_art(project.art, art_windows(inputs), card_layout().art)
     problems += art_problems
     if errors(problems):
         raise ProblemsFound(problems)
-    ctx = BuildContext(project, inputs, options, register_fonts(project.fonts), art, options.langs)
+    ctx = BuildContext(project, inputs, options, register_fonts(project.fonts), art, options.langs, deck)
+    producers = (deck_list,) if deck else PRODUCERS
     steps = [Step(f"{lang}: {producer.__name__.replace('_', ' ')}", producer, replace(ctx, langs=(lang,)))
-             for producer in PRODUCERS for lang in options.langs]
+             for producer in producers for lang in options.langs]
     return steps, problems
 
 

@@ -67,13 +67,17 @@ def _fail(problems) -> None:
 @offset_option
 @click.option("--booklet", is_flag=True, help="Also make the rulebook as a saddle-stitch booklet (two half-size "
               "pages per sheet side, in printing order): out/<lang>/rulebook-booklet.pdf.")
+@click.option("--deck", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Build only this deck list (a TOML file as checked by `pnp deck check`), not the whole kit: "
+                   "out/<lang>/decks/<file name>.pdf, fronts and backs like the faction decks.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("out"), show_default=True,
               help="Output folder.")
 @project_options
-def build_command(langs, paper, mode, duplex, back_offset, booklet, out, data, locales, art):
-    """Build the print-and-play kit: out/<lang>/cards/<faction>.pdf and the other parts."""
+def build_command(langs, paper, mode, duplex, back_offset, booklet, deck, out, data, locales, art):
+    """Build the print-and-play kit: out/<lang>/cards/<faction>.pdf and the other parts; with --deck FILE, only
+    that deck: out/<lang>/decks/<FILE name>.pdf."""
     options = BuildOptions(langs=langs, paper=paper, mode=mode, duplex=duplex, back_offset=back_offset,
-                           booklet=booklet)
+                           booklet=booklet, deck=deck)
 
     def progress(steps):
         return click.progressbar(steps, label="Building", file=sys.stderr, item_show_func=lambda s: s and s.label)

@@ -42,7 +42,7 @@ A paragraph.
 def test_markup_parses_into_blocks():
     blocks = b.parse(MARKUP)
     assert blocks == (
-        b.TitlePage("Ancient Duel", "A duel.", "Rulebook", "Rome · Sparta"), b.Contents("Contents"),
+        b.TitlePage("Ancient Duel", "A duel.", "Rulebook", ("Rome", "Sparta")), b.Contents("Contents"),
         b.Heading(1, "How to play", frozenset({"newpage"})), b.Heading(2, "The goal"),
         b.ItemList(("Both players start with 20 points.", "Bring your opponent to 0."), numbered=False),
         b.ItemList(("Draw.", "Refill energy."), numbered=True),

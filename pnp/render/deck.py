@@ -1,6 +1,7 @@
-"""One faction's deck as a PDF: every card as many times as its copies, fronts and backs imposed for home or pro
-printing. Each face is drawn once, as a form XObject that its copies (and all backs) reuse. Rendering happens in
-memory; the build writes the bytes."""
+"""A deck as a PDF: a faction's deck (every card as many times as its copies) or a user's deck list, fronts and
+backs imposed for home or pro printing, each card backed by its own faction's back. Each face is drawn once, as a
+form XObject that its copies (and all backs of its faction) reuse. Rendering happens in memory; the build writes
+the bytes."""
 from __future__ import annotations
 
 from functools import partial
@@ -24,22 +25,23 @@ def deck_fronts(faces: Sequence[FrontFace]) -> list[FrontFace]:
     return [face for face in faces for _ in range(face.card.copies)]
 
 
-def deck_pdf(faces: Sequence[FrontFace], back: BackFace, layout: CardLayout, art: Mapping[str, ArtImage],
-             paper: str, mode: str, duplex: str, back_offset: tuple[float, float], faction_name: str) -> bytes:
-    """The PDF of one deck: `faces` are the faction's cards (once each) in one language."""
+def deck_pdf(faces: Sequence[FrontFace], backs: Mapping[str, BackFace], layout: CardLayout,
+             art: Mapping[str, ArtImage], paper: str, mode: str, duplex: str, back_offset: tuple[float, float],
+             deck_name: str) -> bytes:
+    """The PDF of one deck in one language: `faces` in print order (every copy), each card backed by the back of
+    its faction in `backs` (faction -> back)."""
     buffer = BytesIO()
-    card = layout.card
-    fronts = [partial(_front, face=face, layout=layout, art=art.get(face.card.id)) for face in deck_fronts(faces)]
-    backs = [partial(_back, face=back, layout=layout)] * len(fronts)
+    card, lang = layout.card, faces[0].lang
+    fronts = [partial(_front, face=face, layout=layout, art=art.get(face.card.id)) for face in faces]
+    back_cells = [partial(_back, face=backs[face.card.faction], layout=layout) for face in faces]
     if mode == "pro":
         bleed = pro_layout().page.bleed
-        canvas = new_canvas(buffer, (0, 0), f"{GAME_TITLE} — {faction_name}", back.lang)
-        impose_pro(canvas, card.width, card.height, bleed, fronts, backs, duplex)
+        canvas = new_canvas(buffer, (0, 0), f"{GAME_TITLE} — {deck_name}", lang)
+        impose_pro(canvas, card.width, card.height, bleed, fronts, back_cells, duplex)
     else:
         grid = sheet_grid(sheet_layout(paper), card.width, card.height, card.bleed)
-        canvas = new_canvas(buffer, (grid.paper_width, grid.paper_height), f"{GAME_TITLE} — {faction_name}",
-                            back.lang)
-        impose_home(canvas, grid, fronts, backs, duplex, back_offset)
+        canvas = new_canvas(buffer, (grid.paper_width, grid.paper_height), f"{GAME_TITLE} — {deck_name}", lang)
+        impose_home(canvas, grid, fronts, back_cells, duplex, back_offset)
     canvas.save()
     return buffer.getvalue()
 

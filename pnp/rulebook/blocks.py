@@ -1,7 +1,8 @@
 """The rulebook's document model: blocks parsed from the line markup the templates render.
 
 One block per line; blank lines are ignored. A line starts with its kind:
-  @title / @subtitle / @tagline / @factions TEXT   the title page (consecutive lines)
+  @title / @subtitle / @tagline TEXT                the title page (consecutive lines, with @factions:
+  @factions NAME · NAME · …                           the faction names in pnp.terms.FACTIONS order)
   @contents TEXT                                    the table of contents, with its heading
   @chapter[FLAGS] TEXT                              a chapter (FLAGS: newpage, onepage), in the contents
   @section TEXT / @subsection TEXT                  headings (sections are in the contents too)
@@ -27,7 +28,7 @@ class TitlePage:
     title: str
     subtitle: str
     tagline: str
-    factions: str
+    factions: tuple[str, ...]  # faction names in the order of pnp.terms.FACTIONS
 
 
 @dataclass(frozen=True)
@@ -82,7 +83,8 @@ class _Parser:
         self.flush_box()
         kind, _, rest = line.partition(" ")
         if kind[1:] in TITLE_KEYS and kind.startswith("@"):
-            self.title[kind[1:]] = rest.strip()
+            value = rest.strip()
+            self.title[kind[1:]] = tuple(v.strip() for v in value.split(" · ")) if kind == "@factions" else value
             if len(self.title) == len(TITLE_KEYS):
                 self.blocks.append(TitlePage(**self.title))
                 self.title = {}

@@ -41,7 +41,6 @@ COMMANDS = {
 class FactionCards:
     """One faction's cards for the card reference: units in database order, then doctrines and tactics by name."""
 
-    key: str
     name: str
     units: tuple[LocalizedCard, ...]
     others: tuple[LocalizedCard, ...]
@@ -124,7 +123,7 @@ def faction_cards(cards: tuple[LocalizedCard, ...]) -> tuple[FactionCards, ...]:
         units = tuple(c for c in own if c.card.kind == "unit")
         others = tuple(sorted((c for c in own if c.card.kind != "unit"),
                               key=lambda c: (c.card.kind != "doctrine", sort_key(c.name))))
-        result.append(FactionCards(faction, own[0].faction_name, units, others))
+        result.append(FactionCards(own[0].faction_name, units, others))
     return tuple(result)
 
 
@@ -151,7 +150,6 @@ def template_context(engine: Engine, db: CardDatabase, catalog: LanguageCatalog,
         deck_sheets=math.ceil(engine.deck_size / kit.cards_per_sheet), tokens=kit.tokens,
         stat=stat_labels(catalog),
         factions=faction_cards(cards),
-        lang=catalog.lang,
     )
     return context, problems
 

@@ -2,16 +2,19 @@
 from __future__ import annotations
 
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepInFrame, Paragraph
 
-from .styles import Styles, markup
+from ..layout import FactionStyle
+from ..render.emblems import draw_emblem
+from .styles import Styles, cmyk, markup
 
 
 class Heading(Paragraph):
     """A heading paragraph that knows its level, plain text and bookmark key."""
 
-    def __init__(self, text: str, style, level: int, key: str, fonts: dict[str, str]):
-        super().__init__(markup(text, style, fonts), style)
+    def __init__(self, text: str, style, level: int, key: str, styles: Styles):
+        super().__init__(markup(text, style, styles), style)
         self.level, self.plain, self.key = level, text, key
 
 
@@ -63,3 +66,34 @@ class TitleBorder(Flowable):
         inner = KeepInFrame(w - 16 * mm, h - 16 * mm, self.content, mode="shrink", vAlign="MIDDLE")
         inner_w, inner_h = inner.wrapOn(c, w - 16 * mm, h - 16 * mm)
         inner.drawOn(c, 8 * mm, (h - inner_h) / 2)
+
+
+class FactionRow(Flowable):
+    """The seven factions side by side: each emblem in a ring of its colour, its name below."""
+
+    def __init__(self, names: tuple[str, ...], styles: tuple[FactionStyle, ...], text: Styles, size: float):
+        super().__init__()
+        self.names, self.faction_styles, self.text, self.size = names, styles, text, size
+
+    def wrap(self, avail_width, avail_height):
+        self.avail = avail_width
+        return avail_width, self.size + self.text.factions.leading * 1.6
+
+    def draw(self):
+        c, style = self.canv, self.text.factions
+        cell = self.avail / len(self.names)
+        widest = max(stringWidth(name, style.fontName, style.fontSize) for name in self.names)
+        font_size = min(style.fontSize, style.fontSize * (cell - 1.5 * mm) / widest)  # every name on one line
+        top = self.size + style.leading * 1.6
+        for index, (name, faction) in enumerate(zip(self.names, self.faction_styles)):
+            cx, cy = cell * (index + 0.5), top - self.size / 2
+            c.setFillColor(cmyk(faction.color))
+            c.circle(cx, cy, self.size / 2, stroke=0, fill=1)
+            c.setStrokeColor(self.text.colour("gold"))
+            c.setLineWidth(0.8)
+            c.circle(cx, cy, self.size / 2 - 0.9 * mm, stroke=1, fill=0)
+            c.setFillColor(cmyk((0, 0, 0, 0)))
+            draw_emblem(c, faction.emblem, cx, cy, self.size * 0.56)
+            c.setFillColor(style.textColor)
+            c.setFont(style.fontName, font_size)
+            c.drawCentredString(cx, top - self.size - style.leading, name)

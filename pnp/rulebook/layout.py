@@ -56,6 +56,7 @@ class PageFormat:
     indent: float
     ornament: float
     onepage_scale: float
+    emblem: float
     keep_with_table: float
 
 
@@ -70,11 +71,20 @@ class Palette:
 
 
 @dataclass(frozen=True)
+class Figures:
+    """The font role (pnp.fonts) figures are set in within the text faces, and their size relative to the text."""
+
+    font: str
+    scale: float
+
+
+@dataclass(frozen=True)
 class RulebookLayout:
     full: PageFormat
     booklet: PageFormat
     columns: Mapping[str, tuple[float, ...]]
     palette: Palette
+    figures: Figures
 
 
 @dataclass(frozen=True)

@@ -82,7 +82,7 @@ def render(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, font
            lang: str, booklet: bool = False) -> bytes:
     """The rulebook PDF: pages on the paper, or (booklet) imposed two per landscape sheet side."""
     buffer = BytesIO()
-    doc = RulebookDocument(buffer, page, make_styles(page.format, fonts, layout.palette), title, lang, booklet)
+    doc = RulebookDocument(buffer, page, make_styles(page.format, fonts, layout.palette, layout.figures), title, lang, booklet)
     flowables = story(blocks, page, layout, fonts)
     if booklet:
         doc.multiBuild(flowables, canvasmaker=lambda *a, **kw: BookletCanvas(*a, sheet=page.sheet, **kw))

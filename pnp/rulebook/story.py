@@ -11,7 +11,9 @@ from reportlab.platypus import (CondPageBreak, Flowable, KeepInFrame, KeepTogeth
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from . import blocks as b
-from .flowables import Heading, Ornament, TitleBorder
+from ..layout import card_layout
+from ..terms import FACTIONS
+from .flowables import FactionRow, Heading, Ornament, TitleBorder
 from .layout import Page, RulebookLayout
 from .styles import Styles, make_styles, markup
 from .tables import build_table
@@ -28,7 +30,7 @@ class _Flowables:
         self.page, self.layout, self.styles, self.fonts, self.keys = page, layout, styles, styles.fonts, keys
 
     def para(self, text: str, style) -> Paragraph:
-        return Paragraph(markup(text, style, self.fonts), style)
+        return Paragraph(markup(text, style, self.styles), style)
 
     def heading(self, block: b.Heading, before_table: bool = False, leads_to_table: bool = False
                 ) -> list[Flowable]:
@@ -38,7 +40,7 @@ class _Flowables:
         fmt = self.page.format
         if before_table:
             style = ParagraphStyle(f"{style.name}-table", parent=style, keepWithNext=0)
-        heading = Heading(block.text, style, block.level, f"h{next(self.keys)}", self.fonts)
+        heading = Heading(block.text, style, block.level, f"h{next(self.keys)}", self.styles)
         if block.level > 1:
             return [CondPageBreak(fmt.keep_with_table * mm), heading] if leads_to_table else [heading]
         flowables: list[Flowable] = [PageBreak()] if "newpage" in block.flags else [
@@ -46,7 +48,7 @@ class _Flowables:
         return flowables + [heading, Ornament(fmt.ornament * mm, self.styles, fmt.space.after_heading * 1.3)]
 
     def items(self, block: b.ItemList, style) -> list[Flowable]:
-        return [Paragraph(markup(item, style, self.fonts), style, bulletText=f"{number}." if block.numbered else "•")
+        return [Paragraph(markup(item, style, self.styles), style, bulletText=f"{number}." if block.numbered else "•")
                 for number, item in enumerate(block.items, 1)]
 
     def table(self, block: b.Table) -> list[Flowable]:
@@ -69,9 +71,11 @@ class _Flowables:
     def title_page(self, block: b.TitlePage) -> list[Flowable]:
         s, fmt = self.styles, self.page.format
         gap = fmt.space.before_section * mm / 3
+        factions = tuple(card_layout().factions[key] for key in FACTIONS)
         content = [self.para(block.title, s.title), Ornament(fmt.ornament * 1.6 * mm, s, gap * 2),
                    self.para(block.subtitle, s.subtitle), Spacer(1, gap * 6),
-                   self.para(block.tagline, s.tagline), Spacer(1, gap * 10), self.para(block.factions, s.factions)]
+                   self.para(block.tagline, s.tagline), Spacer(1, gap * 12),
+                   FactionRow(block.factions, factions, s, fmt.emblem * mm)]
         return [TitleBorder(s, content), NextPageTemplate(["even", "odd"]), PageBreak()]
 
     def contents(self, block: b.Contents) -> list[Flowable]:
@@ -103,8 +107,9 @@ class _Flowables:
 def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str]) -> list[Flowable]:
     """All flowables. A chapter flagged `onepage` is set in larger type and shrunk as a whole to fit one page."""
     keys = count(1)
-    normal = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette), keys)
-    large = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, page.format.onepage_scale), keys)
+    normal = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures), keys)
+    large = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures,
+                                               page.format.onepage_scale), keys)
     result: list[Flowable] = []
     onepage: list[Flowable] | None = None
     for index, block in enumerate(blocks):

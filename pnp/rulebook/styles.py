@@ -1,6 +1,7 @@
 """Paragraph and table styles of the rulebook, from the page format's type sizes and the palette."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
@@ -8,9 +9,10 @@ from reportlab.lib.colors import CMYKColor
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ..fonts import missing_glyphs
-from .layout import PageFormat, Palette, TypeSizes
+from .layout import Figures, PageFormat, Palette, TypeSizes
 
 
 def cmyk(colour: tuple[float, float, float, float]) -> CMYKColor:
@@ -23,6 +25,8 @@ class Styles:
 
     fonts: dict[str, str]
     palette: Palette
+    figure_font: str      # font role of the figures in text faces
+    figure_scale: float   # their size relative to the text
     body: ParagraphStyle
     note: ParagraphStyle
     item: ParagraphStyle
@@ -45,7 +49,8 @@ class Styles:
         return cmyk(getattr(self.palette, name))
 
 
-def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: Palette, scale: float = 1.0) -> Styles:
+def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: Palette, figures: Figures,
+                scale: float = 1.0) -> Styles:
     """The styles of a page format; `scale` enlarges all type (a one-page chapter fills its page)."""
     t = TypeSizes(**{name: size * scale for name, size in vars(fmt.type).items()})
     s = fmt.space
@@ -59,7 +64,7 @@ def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: Palette, scale:
                           textColor=ink, alignment=TA_LEFT)
     toc_base = dict(fontName=fonts["body"], textColor=ink, fontSize=t.body, leading=t.leading * 1.1)
     return Styles(
-        fonts=fonts, palette=palette, body=body, item=item,
+        fonts=fonts, palette=palette, figure_font=figures.font, figure_scale=figures.scale, body=body, item=item,
         note=ParagraphStyle("note", parent=body, fontName=fonts["italic"], fontSize=t.small,
                             leading=t.small * 1.25),
         box=ParagraphStyle("box", parent=body, alignment=TA_LEFT, spaceAfter=s.list_item),
@@ -91,12 +96,29 @@ def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: Palette, scale:
     )
 
 
-def markup(text: str, style: ParagraphStyle, fonts: dict[str, str]) -> str:
-    """Plain text as Paragraph markup: escaped, and characters the style's font lacks (♚) set in DejaVu Sans."""
+def _runs(text: str, style: ParagraphStyle, styles: Styles) -> list[tuple[str, str | None, float]]:
+    """(text, font name or None for the style's own, size) runs: characters the style's font lacks (♚) in DejaVu
+    Sans; in the text faces, figures in the layout's figure font (Garamond's old-style 0 reads as an o, 1 as an I)."""
+    fonts = styles.fonts
     missing = set(missing_glyphs(text, style.fontName))
-    if not missing:
-        return escape(text)
-    parts = []
-    for ch in text:
-        parts.append(f'<font name="{fonts["sans"]}">{escape(ch)}</font>' if ch in missing else escape(ch))
-    return "".join(parts)
+    figures = style.fontName in (fonts["body"], fonts["italic"])
+    runs = []
+    for run in re.findall(r"\d+|\D", text):
+        if run[0].isdigit() and figures:
+            runs.append((run, fonts[styles.figure_font], style.fontSize * styles.figure_scale))
+        elif run in missing:
+            runs.append((run, fonts["sans"], style.fontSize))
+        else:
+            runs.append((run, None, style.fontSize))
+    return runs
+
+
+def markup(text: str, style: ParagraphStyle, styles: Styles) -> str:
+    """Plain text as Paragraph markup, escaped, with the font changes of `_runs`."""
+    return "".join(escape(run) if font is None else f'<font name="{font}" size="{size:.2f}">{escape(run)}</font>'
+                   for run, font, size in _runs(text, style, styles))
+
+
+def text_width(text: str, style: ParagraphStyle, styles: Styles) -> float:
+    """The width of the text as `markup` sets it, in points."""
+    return sum(stringWidth(run, font or style.fontName, size) for run, font, size in _runs(text, style, styles))

@@ -4,11 +4,10 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, Table, TableStyle
 
 from .blocks import Table as TableBlock
-from .styles import Styles, markup
+from .styles import Styles, markup, text_width
 
 Measure = Callable[[str, bool], float]  # (text, header?) -> width in points
 SLACK = 1.0  # points a column keeps beyond its longest word (line breaking must never see a word as too wide)
@@ -59,18 +58,17 @@ def build_table(block: TableBlock, styles: Styles, weights: Sequence[float], ava
     pad = padding_mm * mm
 
     def measure(text: str, is_header: bool) -> float:
-        style = s.cell_head if is_header else s.cell
-        return stringWidth(text, style.fontName, style.fontSize)
+        return text_width(text, s.cell_head if is_header else s.cell, s)
 
     widths = column_widths(block.header, block.rows, weights, available, pad, measure)
     count = len(widths)
     numeric = [all(is_number(row[i]) for row in block.rows) for i in range(count)]
     rows = []
     if block.header:
-        rows.append([Paragraph(markup(cell, s.cell_head_center if numeric[i] else s.cell_head, s.fonts),
+        rows.append([Paragraph(markup(cell, s.cell_head_center if numeric[i] else s.cell_head, s),
                                s.cell_head_center if numeric[i] else s.cell_head) for i, cell in enumerate(block.header)])
     for row in block.rows:
-        rows.append([Paragraph(markup(cell, s.cell_center if numeric[i] else s.cell, s.fonts),
+        rows.append([Paragraph(markup(cell, s.cell_center if numeric[i] else s.cell, s),
                                s.cell_center if numeric[i] else s.cell) for i, cell in enumerate(row)])
     table = Table(rows, colWidths=widths, repeatRows=1 if block.header else 0)
     commands = [("VALIGN", (0, 0), (-1, -1), "TOP"),

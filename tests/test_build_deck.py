@@ -1,0 +1,143 @@
+"""`pnp build --deck FILE`: a user's deck list printed like the faction decks — only that deck, its cards in list
+order as often as their counts, each card backed by its own faction's back; an illegal list writes nothing."""
+from __future__ import annotations
+
+from collections import Counter
+from io import BytesIO
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from pypdf import PdfReader
+
+from deck_helpers import front_cards, grid, on_page, text_in
+from pnp.build import BuildOptions, prepare
+from pnp.cli import main
+from pnp.decks import load_deck_list
+from pnp.layout import card_layout
+from pnp.localize import localize_cards
+from pnp.project import Project, load_inputs
+
+DECKS = Path(__file__).parent / "fixtures" / "decks"
+COALITION = DECKS / "legal-coalition.toml"
+ALLIED = DECKS / "legal-allied.toml"
+LANGS = ("pl", "tr")
+
+
+def _invoke(runner, *args):
+    result = runner.invoke(main, [str(a) for a in args])
+    assert "Traceback" not in result.output, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+@pytest.fixture(scope="session")
+def inputs():
+    return load_inputs(Project(), LANGS)
+
+
+@pytest.fixture(scope="session")
+def localized(inputs) -> dict[str, dict[str, tuple[str, str]]]:
+    """lang -> card id -> (card name, faction name) in that language."""
+    return {lang: {lc.card.id: (lc.name, lc.faction_name) for lc in localize_cards(inputs.cards, inputs.catalogs[lang])}
+            for lang in LANGS}
+
+
+@pytest.fixture(scope="session")
+def coalition_build(runner, tmp_path_factory):
+    """`pnp build --deck legal-coalition.toml --lang pl,tr` (A4, home, long edge): (result, output folder)."""
+    out = tmp_path_factory.mktemp("deck-build") / "out"
+    return _invoke(runner, "build", "--deck", COALITION, "--lang", ",".join(LANGS), "--out", out), out
+
+
+def _pdf(coalition_build, lang: str) -> bytes:
+    return (coalition_build[1] / lang / "decks" / "legal-coalition.pdf").read_bytes()
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_only_the_deck_is_built_once_per_language(coalition_build):
+    result, out = coalition_build
+    assert result.exit_code == 0, result.output
+    assert sorted(p.relative_to(out) for p in out.rglob("*") if p.is_file()) == [
+        Path(lang) / "decks" / "legal-coalition.pdf" for lang in LANGS]
+    assert result.output.startswith("Wrote 2 file(s)")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_cards_come_in_list_order_each_as_often_as_its_count(coalition_build, inputs, localized, lang):
+    deck = load_deck_list(COALITION, inputs.cards, inputs.engine)
+    printed = [(card_id, _flat(name)) for _, _, card_id, name in front_cards(_pdf(coalition_build, lang), "a4")]
+    assert printed == [(card.id, _flat(localized[lang][card.id][0])) for card in deck.cards]
+    assert Counter(card_id for card_id, _ in printed) == {e.card.id: e.count for e in deck.entries}
+    assert len({localized[lang][card.id][1] for card in deck.cards}) == 3  # rome, sparta and macedon
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_pypdf_reads_every_card_name_back_at_least_as_often_as_its_count(coalition_build, inputs, localized, lang):
+    """The name box of each copy holds its name; a name may also be quoted in another card's effect."""
+    deck = load_deck_list(COALITION, inputs.cards, inputs.engine)
+    reader = PdfReader(BytesIO(_pdf(coalition_build, lang)))
+    assert len(reader.pages) == 10  # 40 cards: 5 sheets of 9, each front page followed by its back page
+    fronts = _flat(" ".join(page.extract_text() for page in reader.pages[::2]))
+    for entry in deck.entries:
+        assert fronts.count(_flat(localized[lang][entry.card.id][0])) >= entry.count, entry.card.id
+        assert fronts.count(entry.card.id) == entry.count  # the footer's card id, once per copy
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_card_is_backed_by_its_own_factions_back(coalition_build, inputs, localized, lang):
+    pdf, g = _pdf(coalition_build, lang), grid("a4")
+    back_box = card_layout().back.faction.box
+    document = pdfium.PdfDocument(pdf)
+    reader = PdfReader(BytesIO(pdf))
+    printed = front_cards(pdf, "a4")
+    for index in range(0, len(document), 2):
+        cards = [(slot, card_id) for page, slot, card_id, _ in printed if page == index]
+        backs = {g.back_slot(slot, "long"): localized[lang][card_id][1] for slot, card_id in cards}
+        assert {slot: text_in(document[index + 1], on_page(g, slot, back_box)) for slot in range(g.slots)
+                if text_in(document[index + 1], on_page(g, slot, back_box))} == backs
+        forms = {name for name in reader.pages[index + 1]["/Resources"]["/XObject"] if "back-" in name}
+        assert forms == {f"/FormXob.back-{card_id.split('.')[0]}" for _, card_id in cards}
+    mixed = [i for i in range(1, len(reader.pages), 2)
+             if len([n for n in reader.pages[i]["/Resources"]["/XObject"] if "back-" in n]) > 1]
+    assert mixed == [5, 7]  # rome|sparta on the third sheet, sparta|macedon on the fourth
+
+
+def test_an_allied_deck_in_pro_mode_backs_every_card_with_its_faction(inputs, localized):
+    """Rendered in memory as the build would: one card per page, each front followed by its faction's back."""
+    steps, _ = prepare(Project(), BuildOptions(langs=("pl",), mode="pro", deck=ALLIED))
+    assert [step.label for step in steps] == ["pl: deck list"]
+    (path, pdf), = steps[0].run().items()
+    assert path == Path("pl") / "decks" / "legal-allied.pdf"
+    deck = load_deck_list(ALLIED, inputs.cards, inputs.engine)
+    document = pdfium.PdfDocument(pdf)
+    texts = [_flat(document[i].get_textpage().get_text_range()) for i in range(len(document))]
+    assert len(texts) == 80
+    for i, card in enumerate(deck.cards):
+        assert card.id in texts[2 * i]
+        assert texts[2 * i + 1] == f"Ancient Duel {localized['pl'][card.id][1]}", (i, card.id)
+    assert {text for text in texts[1::2]} == {"Ancient Duel Rzym", "Ancient Duel Kartagina"}
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("illegal-coalition-share.toml", "illegal-coalition-share.toml:5: error deck-share"),
+    ("illegal-foreign-card.toml", "illegal-foreign-card.toml:"),
+    ("illegal-syntax.toml", "illegal-syntax.toml:"),
+])
+def test_an_illegal_deck_list_fails_like_deck_check_and_writes_nothing(runner, tmp_path, name, expected):
+    out = tmp_path / "out"
+    result = _invoke(runner, "build", "--deck", DECKS / name, "--lang", "de", "--out", out)
+    assert result.exit_code == 1
+    assert expected in result.output
+    check = _invoke(runner, "deck", "check", DECKS / name)
+    assert check.exit_code == 1 and result.output == check.output
+    assert not out.exists()
+
+
+def test_booklet_and_deck_together_is_an_option_error(runner, tmp_path):
+    result = _invoke(runner, "build", "--deck", ALLIED, "--booklet", "--lang", "de", "--out", tmp_path / "out")
+    assert result.exit_code == 1 and "error build-option" in result.output and "--booklet" in result.output
+    assert not (tmp_path / "out").exists()
