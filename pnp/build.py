@@ -22,7 +22,7 @@ from .imposition import DUPLEX_MODES, check_back_offset, sheet_grid
 from .layout import PAPERS, card_layout, sheet_layout
 from .pdfout import write_atomically
 from .problems import ERROR, Location, Problem, ProblemsFound, errors
-from .project import Inputs, Project, load_inputs
+from .project import Inputs, Project, read_inputs
 from .render.produce import card_decks, deck_list
 from .rulebook.produce import rulebook
 from .sheets import produce as sheets
@@ -137,7 +137,10 @@ def checked_deck(path: Path, inputs: Inputs) -> tuple[DeckList | None, list[Prob
 def prepare(project: Project, options: BuildOptions) -> tuple[list[Step], list[Problem]]:
     """Load and validate everything; the steps to run and the warnings so far. Raises ProblemsFound on errors."""
     problems = option_problems(options)
-    inputs = load_inputs(project, options.langs)
+    inputs, load_problems = read_inputs(project, options.langs)
+    problems += load_problems
+    if inputs is None:
+        raise ProblemsFound(problems)
     problems += validate(inputs, options.langs)
     deck, deck_problems = checked_deck(options.deck, inputs) if options.deck else (None, [])
     problems += deck_problems

@@ -11,7 +11,7 @@ from .catalogs import LANGS
 from .cli import LanguageList, make_project, project_options, report
 from .decks import load_deck_list
 from .problems import ERROR, Problem, ProblemsFound
-from .project import load_inputs
+from .project import load_inputs, read_inputs
 from .validate import validate
 
 FORMAT = click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True,
@@ -38,12 +38,11 @@ def finish(problems: list[Problem], output: str, summary: str) -> None:
 @project_options
 def validate_command(langs, output, data, locales, art):
     """Check the engine data, the cards, the decks and every translation against each other."""
-    try:
-        inputs = load_inputs(make_project(data, locales, art), langs)
-    except ProblemsFound as exc:
-        finish(list(exc.problems), output, "")
-    finish(validate(inputs, langs), output, f"valid: engine data, {len(inputs.cards.cards)} cards and their decks, "
-           f"catalogs of {', '.join(langs)}")
+    inputs, problems = read_inputs(make_project(data, locales, art), langs)
+    if inputs is not None:
+        problems += validate(inputs, langs)
+    finish(problems, output, f"valid: engine data, {len(inputs.cards.cards) if inputs else 0} cards and their "
+           f"decks, catalogs of {', '.join(langs)}")
 
 
 @click.group("deck")

@@ -6,9 +6,9 @@ from pathlib import Path
 
 from .cards import CardDatabase, load_cards
 from .catalogs import SOURCE_LANG, LanguageCatalog, load_catalogs
-from .engine_data import Engine, read_engine
+from .engine_data import ENGINE_NAMES, Engine, read_engine
 from .lexicon import Lexicon, load_lexicon
-from .problems import ProblemsFound
+from .problems import Problem, ProblemsFound, errors, raise_if_errors
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -41,6 +41,17 @@ class Inputs:
 
 def load_inputs(project: Project, langs: tuple[str, ...]) -> Inputs:
     """Load engine data, cards and catalogs; raises ProblemsFound with the problems of all three."""
+    inputs, problems = read_inputs(project, langs)
+    raise_if_errors(problems)
+    return inputs
+
+
+def read_inputs(project: Project, langs: tuple[str, ...]) -> tuple[Inputs | None, list[Problem]]:
+    """Load what can be loaded, with the problems found on the way.
+
+    The inputs come back whenever the later checks can run on them — every file read and every engine number
+    valid — even when the engine data's numbers disagree with each other, so that one run reports everything.
+    """
     engine, problems = read_engine(project.engine_file)
     cards, catalogs = None, {}
     try:
@@ -57,6 +68,7 @@ def load_inputs(project: Project, langs: tuple[str, ...]) -> Inputs:
             lexicon = load_lexicon(project.locales)
         except ProblemsFound as exc:
             problems += exc.problems
-    if problems:
-        raise ProblemsFound(problems)
-    return Inputs(engine, cards, catalogs, lexicon)
+    loaded = cards is not None and set(langs) <= set(catalogs) and set(engine.numbers) == ENGINE_NAMES
+    if loaded and not any(p.code != "engine-inconsistent" for p in errors(problems)):
+        return Inputs(engine, cards, catalogs, lexicon), problems
+    return None, problems

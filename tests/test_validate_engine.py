@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from pnp.project import REPO
-from validate_helpers import having, validate_json
+from validate_helpers import having, plant, validate_json
 
 ENGINE = "data/engine.toml"
 
@@ -63,3 +63,14 @@ def test_malformed_engine_file_and_text_report(runner, project_copy):
     assert result.exit_code == 1 and "Traceback" not in result.output
     line = line_of_text(path.read_text(encoding="utf-8"), "cap = = 12")
     assert f"engine.toml:{line}: error toml-syntax: not valid TOML" in result.stdout
+
+
+def test_inconsistent_engine_does_not_hide_translation_defects(runner, project_copy):
+    """One run reports the engine's inconsistency and a catalog defect together."""
+    path = project_copy / ENGINE
+    path.write_text(path.read_text(encoding="utf-8").replace("ally = 10", "ally = 12", 1), encoding="utf-8")
+    plant(project_copy, "de", "unit type", "Officer", new="Officer")
+    exit_code, problems = validate_json(runner, project_copy)
+    assert exit_code == 1
+    assert having(problems, "engine-inconsistent", file=str(path))
+    assert having(problems, "untranslated", lang="de")
