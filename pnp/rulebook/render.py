@@ -23,7 +23,8 @@ class RulebookDocument(BaseDocTemplate):
     def __init__(self, buffer: BytesIO, page: Page, styles: Styles, title: str, lang: str, booklet: bool):
         super().__init__(buffer, pagesize=(page.width, page.height), invariant=1, pageCompression=1, title=title,
                          author="Ancient Duel", creator=CREATOR, subject=f"Ancient Duel print-and-play ({lang})",
-                         lang=lang, leftMargin=0, rightMargin=0, topMargin=0, bottomMargin=0)
+                         lang=lang, leftMargin=0, rightMargin=0, topMargin=0, bottomMargin=0,
+                         initialFontName=styles.fonts["body"])  # never the unembedded default Helvetica
         self.sheet_page, self.styles, self.booklet = page, styles, booklet
         m = page.format.margins
         frames = {}

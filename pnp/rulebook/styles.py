@@ -48,6 +48,11 @@ class Styles:
     def colour(self, name: str) -> CMYKColor:
         return cmyk(getattr(self.palette, name))
 
+    @property
+    def table_font(self) -> tuple:
+        """A TableStyle command: tables set this font before each cell, else ReportLab's unembedded Helvetica."""
+        return ("FONTNAME", (0, 0), (-1, -1), self.fonts["body"])
+
 
 def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: Palette, figures: Figures,
                 scale: float = 1.0) -> Styles:
