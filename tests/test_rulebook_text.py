@@ -20,12 +20,10 @@ ONLINE_ONLY = {
 }
 ADAPTED_SENTENCE = {3: 2}   # line -> index of its sentence pointing to "the print-and-play rulebook": "this rulebook"
 PARENTHESIS_DROPPED = {62}  # the coalition deck's online unlock condition, said in the faction sentence instead
-# Seed wordings the validator cannot accept, rewritten as little as possible: literal numbers must be those of the
-# English source (pl step labels carry the phase number), placeholders those of the English source (es says "único"
-# for the one normal summon).
+# Seed wordings the validator cannot accept, rewritten as little as possible: placeholders must be those of the
+# English source (es says "único" for the one normal summon, a rule number). Numbers that are part of a name (pl
+# "Faza główna 1") are kept verbatim through locales/allowlist.toml [pl.numbers].
 REWRITTEN = {
-    ("pl", 25): ("Faza główna 1 —", "Faza główna —"),
-    ("pl", 27): ("Faza główna 2 —", "Druga faza główna —"),
     ("es", 53): ("tu único despliegue o colocación normal del turno,",
                  "tu despliegue o colocación normal del turno (1 por turno),"),
 }
