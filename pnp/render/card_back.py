@@ -34,7 +34,7 @@ def draw_back(canvas: Canvas, face: BackFace, layout: CardLayout, x: float, y: f
     outer = back.frame_insets[0]
     for cx, cy in ((outer, outer), (card.width - outer, outer), (outer, card.height - outer),
                    (card.width - outer, card.height - outer)):
-        _diamond(canvas, cx * MM, cy * MM, 1.6 * MM)
+        draw_diamond(canvas, cx * MM, cy * MM, 1.6 * MM)
 
     medallion = back.emblem
     cx, cy = (medallion.x + medallion.width / 2) * MM, (medallion.y + medallion.height / 2) * MM
@@ -57,11 +57,12 @@ def draw_back(canvas: Canvas, face: BackFace, layout: CardLayout, x: float, y: f
         mid = (box.x + box.width / 2) * MM
         canvas.line(mid - 14 * MM, rule_y, mid - 2 * MM, rule_y)
         canvas.line(mid + 2 * MM, rule_y, mid + 14 * MM, rule_y)
-        _diamond(canvas, mid, rule_y, 1.1 * MM)
+        draw_diamond(canvas, mid, rule_y, 1.1 * MM)
     canvas.restoreState()
 
 
-def _diamond(canvas: Canvas, cx: float, cy: float, r: float) -> None:
+def draw_diamond(canvas: Canvas, cx: float, cy: float, r: float) -> None:
+    """A filled diamond (square on its point) of half-diagonal r: the ornament of frames and rules."""
     path = canvas.beginPath()
     path.moveTo(cx, cy + r)
     path.lineTo(cx + r, cy)

@@ -6,6 +6,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepInFrame, Paragraph
 
 from ..layout import FactionStyle
+from ..render.card_back import draw_diamond
 from ..render.emblems import draw_emblem
 from .styles import Styles, cmyk, markup
 
@@ -36,13 +37,7 @@ class Ornament(Flowable):
         c.line(mid - self.rule_width / 2, y, mid - r * 1.8, y)
         c.line(mid + r * 1.8, y, mid + self.rule_width / 2, y)
         c.setFillColor(self.styles.colour("accent"))
-        path = c.beginPath()
-        path.moveTo(mid, y + r)
-        path.lineTo(mid + r, y)
-        path.lineTo(mid, y - r)
-        path.lineTo(mid - r, y)
-        path.close()
-        c.drawPath(path, stroke=0, fill=1)
+        draw_diamond(c, mid, y, r)
 
 
 class TitleBorder(Flowable):
