@@ -20,7 +20,7 @@ LANGS = ("de", "pl", "tr", "es", "pt")
 # input paths (relative to the repository) with the README's `pybabel extract` command.
 DOMAIN_INPUTS = {
     "cards": ("pnp/terms.py", "pnp/render/labels.py", "data/cards"),
-    "sheets": ("pnp/sheets",),
+    "sheets": ("pnp/sheets", "pnp/calibrate.py"),
     "rulebook": ("pnp/rulebook",),
 }
 DOMAINS = tuple(DOMAIN_INPUTS)

@@ -7,13 +7,14 @@ from pathlib import Path
 import click
 
 from .build import MODES, BuildOptions, build
-from .calibrate import calibration_pdf
-from .catalogs import LANGS
+from .calibrate import DUPLEX as CALIBRATION_DUPLEX
+from .calibrate import calibration_pdf, home_grid
+from .catalogs import LANGS, SOURCE_LANG, load_catalogs
 from .cli import LanguageList, make_project, project_options, report
 from .fonts import register_fonts
 from .gallery import gallery_images
-from .imposition import DUPLEX_MODES, check_back_offset, sheet_grid
-from .layout import PAPERS, calibration_layout, card_layout, sheet_layout
+from .imposition import DUPLEX_MODES, check_back_offset
+from .layout import PAPERS, calibration_layout
 from .pdfout import write_atomically
 from .problems import ProblemsFound
 from .project import Project
@@ -92,28 +93,46 @@ def build_command(langs, paper, mode, duplex, back_offset, booklet, deck, out, d
 
 
 @click.command("calibrate")
+@click.option("--lang", "langs", type=LanguageList(LANGS + (SOURCE_LANG,)), default="all", show_default=True,
+              help=f"Languages of the instructions: all ({', '.join(LANGS)}, as `pnp build`) or a comma-separated "
+                   f"list of these and {SOURCE_LANG} (the English source).")
 @paper_option
-@click.option("--duplex", type=click.Choice(("long", "short")), default="long", show_default=True,
+@click.option("--duplex", type=click.Choice(CALIBRATION_DUPLEX), default="long", show_default=True,
               help="How the printer flips the sheet (only changes the instructions printed on the sheet).")
 @offset_option
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Output file [default: out/calibration-<paper>.pdf].")
-def calibrate_command(paper, duplex, back_offset, out):
-    """Print a duplex test sheet to measure the printer's back offset."""
-    card = card_layout().card
-    grid = sheet_grid(sheet_layout(paper), card.width, card.height, card.bleed)
+              help="Output file, for one language only [default: out/calibration-<paper>-<lang>.pdf for each].")
+@click.option("--locales", type=click.Path(file_okay=False, path_type=Path), default=Project().locales,
+              help="Folder of the gettext catalogs.")
+def calibrate_command(langs, paper, duplex, back_offset, out, locales):
+    """Print a duplex test sheet to measure the printer's back offset: out/calibration-<paper>-<lang>.pdf."""
+    if out and len(langs) > 1:
+        raise click.UsageError(f"--out names one file but --lang gives {len(langs)} languages; give one language, "
+                               "or leave out --out to write out/calibration-<paper>-<lang>.pdf for each")
+    grid = home_grid(paper)
     problems = check_back_offset(grid, back_offset)
     if problems:
         _fail(problems)
-    out = out or Path("out") / f"calibration-{paper}.pdf"
-    data = calibration_pdf(grid, calibration_layout(), register_fonts(Project().fonts), paper, duplex,
-                           back_offset)
+    layout, fonts = calibration_layout(), register_fonts(Project().fonts)
+    files = {}
     try:
-        write_atomically({out: data})
+        catalogs = load_catalogs(locales, langs)
     except ProblemsFound as exc:
         _fail(exc.problems)
-    click.echo(f"Wrote {out}: print it duplex ({duplex} edge) at 100 %, then read the scales on the back.")
-
+    for lang in langs:
+        try:
+            files[out or Path("out") / f"calibration-{paper}-{lang}.pdf"] = calibration_pdf(
+                grid, layout, fonts, catalogs[lang], paper, duplex, back_offset)
+        except ProblemsFound as exc:
+            problems += exc.problems
+    if problems:
+        _fail(problems)
+    try:
+        write_atomically(files)
+    except ProblemsFound as exc:
+        _fail(exc.problems)
+    written = str(next(iter(files))) if len(files) == 1 else f"{len(files)} sheets to out/ ({', '.join(langs)})"
+    click.echo(f"Wrote {written}: print one duplex ({duplex} edge) at 100 %, then read the scales on the back.")
 
 
 @click.command("gallery")

@@ -273,6 +273,7 @@ class Scales:
     y_positions: tuple[float, ...]
     line_width: float
     label_size: float
+    reach: float            # the front's vertical line runs this far past the outer X scales
 
 
 @dataclass(frozen=True)
@@ -284,9 +285,17 @@ class Ruler:
 
 @dataclass(frozen=True)
 class CalibrationText:
+    """The instructions: the largest and smallest type size (pt), the leading (a multiple of the size), and in mm
+    the first baseline below the top edge, the step numbers' hanging indent, the space between paragraphs and the
+    room kept free above the front's lines and the back's scales."""
+
     size: float
+    min_size: float
     leading: float
     top: float
+    indent: float
+    space: float
+    gap: float
 
 
 @dataclass(frozen=True)

@@ -108,7 +108,7 @@ def test_bad_options_are_clear_errors(runner, tmp_path, args, code, message):
 
 def _calibration(runner, tmp_path, paper, offset) -> bytes:
     path = tmp_path / f"calibration-{offset}.pdf"
-    result = _invoke(runner, "calibrate", "--paper", paper, "--back-offset", offset, "--out", path)
+    result = _invoke(runner, "calibrate", "--lang", "en", "--paper", paper, "--back-offset", offset, "--out", path)
     assert result.exit_code == 0, result.output
     return path.read_bytes()
 

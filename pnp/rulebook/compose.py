@@ -19,6 +19,7 @@ from ..catalogs import SOURCE_LANG, LanguageCatalog
 from ..cards import CardDatabase
 from ..engine_data import Engine
 from ..localize import LocalizedCard, localize_cards, stat_labels
+from ..placeholders import COMMANDS
 from ..problems import Location, Problem, raise_if_errors
 from ..sheets.tokens import TokenCount
 from ..terms import FACTIONS
@@ -28,13 +29,6 @@ from .examples import example_numbers
 from .wording import wording_problems
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
-# Commands and options the printing chapter quotes: placeholders, so that no translator retypes (or translates) them.
-COMMANDS = {
-    "cmd_build": "pnp build", "cmd_calibrate": "pnp calibrate", "opt_booklet": "--booklet",
-    "opt_paper_a4": "--paper a4", "opt_paper_letter": "--paper letter", "opt_mode_pro": "--mode pro",
-    "opt_duplex_long": "--duplex long", "opt_duplex_short": "--duplex short", "opt_duplex_none": "--duplex none",
-    "opt_back_offset": "--back-offset X,Y", "opt_back_offset_example": "--back-offset 1.5,-0.5",
-}
 
 
 @dataclass(frozen=True)

@@ -9,15 +9,16 @@ DOMAIN = "sheets"
 
 
 class SheetText:
-    """Look up (context, msgid) pairs; placeholders are engine names or computed values given by the caller.
+    """Look up (context, msgid) pairs; placeholders are engine names (when an engine is given) or computed values
+    given by the caller.
 
     Missing translations and broken placeholders are recorded in `problems` (the English text is used instead).
     """
 
-    def __init__(self, catalog: LanguageCatalog, engine: Engine):
+    def __init__(self, catalog: LanguageCatalog, engine: Engine | None = None):
         self.catalog = catalog
         self.lang = catalog.lang
-        self.values = dict(engine.numbers)
+        self.values = dict(engine.numbers) if engine else {}
         self.problems: list[Problem] = []
 
     @property
