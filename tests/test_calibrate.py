@@ -43,7 +43,9 @@ def _words(page) -> str:
 def sheets(runner, tmp_path_factory) -> dict[tuple[str, str], bytes]:
     """`pnp calibrate --lang pl,tr` on A4 (default output names) and Letter, run in an empty folder."""
     root = tmp_path_factory.mktemp("calibrate")
-    with runner.isolated_filesystem(temp_dir=root) as cwd:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(root)
+        cwd = root
         for paper in PAPERS:
             result = _invoke(runner, "calibrate", "--lang", "pl,tr", "--paper", paper)
             assert result.exit_code == 0, result.output
@@ -102,11 +104,11 @@ def test_the_english_source_and_the_printed_offset(runner, tmp_path):
     (["--lang", "fr"], "unknown language 'fr'"),
     (["--lang", "de,pl", "--out", "sheet.pdf"], "--out names one file"),
 ])
-def test_bad_options_are_usage_errors_and_write_nothing(runner, tmp_path, args, message):
-    with runner.isolated_filesystem(temp_dir=tmp_path) as cwd:
-        result = _invoke(runner, "calibrate", *args)
-        assert result.exit_code == 2 and message in result.output
-        assert list(Path(cwd).iterdir()) == []
+def test_bad_options_are_usage_errors_and_write_nothing(runner, tmp_path, monkeypatch, args, message):
+    monkeypatch.chdir(tmp_path)
+    result = _invoke(runner, "calibrate", *args)
+    assert result.exit_code == 2 and message in result.output
+    assert list(tmp_path.iterdir()) == []
 
 
 def _plant(locales: Path, lang: str, pair: tuple[str, str], text: str) -> None:
