@@ -27,6 +27,14 @@ def project_copy(tmp_path: Path) -> Path:
     return tmp_path
 
 
+def invoke(runner: CliRunner, *args):
+    """Run `pnp ARGS` in-process; whatever the outcome, it must end without a traceback."""
+    result = runner.invoke(main, [str(a) for a in args])
+    assert "Traceback" not in result.output, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
 def project_args(root: Path) -> list[str]:
     return ["--data", str(root / "data"), "--locales", str(root / "locales")]
 

@@ -9,10 +9,9 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from conftest import project_args
+from conftest import invoke, project_args
 from deck_helpers import char_boxes
 from pnp import cli_build
-from pnp.cli import main
 from pnp.terms import FACTIONS
 from pnp.textfit import MM
 from validate_helpers import plant
@@ -20,16 +19,9 @@ from validate_helpers import plant
 TESTUDO = ("rome.testudo:effect", "Infantry units in Defense Position gain 2 DEF.")
 
 
-def _invoke(runner, *args):
-    result = runner.invoke(main, [str(a) for a in args])
-    assert "Traceback" not in result.output, result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    return result
-
-
 def test_build_writes_every_deck_and_prints_only_a_summary_off_a_terminal(runner, tmp_path):
     out = tmp_path / "out"
-    result = _invoke(runner, "build", "--lang", "de", "--out", out)
+    result = invoke(runner, "build", "--lang", "de", "--out", out)
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in (out / "de" / "cards").iterdir()) == [f"{f}.pdf" for f in sorted(FACTIONS)]
     assert result.output.strip().splitlines() == [result.output.strip()]
@@ -38,13 +30,13 @@ def test_build_writes_every_deck_and_prints_only_a_summary_off_a_terminal(runner
 
 def test_a_terminal_gets_a_progress_bar(runner, tmp_path, monkeypatch):
     monkeypatch.setattr(cli_build, "on_terminal", lambda: True)
-    result = _invoke(runner, "build", "--lang", "pl", "--mode", "pro", "--out", tmp_path)
+    result = invoke(runner, "build", "--lang", "pl", "--mode", "pro", "--out", tmp_path)
     assert result.exit_code == 0 and "Building" in result.output
 
 
 def test_the_same_input_builds_byte_identical_files(runner, tmp_path):
     for name in ("a", "b"):
-        assert _invoke(runner, "build", "--lang", "pt", "--paper", "letter", "--out", tmp_path / name).exit_code == 0
+        assert invoke(runner, "build", "--lang", "pt", "--paper", "letter", "--out", tmp_path / name).exit_code == 0
     first = sorted(p.relative_to(tmp_path / "a") for p in (tmp_path / "a").rglob("*.pdf"))
     assert first and first == sorted(p.relative_to(tmp_path / "b") for p in (tmp_path / "b").rglob("*.pdf"))
     assert all((tmp_path / "a" / p).read_bytes() == (tmp_path / "b" / p).read_bytes() for p in first)
@@ -56,7 +48,7 @@ def test_a_text_that_does_not_fit_fails_the_build_and_writes_nothing(runner, pro
     old = out / "de" / "cards" / "rome.pdf"
     old.parent.mkdir(parents=True)
     old.write_bytes(b"the previous build")
-    result = _invoke(runner, "build", "--lang", "de", "--out", out, *project_args(project_copy))
+    result = invoke(runner, "build", "--lang", "de", "--out", out, *project_args(project_copy))
     assert result.exit_code == 1
     assert "text-does-not-fit" in result.output and "card rome.testudo [de] field 'effect'" in result.output
     assert old.read_bytes() == b"the previous build"
@@ -66,7 +58,7 @@ def test_a_text_that_does_not_fit_fails_the_build_and_writes_nothing(runner, pro
 def test_an_unwritable_output_folder_is_one_clear_error(runner, tmp_path):
     blocker = tmp_path / "file.txt"
     blocker.write_text("not a folder")
-    result = _invoke(runner, "build", "--lang", "de", "--out", blocker / "out")
+    result = invoke(runner, "build", "--lang", "de", "--out", blocker / "out")
     assert result.exit_code == 1
     assert "output-unwritable" in result.output and "is not a folder" in result.output
     assert result.output.count("error output-unwritable") == 1
@@ -76,7 +68,7 @@ def test_corrupt_art_is_an_error_naming_the_file_and_nothing_is_written(runner, 
     art = tmp_path / "art"
     art.mkdir()
     (art / "egypt.temple-guard.jpg").write_bytes(b"\xff\xd8 truncated")
-    result = _invoke(runner, "build", "--lang", "tr", "--art", art, "--out", tmp_path / "out")
+    result = invoke(runner, "build", "--lang", "tr", "--art", art, "--out", tmp_path / "out")
     assert result.exit_code == 1
     assert "art-corrupt" in result.output and "egypt.temple-guard.jpg" in result.output
     assert not (tmp_path / "out").exists()
@@ -86,7 +78,7 @@ def test_coarse_art_is_printed_with_a_warning(runner, tmp_path):
     art = tmp_path / "art"
     art.mkdir()
     Image.new("RGB", (320, 160), (90, 60, 30)).save(art / "sparta.spartan-hoplites.png")
-    result = _invoke(runner, "build", "--lang", "es", "--art", art, "--out", tmp_path / "out")
+    result = invoke(runner, "build", "--lang", "es", "--art", art, "--out", tmp_path / "out")
     assert result.exit_code == 0 and "warning art-low-resolution" in result.output
     reader = PdfReader(tmp_path / "out" / "es" / "cards" / "sparta.pdf")
     images = [x for page in reader.pages for form in page["/Resources"].get("/XObject", {}).values()
@@ -101,14 +93,14 @@ def test_coarse_art_is_printed_with_a_warning(runner, tmp_path):
     (["--lang", "fr"], 2, "unknown language 'fr'"),
 ])
 def test_bad_options_are_clear_errors(runner, tmp_path, args, code, message):
-    result = _invoke(runner, "build", *args, "--out", tmp_path / "out")
+    result = invoke(runner, "build", *args, "--out", tmp_path / "out")
     assert result.exit_code == code and message in result.output
     assert not (tmp_path / "out").exists()
 
 
 def _calibration(runner, tmp_path, paper, offset) -> bytes:
     path = tmp_path / f"calibration-{offset}.pdf"
-    result = _invoke(runner, "calibrate", "--lang", "en", "--paper", paper, "--back-offset", offset, "--out", path)
+    result = invoke(runner, "calibrate", "--lang", "en", "--paper", paper, "--back-offset", offset, "--out", path)
     assert result.exit_code == 0, result.output
     return path.read_bytes()
 

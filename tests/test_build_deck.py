@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from deck_helpers import front_cards, grid, on_page, text_in
 from pnp.build import BuildOptions, prepare
-from pnp.cli import main
+from conftest import invoke
 from pnp.decks import load_deck_list
 from pnp.layout import card_layout
 from pnp.localize import localize_cards
@@ -22,13 +22,6 @@ DECKS = Path(__file__).parent / "fixtures" / "decks"
 COALITION = DECKS / "legal-coalition.toml"
 ALLIED = DECKS / "legal-allied.toml"
 LANGS = ("pl", "tr")
-
-
-def _invoke(runner, *args):
-    result = runner.invoke(main, [str(a) for a in args])
-    assert "Traceback" not in result.output, result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    return result
 
 
 @pytest.fixture(scope="session")
@@ -47,7 +40,7 @@ def localized(inputs) -> dict[str, dict[str, tuple[str, str]]]:
 def coalition_build(runner, tmp_path_factory):
     """`pnp build --deck legal-coalition.toml --lang pl,tr` (A4, home, long edge): (result, output folder)."""
     out = tmp_path_factory.mktemp("deck-build") / "out"
-    return _invoke(runner, "build", "--deck", COALITION, "--lang", ",".join(LANGS), "--out", out), out
+    return invoke(runner, "build", "--deck", COALITION, "--lang", ",".join(LANGS), "--out", out), out
 
 
 def _pdf(coalition_build, lang: str) -> bytes:
@@ -129,15 +122,15 @@ def test_an_allied_deck_in_pro_mode_backs_every_card_with_its_faction(inputs, lo
 ])
 def test_an_illegal_deck_list_fails_like_deck_check_and_writes_nothing(runner, tmp_path, name, expected):
     out = tmp_path / "out"
-    result = _invoke(runner, "build", "--deck", DECKS / name, "--lang", "de", "--out", out)
+    result = invoke(runner, "build", "--deck", DECKS / name, "--lang", "de", "--out", out)
     assert result.exit_code == 1
     assert expected in result.output
-    check = _invoke(runner, "deck", "check", DECKS / name)
+    check = invoke(runner, "deck", "check", DECKS / name)
     assert check.exit_code == 1 and result.output == check.output
     assert not out.exists()
 
 
 def test_booklet_and_deck_together_is_an_option_error(runner, tmp_path):
-    result = _invoke(runner, "build", "--deck", ALLIED, "--booklet", "--lang", "de", "--out", tmp_path / "out")
+    result = invoke(runner, "build", "--deck", ALLIED, "--booklet", "--lang", "de", "--out", tmp_path / "out")
     assert result.exit_code == 1 and "error build-option" in result.output and "--booklet" in result.output
     assert not (tmp_path / "out").exists()

@@ -9,10 +9,9 @@ import pytest
 from babel.messages.pofile import read_po, write_po
 from pypdf import PdfReader
 
-from conftest import LANGS
+from conftest import LANGS, invoke
 from pnp import calibrate as C
 from pnp.catalogs import catalog_path, load_catalogs
-from pnp.cli import main
 from pnp.fonts import register_fonts
 from pnp.layout import PAPERS, calibration_layout
 from pnp.project import REPO, Project
@@ -28,13 +27,6 @@ EXPECTED = {
 }
 
 
-def _invoke(runner, *args):
-    result = runner.invoke(main, [str(a) for a in args])
-    assert "Traceback" not in result.output, result.output
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    return result
-
-
 def _words(page) -> str:
     return " ".join(page.extract_text().split())
 
@@ -47,7 +39,7 @@ def sheets(runner, tmp_path_factory) -> dict[tuple[str, str], bytes]:
         patch.chdir(root)
         cwd = root
         for paper in PAPERS:
-            result = _invoke(runner, "calibrate", "--lang", "pl,tr", "--paper", paper)
+            result = invoke(runner, "calibrate", "--lang", "pl,tr", "--paper", paper)
             assert result.exit_code == 0, result.output
         files = sorted(p.name for p in (Path(cwd) / "out").iterdir())
         assert files == sorted(f"calibration-{paper}-{lang}.pdf" for paper in PAPERS for lang in ("pl", "tr"))
@@ -86,13 +78,13 @@ def test_page_sizes_are_those_of_the_paper(sheets, lang, paper):
 
 def test_the_same_options_give_byte_identical_sheets(runner, tmp_path, sheets):
     path = tmp_path / "again.pdf"
-    assert _invoke(runner, "calibrate", "--lang", "tr", "--out", path).exit_code == 0
+    assert invoke(runner, "calibrate", "--lang", "tr", "--out", path).exit_code == 0
     assert path.read_bytes() == sheets[("tr", "a4")]
 
 
 def test_the_english_source_and_the_printed_offset(runner, tmp_path):
     path = tmp_path / "en.pdf"
-    result = _invoke(runner, "calibrate", "--lang", "en", "--paper", "letter", "--duplex", "short",
+    result = invoke(runner, "calibrate", "--lang", "en", "--paper", "letter", "--duplex", "short",
                      "--back-offset", "1.5,-2", "--out", path)
     assert result.exit_code == 0 and str(path) in result.output
     front, back = (_words(page) for page in PdfReader(path).pages)
@@ -106,7 +98,7 @@ def test_the_english_source_and_the_printed_offset(runner, tmp_path):
 ])
 def test_bad_options_are_usage_errors_and_write_nothing(runner, tmp_path, monkeypatch, args, message):
     monkeypatch.chdir(tmp_path)
-    result = _invoke(runner, "calibrate", *args)
+    result = invoke(runner, "calibrate", *args)
     assert result.exit_code == 2 and message in result.output
     assert list(tmp_path.iterdir()) == []
 
@@ -124,7 +116,7 @@ def _plant(locales: Path, lang: str, pair: tuple[str, str], text: str) -> None:
 def test_a_missing_translation_fails_with_exit_1_and_writes_nothing(runner, project_copy):
     _plant(project_copy / "locales", "de", C.TURN_STEP, "")
     out = project_copy / "sheet.pdf"
-    result = _invoke(runner, "calibrate", "--lang", "de", "--out", out, "--locales", project_copy / "locales")
+    result = invoke(runner, "calibrate", "--lang", "de", "--out", out, "--locales", project_copy / "locales")
     assert result.exit_code == 1 and not out.exists()
     assert "translation-missing" in result.output and "Turn the sheet over" in result.output
     assert "sheets.po" in result.output and "1 error(s)" in result.output
@@ -148,7 +140,7 @@ def test_overflow_and_missing_glyphs_fail_the_command_and_the_validator(runner, 
     _plant(locales, "pl", C.READ_STEP, "Obejrzyj arkusz pod światło. " * 80)
     _plant(locales, "tr", C.TURN_STEP, "Kâğıdı çevir 漢 ve arka yüzdeki ölçekleri oku.")
     out = project_copy / "out"
-    result = _invoke(runner, "calibrate", "--lang", "pl,tr", "--paper", "letter", "--locales", locales)
+    result = invoke(runner, "calibrate", "--lang", "pl,tr", "--paper", "letter", "--locales", locales)
     assert result.exit_code == 1 and not out.exists()
     assert "calibration-text-overflow" in result.output and "back of the Letter sheet" in result.output
     assert "calibration-glyph-missing" in result.output and "'漢'" in result.output

@@ -7,9 +7,8 @@ from pathlib import Path
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
-from conftest import project_args
+from conftest import invoke, project_args
 from pnp.catalogs import catalog_path
-from pnp.cli import main
 
 
 def po_path(root: Path, lang: str, domain: str = "cards") -> Path:
@@ -54,9 +53,7 @@ def line_of(root: Path, lang: str, context: str | None, msgid: str) -> int:
 
 def validate_json(runner, root: Path, *args: str) -> tuple[int, list[dict]]:
     """`pnp validate --format json` on the copy: exit code and problems."""
-    result = runner.invoke(main, ["validate", "--format", "json", *project_args(root), *args])
-    assert "Traceback" not in result.output and (result.exception is None or isinstance(result.exception,
-                                                                                        SystemExit)), result.output
+    result = invoke(runner, "validate", "--format", "json", *project_args(root), *args)
     return result.exit_code, json.loads(result.stdout)
 
 
