@@ -19,7 +19,7 @@ LANGS = ("de", "pl", "tr", "es", "pt")
 # One gettext domain per part of the kit, each with its own template locales/<domain>.pot, extracted from its own
 # input paths (relative to the repository) with the README's `pybabel extract` command.
 DOMAIN_INPUTS = {
-    "cards": ("pnp/terms.py", "pnp/render/labels.py", "data/cards"),
+    "cards": ("pnp/terms.py", "pnp/render/labels.py", "pnp/pdfout.py", "data/cards"),
     "sheets": ("pnp/sheets", "pnp/calibrate.py"),
     "rulebook": ("pnp/rulebook",),
 }

@@ -9,7 +9,7 @@ from reportlab.lib.units import mm
 from ..catalogs import LanguageCatalog
 from ..engine_data import Engine
 from ..layout import sheet_layout
-from ..pdfout import new_canvas
+from ..pdfout import document_info, new_canvas, pdf_bytes
 from ..problems import raise_if_errors
 from .draw import render
 from .layouts import scoresheet_layout
@@ -28,8 +28,9 @@ def scoresheet_pdf(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str,
     raise_if_errors(page.problems)
     buffer = BytesIO()
     title = catalog.pgettext(*TITLE) if catalog.has(*TITLE) else TITLE[1]
-    canvas = new_canvas(buffer, (page.width * mm, page.height * mm), f"Ancient Duel — {title}", catalog.lang)
+    info = document_info(catalog, f"Ancient Duel — {title}")
+    canvas = new_canvas(buffer, (page.width * mm, page.height * mm), info)
     render(canvas, page.items, fonts, scoresheet_layout().palette.colors())
     canvas.showPage()
     canvas.save()
-    return buffer.getvalue()
+    return pdf_bytes(buffer)
