@@ -5,9 +5,9 @@ import shutil
 
 import pytest
 
-from pnp.layout import LAYOUTS, SheetLayout, card_layout, load_layout, read_layout, sheet_layout
+from pnp.layouts.schemas import LAYOUTS, SheetLayout, card_layout, load_layout, read_layout, sheet_layout
 from pnp.problems import ProblemsFound
-from pnp.terms import FACTIONS
+from pnp.data.terms import FACTIONS
 
 
 def test_the_card_is_63_by_88_with_3_mm_bleed_and_safe_zone():

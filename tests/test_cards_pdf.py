@@ -12,14 +12,14 @@ import pytest
 from pypdf import PdfReader
 
 from deck_helpers import char_boxes, front_cards, grid, on_page, pixels, render_decks, text_in
-from pnp.build import BuildOptions
-from pnp.catalogs import LANGS
-from pnp.layout import card_layout
-from pnp.localize import localize_cards, stat_labels
+from pnp.kit.build import BuildOptions
+from pnp.i18n.catalogs import LANGS
+from pnp.layouts.schemas import card_layout
+from pnp.i18n.localize import localize_cards, stat_labels
 from pnp.project import Project, load_inputs
-from pnp.render.checks import card_print_problems
-from pnp.terms import FACTIONS
-from pnp.textfit import MM
+from pnp.cards.checks import card_print_problems
+from pnp.data.terms import FACTIONS
+from pnp.typeset.textfit import MM
 
 A4 = BuildOptions(paper="a4", mode="home", duplex="long")
 LETTER = BuildOptions(paper="letter", mode="home", duplex="short", langs=("pl", "tr"))

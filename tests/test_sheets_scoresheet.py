@@ -11,18 +11,18 @@ from babel.messages.pofile import read_po, write_po
 from pypdf import PdfReader
 
 from conftest import LANGS
-from pnp.catalogs import load_catalogs
-from pnp.engine_data import load_engine
-from pnp.fonts import register_fonts
-from pnp.layout import PAPERS
-from pnp.localize import stat_labels
+from pnp.i18n.catalogs import load_catalogs
+from pnp.data.engine_data import load_engine
+from pnp.typeset.fonts import register_fonts
+from pnp.layouts.schemas import PAPERS
+from pnp.i18n.localize import stat_labels
 from pnp.problems import ProblemsFound
 from pnp.project import REPO, Project, load_inputs
 from pnp.sheets import sheet_print_problems
 from pnp.sheets import scoresheet as S
-from pnp.sheets.layouts import scoresheet_layout
+from pnp.sheets.layout import scoresheet_layout
 from pnp.sheets.pdf import compose_for_paper, scoresheet_pdf
-from pnp.sheets.text import SheetText
+from pnp.sheets.sheet_text import SheetText
 
 PAPER_POINTS = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
 CHANGED = {"life": {"start": 25}, "energy": {"start_max": 5, "rise_from_turn": 4, "rise_per_turn": 2, "cap": 11},

@@ -12,19 +12,19 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import LANGS
-from pnp.engine_data import load_engine
-from pnp.fonts import register_fonts
-from pnp.layout import PAPERS, sheet_layout
-from pnp.localize import stat_labels
+from pnp.data.engine_data import load_engine
+from pnp.typeset.fonts import register_fonts
+from pnp.layouts.schemas import PAPERS, sheet_layout
+from pnp.i18n.localize import stat_labels
 from pnp.problems import ProblemsFound
 from pnp.project import REPO, Project, load_inputs
 from pnp.sheets import token_counts
-from pnp.sheets.layouts import tokens_layout
+from pnp.sheets.layout import tokens_layout
 from pnp.sheets.token_faces import TokenFaces
 from pnp.sheets.token_sheet import token_grid, tokens_pdf
 from pnp.sheets.tokens import Token, token_list
-from pnp.terms import signed
-from pnp.textfit import MM
+from pnp.data.terms import signed
+from pnp.typeset.textfit import MM
 
 DPI = 30
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.catalogs import LANGS
+from pnp.i18n.catalogs import LANGS
 from pnp.project import Project, load_inputs
 from pnp.validate import validate
 from validate_helpers import having, line_of, plant, po_path, validate_json

@@ -15,14 +15,14 @@ from typing import Any, Callable
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from ..catalogs import SOURCE_LANG, LanguageCatalog
-from ..cards import CardDatabase
-from ..engine_data import Engine
-from ..localize import LocalizedCard, localize_cards, stat_labels
-from ..placeholders import COMMANDS
+from ..i18n.catalogs import SOURCE_LANG, LanguageCatalog
+from ..data.card_database import CardDatabase
+from ..data.engine_data import Engine
+from ..i18n.localize import LocalizedCard, localize_cards, stat_labels
+from ..i18n.placeholder_names import COMMANDS
 from ..problems import Location, Problem, raise_if_errors
 from ..sheets.tokens import TokenCount
-from ..terms import FACTIONS
+from ..data.terms import FACTIONS
 from . import turkish
 from .blocks import Block, parse
 from .examples import example_numbers

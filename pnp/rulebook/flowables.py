@@ -5,9 +5,9 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepInFrame, Paragraph
 
-from ..layout import FactionStyle
-from ..render.card_back import draw_diamond
-from ..render.emblems import draw_emblem
+from ..layouts.schemas import FactionStyle
+from ..cards.card_back import draw_diamond
+from ..graphics.emblems import draw_emblem
 from .styles import Styles, cmyk, markup
 
 

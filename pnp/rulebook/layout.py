@@ -8,7 +8,7 @@ from typing import Mapping
 
 from reportlab.lib.units import mm
 
-from ..layout import LAYOUTS, Colour, load_layout, sheet_layout
+from ..layouts.schemas import LAYOUTS, Colour, load_layout, sheet_layout
 from ..problems import Location, Problem, raise_if_errors
 
 
@@ -72,7 +72,7 @@ class Palette:
 
 @dataclass(frozen=True)
 class Figures:
-    """The font role (pnp.fonts) figures are set in within the text faces, and their size relative to the text."""
+    """The font role (pnp.typeset.fonts) figures are set in within the text faces, and their size relative to the text."""
 
     font: str
     scale: float

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from . import rulebook_pdfs
 
 if TYPE_CHECKING:  # pnp.build imports this module for its list of producers
-    from ..build import BuildContext
+    from ..kit.build import BuildContext
 
 
 def rulebook(ctx: BuildContext) -> dict[Path, bytes]:

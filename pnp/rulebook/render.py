@@ -8,7 +8,7 @@ from xml.sax.saxutils import escape
 from reportlab.lib.units import mm
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
-from ..pdfout import CREATOR
+from ..pages.pdfout import CREATOR
 from . import blocks as b
 from .booklet import BookletCanvas
 from .flowables import Heading

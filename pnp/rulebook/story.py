@@ -11,8 +11,8 @@ from reportlab.platypus import (CondPageBreak, Flowable, KeepInFrame, KeepTogeth
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from . import blocks as b
-from ..layout import card_layout
-from ..terms import FACTIONS
+from ..layouts.schemas import card_layout
+from ..data.terms import FACTIONS
 from .flowables import FactionRow, Heading, Ornament, TitleBorder
 from .layout import Page, RulebookLayout
 from .styles import Styles, make_styles, markup

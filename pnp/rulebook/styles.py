@@ -11,7 +11,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ..fonts import missing_glyphs
+from ..typeset.fonts import missing_glyphs
 from .layout import Figures, PageFormat, Palette, TypeSizes
 
 

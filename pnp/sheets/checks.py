@@ -1,11 +1,11 @@
 """Print checks of the score sheet and the tokens: texts that do not fit their boxes, characters without glyphs."""
 from __future__ import annotations
 
-from ..fonts import register_fonts
-from ..layout import PAPERS
+from ..typeset.fonts import register_fonts
+from ..layouts.schemas import PAPERS
 from ..problems import Problem, ProblemsFound
 from ..project import Inputs, Project
-from .layouts import tokens_layout
+from .layout import tokens_layout
 from .pdf import compose_for_paper
 from .token_sheet import token_faces
 

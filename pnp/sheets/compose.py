@@ -5,12 +5,12 @@ from typing import Mapping
 
 from reportlab.pdfbase import pdfmetrics
 
-from ..fonts import missing_glyphs
-from ..layout import TextStyle
+from ..typeset.fonts import missing_glyphs
+from ..layouts.schemas import TextStyle
 from ..problems import Location, Problem
-from ..textfit import MM, FittedText, fit_text, units
+from ..typeset.textfit import MM, FittedText, fit_text, units
 from .draw import LINING_FIGURES, Item, Text, text_width, texts
-from .text import SheetText
+from .sheet_text import SheetText
 
 PT = 25.4 / 72  # mm per point
 FIT_STEP = 0.25  # pt: the sizes tried when a text shrinks to fit
@@ -33,7 +33,7 @@ class Composer:
             leading: float = 1.0) -> FittedText:
         """`content` at the largest size (<= size, >= the sheet's minimum) fitting width mm and max_lines lines.
 
-        Texts with lining figures (two fonts in one line) are measured run by run; others by pnp.textfit."""
+        Texts with lining figures (two fonts in one line) are measured run by run; others by pnp.typeset.textfit."""
         lowest = self.min_size
         if font not in LINING_FIGURES or not any(ch.isdigit() for ch in content):
             style = TextStyle(font, size, lowest, leading, max_lines)
@@ -47,7 +47,7 @@ class Composer:
             current = round(current - FIT_STEP, 4)
 
     def wrap(self, content: str, font: str, size: float, width: float) -> tuple[str, ...] | None:
-        """Greedy line breaking at spaces (pnp.textfit's unbreakable units) with mixed-font measuring."""
+        """Greedy line breaking at spaces (pnp.typeset.textfit's unbreakable units) with mixed-font measuring."""
         lines: list[str] = []
         for unit in units(content):
             if text_width(unit, font, size, self.fonts) > width:

@@ -26,7 +26,7 @@ class Text:
     x: float
     y: float
     text: str
-    font: str          # font role (pnp.fonts.FONT_FILES)
+    font: str          # font role (pnp.typeset.fonts.FONT_FILES)
     size: float        # pt
     color: str = "ink"
     align: str = "left"

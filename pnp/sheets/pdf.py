@@ -6,13 +6,13 @@ from typing import Mapping
 
 from reportlab.lib.units import mm
 
-from ..catalogs import LanguageCatalog
-from ..engine_data import Engine
-from ..layout import sheet_layout
-from ..pdfout import new_canvas
+from ..i18n.catalogs import LanguageCatalog
+from ..data.engine_data import Engine
+from ..layouts.schemas import sheet_layout
+from ..pages.pdfout import new_canvas
 from ..problems import raise_if_errors
 from .draw import render
-from .layouts import scoresheet_layout
+from .layout import scoresheet_layout
 from .scoresheet import TITLE, Page, compose_scoresheet
 
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..layout import sheet_layout
-from .layouts import tokens_layout
+from ..layouts.schemas import sheet_layout
+from .layout import tokens_layout
 from .pdf import scoresheet_pdf
 from .token_sheet import tokens_pdf
 
 if TYPE_CHECKING:  # pnp.build imports this module for its list of producers
-    from ..build import BuildContext
+    from ..kit.build import BuildContext
 
 
 def score_sheet(ctx: BuildContext) -> dict[Path, bytes]:

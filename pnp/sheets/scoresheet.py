@@ -5,16 +5,16 @@ import math
 from dataclasses import dataclass
 from typing import Mapping
 
-from ..catalogs import LanguageCatalog
-from ..engine_data import Engine
-from ..localize import stat_labels
+from ..i18n.catalogs import LanguageCatalog
+from ..data.engine_data import Engine
+from ..i18n.localize import stat_labels
 from ..problems import Location, Problem
-from ..terms import N_
-from ..textfit import MM
+from ..data.terms import N_
+from ..typeset.textfit import MM
 from .compose import PT, Composer, cap_height, glyph_problems
 from .draw import Item, Line, Rect, Shape, Text, text_width
-from .layouts import ScoreSheetLayout
-from .text import SheetText
+from .layout import ScoreSheetLayout
+from .sheet_text import SheetText
 
 GAME = "Ancient Duel"
 NUMERALS = ("I", "II")

@@ -4,14 +4,14 @@ from __future__ import annotations
 import math
 from typing import Mapping
 
-from ..catalogs import LanguageCatalog
-from ..engine_data import Engine
-from ..localize import stat_labels
-from ..terms import N_, signed
+from ..i18n.catalogs import LanguageCatalog
+from ..data.engine_data import Engine
+from ..i18n.localize import stat_labels
+from ..data.terms import N_, signed
 from .compose import PT, Composer, cap_height
 from .draw import Circle, Item, Line, Rect, Shape
-from .layouts import TokensLayout
-from .text import SheetText
+from .layout import TokensLayout
+from .sheet_text import SheetText
 from .tokens import Token
 
 FRONT, BACK = "front", "back"

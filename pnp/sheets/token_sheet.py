@@ -6,15 +6,15 @@ import math
 from io import BytesIO
 from typing import Mapping
 
-from ..catalogs import LanguageCatalog
-from ..engine_data import Engine
-from ..imposition import DrawCell, SheetGrid, check_back_offset, impose_home, sheet_grid
-from ..layout import GridSize, SheetLayout
-from ..pdfout import new_canvas
+from ..i18n.catalogs import LanguageCatalog
+from ..data.engine_data import Engine
+from ..pages.imposition import DrawCell, SheetGrid, check_back_offset, impose_home, sheet_grid
+from ..layouts.schemas import GridSize, SheetLayout
+from ..pages.pdfout import new_canvas
 from ..problems import Location, Problem, raise_if_errors
 from .compose import glyph_problems
 from .draw import Item, render
-from .layouts import TokensLayout
+from .layout import TokensLayout
 from .token_faces import BACK, FRONT, TokenFaces
 from .tokens import token_list
 

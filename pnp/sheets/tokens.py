@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine_data import Engine
-from .layouts import TokensLayout, TokenSet, tokens_layout
+from ..data.engine_data import Engine
+from .layout import TokensLayout, TokenSet, tokens_layout
 
 
 @dataclass(frozen=True)

@@ -37,8 +37,8 @@ def print_checks() -> tuple[Checker, ...]:
     """Print checks (issue 6 item 6), provided by the renderers: every text fits its box at or above the minimum
     size and every character is covered by its font, in each language (cards, score sheet and tokens, calibration
     sheet). Imported late: they load the renderers."""
-    from ..calibrate import calibration_print_problems
-    from ..render.checks import card_print_problems
+    from ..sheets.calibration import calibration_print_problems
+    from ..cards.checks import card_print_problems
     from ..sheets import sheet_print_problems
     return (card_print_problems, sheet_print_problems, calibration_print_problems)
 
