@@ -7,7 +7,7 @@ import math
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
-from .art import ArtImage
+from ..data.art import ArtImage
 from ..layouts.schemas import Box, CardLayout, FactionStyle
 from ..typeset.textfit import MM
 from ..graphics.colours import cmyk, mix

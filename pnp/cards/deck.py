@@ -10,7 +10,7 @@ from typing import Callable, Mapping, Sequence
 
 from reportlab.pdfgen.canvas import Canvas
 
-from .art import ArtImage
+from ..data.art import ArtImage
 from ..layouts.schemas import CardLayout, pro_layout, sheet_layout
 from ..pages.imposition import impose_home, impose_pro, sheet_grid
 from ..pages.pdfout import new_canvas

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, ContextManager, Iterable, Mapping
 
-from ..cards.art import ArtImage, load_art
+from ..data.art import ArtImage, load_art
 from ..i18n.catalogs import LANGS
 from ..data.deck_lists import DeckList, load_deck_list
 from ..typeset.fonts import register_fonts
