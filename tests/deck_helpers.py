@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 
-from pnp.kit.build import BuildOptions, prepare
+from pnp.context import BuildOptions
+from pnp.kit.build import prepare
 from pnp.pages.imposition import SheetGrid, sheet_grid
 from pnp.layouts.schemas import Box, card_layout, sheet_layout
 from pnp.project import Project

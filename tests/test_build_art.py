@@ -9,7 +9,7 @@ from PIL import Image, ImageStat
 
 from deck_helpers import front_cards, grid, pixels, render_decks
 from pnp.data.art import cover_fit, load_art
-from pnp.kit.build import BuildOptions
+from pnp.context import BuildOptions
 from pnp.layouts.schemas import card_layout
 from pnp.project import Project
 from pnp.typeset.textfit import MM

@@ -11,7 +11,8 @@ import pytest
 from pypdf import PdfReader
 
 from deck_helpers import front_cards, grid, on_page, text_in
-from pnp.kit.build import BuildOptions, prepare
+from pnp.context import BuildOptions
+from pnp.kit.build import prepare
 from conftest import invoke
 from pnp.data.deck_lists import load_deck_list
 from pnp.layouts.schemas import card_layout

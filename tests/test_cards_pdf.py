@@ -12,7 +12,7 @@ import pytest
 from pypdf import PdfReader
 
 from deck_helpers import char_boxes, front_cards, grid, on_page, pixels, render_decks, text_in
-from pnp.kit.build import BuildOptions
+from pnp.context import BuildOptions
 from pnp.i18n.catalogs import LANGS
 from pnp.layouts.schemas import card_layout
 from pnp.i18n.localize import localize_cards, stat_labels

@@ -10,6 +10,7 @@ from ..layouts.schemas import CardLayout
 from ..typeset.textfit import MM
 from ..graphics.colours import cmyk, mix
 from ..graphics.emblems import draw_emblem
+from ..graphics.ornaments import draw_diamond
 from .faces import BackFace
 from ..typeset.draw_text import draw_text
 
@@ -59,17 +60,6 @@ def draw_back(canvas: Canvas, face: BackFace, layout: CardLayout, x: float, y: f
         canvas.line(mid + 2 * MM, rule_y, mid + 14 * MM, rule_y)
         draw_diamond(canvas, mid, rule_y, 1.1 * MM)
     canvas.restoreState()
-
-
-def draw_diamond(canvas: Canvas, cx: float, cy: float, r: float) -> None:
-    """A filled diamond (square on its point) of half-diagonal r: the ornament of frames and rules."""
-    path = canvas.beginPath()
-    path.moveTo(cx, cy + r)
-    path.lineTo(cx + r, cy)
-    path.lineTo(cx, cy - r)
-    path.lineTo(cx - r, cy)
-    path.close()
-    canvas.drawPath(path, stroke=0, fill=1)
 
 
 def _rays(canvas: Canvas, layout: CardLayout, colour) -> None:

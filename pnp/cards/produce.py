@@ -1,10 +1,11 @@
-"""The build's producers of card decks (see pnp.build: one call per language): the faction decks, and a user's
+"""The build's producers of card decks (see pnp.kit.build: one call per language): the faction decks, and a user's
 deck list (`pnp build --deck FILE`)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Collection
+from typing import Collection
 
+from ..context import BuildContext
 from ..layouts.schemas import card_layout
 from ..i18n.localize import localize_cards
 from ..problems import ProblemsFound, errors
@@ -13,9 +14,6 @@ from .checks import compose_language, fit_problems, glyph_problems
 from .deck import deck_fronts, deck_pdf
 from .faces import BackFace, FrontFace
 from .labels import card_labels
-
-if TYPE_CHECKING:  # pnp.build imports this module for its list of producers
-    from ..kit.build import BuildContext
 
 
 def _compose(ctx: BuildContext, lang: str, only: Collection[str] | None = None

@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from ..i18n.catalogs import LANGS
-from . import LanguageList, make_project, project_options, report
+from .options import LanguageList, make_project, project_options, report
 from ..data.deck_lists import load_deck_list
 from ..problems import ERROR, Problem, ProblemsFound
 from ..project import load_inputs, read_inputs

@@ -6,11 +6,12 @@ from pathlib import Path
 
 import click
 
-from ..kit.build import MODES, BuildOptions, build
+from ..context import MODES, BuildOptions
+from ..kit.build import build
 from ..sheets.calibration import DUPLEX as CALIBRATION_DUPLEX
 from ..sheets.calibration import calibration_pdf, home_grid
 from ..i18n.catalogs import LANGS, SOURCE_LANG, load_catalogs
-from . import LanguageList, make_project, project_options, report
+from .options import LanguageList, make_project, project_options, report
 from ..typeset.fonts import register_fonts
 from ..kit.gallery import gallery_images
 from ..pages.imposition import DUPLEX_MODES, check_back_offset

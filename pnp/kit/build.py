@@ -12,10 +12,10 @@ import contextlib
 import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable, ContextManager, Iterable, Mapping
+from typing import Callable, ContextManager, Iterable
 
-from ..data.art import ArtImage, load_art
-from ..i18n.catalogs import LANGS
+from ..context import MODES, BuildContext, BuildOptions
+from ..data.art import load_art
 from ..data.deck_lists import DeckList, load_deck_list
 from ..typeset.fonts import register_fonts
 from ..pages.imposition import DUPLEX_MODES, check_back_offset, sheet_grid
@@ -27,34 +27,6 @@ from ..cards.produce import card_decks, deck_list
 from ..rulebook.produce import rulebook
 from ..sheets import produce as sheets
 from ..validate import validate
-
-MODES = ("home", "pro")
-
-
-@dataclass(frozen=True)
-class BuildOptions:
-    langs: tuple[str, ...] = LANGS
-    paper: str = "a4"
-    mode: str = "home"
-    duplex: str = "long"
-    back_offset: tuple[float, float] = (0.0, 0.0)
-    booklet: bool = False  # also the rulebook as a saddle-stitch booklet
-    deck: Path | None = None  # a user's deck list: build only this deck
-
-
-@dataclass(frozen=True)
-class BuildContext:
-    """Everything a producer needs: checked inputs, options, fonts (role -> name), art, its languages, and the
-    checked deck list of --deck."""
-
-    project: Project
-    inputs: Inputs
-    options: BuildOptions
-    fonts: Mapping[str, str]
-    art: Mapping[str, ArtImage]
-    langs: tuple[str, ...]
-    deck: DeckList | None = None
-
 
 Producer = Callable[[BuildContext], dict[Path, bytes]]
 

@@ -8,7 +8,8 @@ from pathlib import Path
 
 from PIL import Image
 
-from .build import BuildOptions, prepare
+from ..context import BuildOptions
+from .build import prepare
 from ..data.card_database import CardDatabase
 from ..problems import Location, Problem, ProblemsFound
 from ..project import Project

@@ -6,8 +6,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepInFrame, Paragraph
 
 from ..layouts.schemas import FactionStyle
-from ..cards.card_back import draw_diamond
 from ..graphics.emblems import draw_emblem
+from ..graphics.ornaments import draw_diamond
 from .styles import Styles, cmyk, markup
 
 
