@@ -11,7 +11,7 @@ from pnp.pages.imposition import SheetGrid, sheet_grid
 from pnp.layouts.schemas import Box, card_layout, sheet_layout
 from pnp.project import Project
 from pnp.cards.produce import card_decks
-from pnp.typeset.textfit import MM
+from pnp.typeset.units import MM
 
 
 def render_decks(options: BuildOptions, project: Project = Project()) -> dict[Path, bytes]:

@@ -18,7 +18,8 @@ from pnp.cards.checks import card_fit_problems, card_glyph_problems
 from pnp.cards.faces import compose_front, fit_name
 from pnp.cards.labels import card_labels
 from pnp.typeset.draw_text import draw_text
-from pnp.typeset.textfit import MM, fit_text, units, wrap
+from pnp.typeset.textfit import fit_text, units, wrap
+from pnp.typeset.units import MM
 
 FONTS = register_fonts(Project().fonts)
 BODY = FONTS["body"]

@@ -14,7 +14,7 @@ from pnp.pages.imposition import check_back_offset, crop_mark_lines, impose_home
 from pnp.layouts.schemas import Paper, sheet_layout
 from pnp.pages.pdfout import new_canvas
 from pnp.problems import ProblemsFound
-from pnp.typeset.textfit import MM
+from pnp.typeset.units import MM
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

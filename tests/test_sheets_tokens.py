@@ -24,7 +24,7 @@ from pnp.sheets.token_faces import TokenFaces
 from pnp.sheets.token_sheet import token_grid, tokens_pdf
 from pnp.sheets.tokens import Token, token_list
 from pnp.data.terms import signed
-from pnp.typeset.textfit import MM
+from pnp.typeset.units import MM
 
 DPI = 30
 

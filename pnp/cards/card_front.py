@@ -9,7 +9,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..data.art import ArtImage
 from ..layouts.schemas import Box, CardLayout, FactionStyle
-from ..typeset.textfit import MM
+from ..typeset.units import MM
 from ..graphics.colours import cmyk, mix
 from ..graphics.emblems import draw_emblem
 from .faces import FrontFace

@@ -14,7 +14,7 @@ from ..data.art import ArtImage
 from ..layouts.schemas import CardLayout, pro_layout, sheet_layout
 from ..pages.imposition import impose_home, impose_pro, sheet_grid
 from ..pages.pdfout import new_canvas
-from ..typeset.textfit import MM
+from ..typeset.units import MM
 from .card_back import draw_back
 from .card_front import draw_front
 from .faces import GAME_TITLE, BackFace, FrontFace

@@ -10,7 +10,8 @@ from typing import Mapping
 from ..data.card_database import Card
 from ..layouts.schemas import Box, CardLayout, TextStyle
 from ..i18n.localize import LocalizedCard
-from ..typeset.textfit import MM, FittedText, fit_text
+from ..typeset.textfit import FittedText, fit_text
+from ..typeset.units import MM
 from .labels import CardLabels
 
 GAME_TITLE = "Ancient Duel"  # the game's name, the same in every language
@@ -88,7 +89,7 @@ def compose_front(lc: LocalizedCard, labels: CardLabels, layout: CardLayout, fon
     card, front = lc.card, layout.front
     unit = card.kind == "unit"
     bar = front.type_bar
-    faction = _fit(lc.faction_name, bar.faction, replace(bar.inner, width=bar.inner.width * 0.45), layout, fonts)
+    faction = _fit(lc.faction_name, bar.faction, replace(bar.inner, width=bar.inner.width * bar.faction_share), layout, fonts)
     type_width = bar.inner.width - faction.width() / MM - bar.emblem_size - 2 * bar.gap
     type_text = labels.terrain_doctrine if card.terrain else lc.type
     type_line = _fit(type_text, bar.type, replace(bar.inner, width=type_width), layout, fonts)

@@ -11,10 +11,10 @@ from typing import Iterable
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from ..layouts.schemas import ArtSettings
+from ..typeset.units import MM_PER_INCH
 from ..problems import WARNING, Location, Problem
 
 EXTENSIONS = (".png", ".jpg", ".jpeg")
-MM_PER_INCH = 25.4
 
 
 @dataclass(frozen=True)

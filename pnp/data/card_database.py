@@ -47,11 +47,6 @@ class Card:
     source: str = ""
     line: int | None = None
 
-    @property
-    def type_key(self) -> str:
-        """The unit type for units, else the kind (doctrine or tactic)."""
-        return self.unit_type or self.kind
-
 
 @dataclass(frozen=True)
 class CardDatabase:

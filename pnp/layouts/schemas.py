@@ -119,6 +119,7 @@ class TypeBarLayout:
     faction: TextStyle
     emblem_size: float
     gap: float
+    faction_share: float  # the most of the inner width the faction name may take
 
     @property
     def inner(self) -> Box:
@@ -185,7 +186,6 @@ class BackLayout:
 @dataclass(frozen=True)
 class Palette:
     parchment: Colour
-    parchment_edge: Colour
     ink: Colour
     gold: Colour
     gold_dark: Colour

@@ -20,7 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..layouts.schemas import SheetLayout
 from ..problems import Location, Problem, ProblemsFound
-from ..typeset.textfit import MM
+from ..typeset.units import MM
 
 DUPLEX_MODES = ("long", "short", "none")
 DrawCell = Callable[[Canvas, float, float], None]

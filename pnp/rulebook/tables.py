@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, Table, TableStyle
 
+from ..typeset.units import MM
 from .blocks import Table as TableBlock
 from .styles import Styles, markup, text_width
 
@@ -55,7 +55,7 @@ def build_table(block: TableBlock, styles: Styles, weights: Sequence[float], ava
                 padding_mm: float) -> Table:
     """The platypus Table of a table block."""
     s = styles
-    pad = padding_mm * mm
+    pad = padding_mm * MM
 
     def measure(text: str, is_header: bool) -> float:
         return text_width(text, s.cell_head if is_header else s.cell, s)

@@ -17,7 +17,6 @@ from io import BytesIO
 from typing import Mapping
 
 from babel.numbers import format_decimal
-from reportlab.pdfbase import pdfmetrics
 
 from .calibration_marks import INK, back_marks_top, draw_back, draw_front, front_marks_top
 from ..i18n.catalogs import LanguageCatalog
@@ -31,7 +30,9 @@ from ..problems import Problem, raise_if_errors
 from ..project import Inputs, Project
 from .sheet_text import SheetText
 from ..data.terms import N_
-from ..typeset.textfit import MM, sizes, wrap
+from ..typeset.textfit import sizes, wrap
+from ..typeset.metrics import descent
+from ..typeset.units import MM
 
 GAME = "Ancient Duel"  # the game's name, the same in every language
 FIT_STEP = 0.25  # pt: the sizes tried when the instructions shrink to fit
@@ -185,7 +186,7 @@ def _fit(paragraphs: list[Paragraph], fonts: Mapping[str, str], grid: SheetGrid,
     lines, reasons = (), []
     for size in sizes(TextStyle("sans", style.size, style.min_size), FIT_STEP):
         lines, reasons = _set(paragraphs, fonts, grid, style, size)
-        bottom = min((line.y for line in lines), default=floor) + _descent(fonts["sans"], size)
+        bottom = min((line.y for line in lines), default=floor) + descent(fonts["sans"]) * size
         if not reasons and bottom >= floor - 1e-6:
             return lines, []
     if not reasons:
@@ -217,11 +218,6 @@ def _set(paragraphs: list[Paragraph], fonts: Mapping[str, str], grid: SheetGrid,
                                   paragraph.msgid))
         y -= (len(wrapped) - 1) * size * style.leading
     return tuple(lines), reasons
-
-
-def _descent(font_name: str, size: float) -> float:
-    """How far (pt, negative) the font's descenders reach below the baseline at `size`."""
-    return pdfmetrics.getFont(font_name).face.descent / 1000 * size
 
 
 def _draw_text(canvas, lines: tuple[TextLine, ...], fonts: Mapping[str, str]) -> None:

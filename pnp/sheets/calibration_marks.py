@@ -12,7 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..pages.imposition import SheetGrid
 from ..layouts.schemas import CalibrationLayout
 from ..data.terms import signed
-from ..typeset.textfit import MM
+from ..typeset.units import MM
 
 INK = CMYKColor(0, 0, 0, 1)
 LABEL_GAP = 1.5  # pt between a tick and its number

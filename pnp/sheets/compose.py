@@ -3,22 +3,17 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from reportlab.pdfbase import pdfmetrics
 
 from ..typeset.fonts import missing_glyphs
 from ..layouts.schemas import TextStyle
 from ..problems import Location, Problem
-from ..typeset.textfit import MM, FittedText, fit_text, units
+from ..typeset.textfit import FittedText, fit_text, units
+from ..typeset.metrics import cap_height
+from ..typeset.units import MM, PT
 from .draw import LINING_FIGURES, Item, Text, text_width, texts
 from .sheet_text import SheetText
 
-PT = 25.4 / 72  # mm per point
 FIT_STEP = 0.25  # pt: the sizes tried when a text shrinks to fit
-
-
-def cap_height(font_name: str, size: float) -> float:
-    """Height of capitals in mm at `size` pt."""
-    return pdfmetrics.getFont(font_name).face.capHeight / 1000 * size * PT
 
 
 class Composer:
@@ -77,7 +72,7 @@ class Composer:
                 "sheet-label-overflow", f"{content!r} needs {needed:.1f} mm at the smallest size {fitted.size:g} pt "
                 f"but its box is {width:.1f} mm wide; shorten the translation", self.text.where(msgid)))
         if middle is not None:
-            y = middle - cap_height(fitted.font, fitted.size) / 2
+            y = middle - cap_height(fitted.font) * fitted.size * PT / 2
         anchor = {"left": x, "center": x + width / 2, "right": x + width}[align]
         item = Text(anchor, y, content, font, fitted.size, color, align)
         self.items.append(item)
@@ -94,7 +89,7 @@ class Composer:
                 f"{fitted.size:g} pt; shorten the translation", self.text.where(pair[1])))
         name, size, lines = fitted.font, fitted.size, fitted.lines
         anchor = {"left": x, "center": x + width / 2, "right": x + width}[align]
-        y = top - cap_height(name, size)
+        y = top - cap_height(name) * size * PT
         for index, text in enumerate(lines):
             if index:
                 y -= size * leading * PT

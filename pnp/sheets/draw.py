@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping, Union
 
 from reportlab.lib.colors import CMYKColor
-from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
+
+from ..typeset.units import MM
 
 # EB Garamond has old-style figures only (its 0 reads as the letter o in small print) and Cinzel's 1 is a plain
 # stroke like an I: digits in the Garamond roles are set in DejaVu Sans, scaled to the Garamond capitals.
@@ -105,10 +106,10 @@ def render(canvas: Canvas, items: Iterable[Item], fonts: Mapping[str, str],
         if isinstance(item, Text):
             canvas.setFillColor(colors[item.color])
             width = text_width(item.text, item.font, item.size, fonts)
-            x = item.x * mm - {"left": 0, "center": width / 2, "right": width}[item.align]
+            x = item.x * MM - {"left": 0, "center": width / 2, "right": width}[item.align]
             for part, role, size in runs(item.text, item.font, item.size):
                 canvas.setFont(fonts[role], size)
-                canvas.drawString(x, item.y * mm, part)
+                canvas.drawString(x, item.y * MM, part)
                 x += stringWidth(part, fonts[role], size)
         else:
             stroke = item.color if isinstance(item, Line) else item.stroke
@@ -117,7 +118,7 @@ def render(canvas: Canvas, items: Iterable[Item], fonts: Mapping[str, str],
                 canvas.setStrokeColor(colors[stroke])
                 canvas.setLineWidth(item.width)
                 if isinstance(item, Line) and item.dash:
-                    canvas.setDash([d * mm for d in item.dash])
+                    canvas.setDash([d * MM for d in item.dash])
             if fill:
                 canvas.setFillColor(colors[fill])
             _path(canvas, item, bool(stroke), bool(fill))
@@ -127,19 +128,19 @@ def render(canvas: Canvas, items: Iterable[Item], fonts: Mapping[str, str],
 def _path(canvas: Canvas, item: Item, stroke: bool, fill: bool) -> None:
     if isinstance(item, Rect):
         if item.radius:
-            canvas.roundRect(item.x * mm, item.y * mm, item.w * mm, item.h * mm, item.radius * mm,
+            canvas.roundRect(item.x * MM, item.y * MM, item.w * MM, item.h * MM, item.radius * MM,
                              stroke=int(stroke), fill=int(fill))
         else:
-            canvas.rect(item.x * mm, item.y * mm, item.w * mm, item.h * mm, stroke=int(stroke), fill=int(fill))
+            canvas.rect(item.x * MM, item.y * MM, item.w * MM, item.h * MM, stroke=int(stroke), fill=int(fill))
     elif isinstance(item, Line):
-        canvas.line(item.x1 * mm, item.y1 * mm, item.x2 * mm, item.y2 * mm)
+        canvas.line(item.x1 * MM, item.y1 * MM, item.x2 * MM, item.y2 * MM)
     elif isinstance(item, Circle):
-        canvas.circle(item.x * mm, item.y * mm, item.r * mm, stroke=int(stroke), fill=int(fill))
+        canvas.circle(item.x * MM, item.y * MM, item.r * MM, stroke=int(stroke), fill=int(fill))
     elif isinstance(item, Shape):
         path = canvas.beginPath()
         (x0, y0), *rest = item.points
-        path.moveTo(x0 * mm, y0 * mm)
+        path.moveTo(x0 * MM, y0 * MM)
         for x, y in rest:
-            path.lineTo(x * mm, y * mm)
+            path.lineTo(x * MM, y * MM)
         path.close()
         canvas.drawPath(path, stroke=int(stroke), fill=int(fill))

@@ -4,13 +4,13 @@ from __future__ import annotations
 from io import BytesIO
 from typing import Mapping
 
-from reportlab.lib.units import mm
 
 from ..i18n.catalogs import LanguageCatalog
 from ..data.engine_data import Engine
 from ..layouts.schemas import sheet_layout
 from ..pages.pdfout import new_canvas
 from ..problems import raise_if_errors
+from ..typeset.units import MM
 from .draw import render
 from .layout import scoresheet_layout
 from .scoresheet import TITLE, Page, compose_scoresheet
@@ -28,7 +28,7 @@ def scoresheet_pdf(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str,
     raise_if_errors(page.problems)
     buffer = BytesIO()
     title = catalog.pgettext(*TITLE) if catalog.has(*TITLE) else TITLE[1]
-    canvas = new_canvas(buffer, (page.width * mm, page.height * mm), f"Ancient Duel — {title}", catalog.lang)
+    canvas = new_canvas(buffer, (page.width * MM, page.height * MM), f"Ancient Duel — {title}", catalog.lang)
     render(canvas, page.items, fonts, scoresheet_layout().palette.colors())
     canvas.showPage()
     canvas.save()

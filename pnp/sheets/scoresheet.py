@@ -10,8 +10,9 @@ from ..data.engine_data import Engine
 from ..i18n.localize import stat_labels
 from ..problems import Location, Problem
 from ..data.terms import N_
-from ..typeset.textfit import MM
-from .compose import PT, Composer, cap_height, glyph_problems
+from ..typeset.metrics import cap_height
+from ..typeset.units import MM, PT
+from .compose import Composer, glyph_problems
 from .draw import Item, Line, Rect, Shape, Text, text_width
 from .layout import ScoreSheetLayout
 from .sheet_text import SheetText
@@ -152,7 +153,7 @@ class _ScoreSheet(Composer):
         self.add(Rect(x, self.bottom, w, F.height, stroke="ink", fill="tint", width=L.page.line))
         size = L.type.footer
         line = size * L.type.leading * PT
-        first_top = self.bottom + F.height / 2 + line / 2 + cap_height(self.fonts["italic"], size) / 2
+        first_top = self.bottom + F.height / 2 + line / 2 + cap_height(self.fonts["italic"]) * size * PT / 2
         for index, rule in enumerate((ENERGY_RULE, WOUND_RULE)):
             self.paragraph(rule, x + F.padding, first_top - index * line, w - 2 * F.padding, 1, "italic", size,
                            L.type.leading, align="center")

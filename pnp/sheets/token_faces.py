@@ -8,7 +8,9 @@ from ..i18n.catalogs import LanguageCatalog
 from ..data.engine_data import Engine
 from ..i18n.localize import stat_labels
 from ..data.terms import N_, signed
-from .compose import PT, Composer, cap_height
+from ..typeset.metrics import cap_height
+from ..typeset.units import PT
+from .compose import Composer
 from .draw import Circle, Item, Line, Rect, Shape
 from .layout import TokensLayout
 from .sheet_text import SheetText
@@ -68,7 +70,7 @@ class TokenFaces(Composer):
         T, F, Y = self.layout.token, self.layout.face, self.layout.type
         width = T.size - 2 * (T.safe + F.label_padding)
         fitted = self.fit(self.text(pair), "title", Y.label, width, 2, Y.leading)
-        block = fitted.size * PT * (Y.leading * (len(fitted.lines) - 1)) + cap_height(fitted.font, fitted.size)
+        block = fitted.size * PT * (Y.leading * (len(fitted.lines) - 1)) + cap_height(fitted.font) * fitted.size * PT
         top = T.safe + (F.label_top - T.safe + block) / 2
         self.paragraph(pair, T.safe + F.label_padding, top, width, 2, "title", Y.label, Y.leading, align="center",
                        color=colour)
@@ -97,7 +99,7 @@ class TokenFaces(Composer):
         pad = self.layout.face.value_padding
         stat = "atk" if front else "def"
         self.ground("wound", "parchment", W.medallion_y, W.medallion_r)
-        self.msg(WOUND, T.safe, W.title_top - cap_height(self.fonts["title"], Y.label), T.size - 2 * T.safe,
+        self.msg(WOUND, T.safe, W.title_top - cap_height(self.fonts["title"]) * Y.label * PT, T.size - 2 * T.safe,
                  "title", Y.label, align="center", color="parchment")
         inner = 2 * (W.medallion_r - pad)
         self.centred(signed(-token.amount), "sans-bold", Y.wound_value, W.value_middle, "wound", inner)

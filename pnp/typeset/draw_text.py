@@ -10,16 +10,12 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..layouts.schemas import Box
-from .textfit import MM, FittedText, measure, runs
+from .textfit import FittedText, measure, runs
+from .metrics import cap_height
+from .units import MM
 
 
 DOTTED_I_LANGS = frozenset({"tr", "az"})  # languages that tell i from ı by its dot
-
-
-@lru_cache(maxsize=None)
-def cap_height(font: str) -> float:
-    """Capital height as a fraction of the type size."""
-    return pdfmetrics.getFont(font).face.capHeight / 1000
 
 
 def baselines(fitted: FittedText, box: Box) -> list[float]:

@@ -14,7 +14,6 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ..layouts.schemas import TextStyle
 
-MM = 72 / 25.4
 _GLUE = re.compile(r"^(?:[^\w\s]*\d[\d\W]*|[^\w\s]+|\w)$")
 _DIGITS = re.compile(r"(\d+)")
 
