@@ -1,6 +1,7 @@
 """Text fitting: the largest type size (up to the style's default, never below its minimum) at which a text fits a box.
 
-A style may set its figures in another font (EB Garamond's old-style 1 looks like an I; rules need clear numbers).
+A style may set its figures in another font (EB Garamond's old-style 1 looks like an I; rules need clear numbers),
+scaled to the text's capitals when that font's digits are larger (figure_scale).
 Lines break at spaces only — never inside a word, never with a hyphen. A lone digit group, sign or one-letter word
 ("1", "+1", "<", Polish "w", "i") stays on the line of the word after it. Sizes are tried in steps from the default
 down; a text that fits at no allowed size is reported by the caller as a problem, never clipped.
@@ -20,14 +21,20 @@ _DIGITS = re.compile(r"(\d+)")
 
 def runs(text: str, font: str, figures: str | None) -> list[tuple[str, str]]:
     """The text cut into (piece, font) runs: digits in the `figures` font when there is one."""
+    return [(piece, f) for piece, f in _pieces(text, font, figures) if piece]
+
+
+def measure(text: str, font: str, figures: str | None, size: float, figure_scale: float = 1.0) -> float:
+    """Width in points of `text` set in `font` (figures in `figures`, at `figure_scale` times the size)."""
+    return sum(stringWidth(piece, f, size * figure_scale if i % 2 else size)
+               for i, (piece, f) in enumerate(_pieces(text, font, figures)))
+
+
+def _pieces(text: str, font: str, figures: str | None) -> list[tuple[str, str]]:
+    """Like `runs`, but keeping empty pieces, so that odd positions are exactly the figures."""
     if not figures:
         return [(text, font)]
-    return [(piece, figures if i % 2 else font) for i, piece in enumerate(_DIGITS.split(text)) if piece]
-
-
-def measure(text: str, font: str, figures: str | None, size: float) -> float:
-    """Width in points of `text` set in `font` (figures in `figures`)."""
-    return sum(stringWidth(piece, f, size) for piece, f in runs(text, font, figures))
+    return [(piece, figures if i % 2 else font) for i, piece in enumerate(_DIGITS.split(text))]
 
 
 @dataclass(frozen=True)
@@ -41,6 +48,7 @@ class FittedText:
     lines: tuple[str, ...]
     fits: bool
     figures: str | None = None
+    figure_scale: float = 1.0
 
     @property
     def height(self) -> float:
@@ -48,7 +56,8 @@ class FittedText:
         return self.size + self.leading * (len(self.lines) - 1) if self.lines else 0.0
 
     def width(self) -> float:
-        return max((measure(line, self.font, self.figures, self.size) for line in self.lines), default=0.0)
+        return max((measure(line, self.font, self.figures, self.size, self.figure_scale) for line in self.lines),
+                   default=0.0)
 
 
 def units(text: str) -> list[str]:
@@ -65,16 +74,17 @@ def units(text: str) -> list[str]:
     return result
 
 
-def wrap(text: str, font: str, size: float, width: float, figures: str | None = None) -> tuple[str, ...] | None:
+def wrap(text: str, font: str, size: float, width: float, figures: str | None = None,
+         figure_scale: float = 1.0) -> tuple[str, ...] | None:
     """Greedy line breaking at spaces; None when a single unit is wider than `width`."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
         for unit in units(paragraph):
-            if measure(unit, font, figures, size) > width:
+            if measure(unit, font, figures, size, figure_scale) > width:
                 return None
             candidate = f"{line} {unit}" if line else unit
-            if line and measure(candidate, font, figures, size) > width:
+            if line and measure(candidate, font, figures, size, figure_scale) > width:
                 lines.append(line)
                 line = unit
             else:
@@ -109,7 +119,7 @@ def sizes(style: TextStyle, step: float):
 
 
 def fit_text(text: str, font: str, style: TextStyle, width: float, height: float, step: float,
-             balance: bool = False, figures: str | None = None) -> FittedText:
+             balance: bool = False, figures: str | None = None, figure_scale: float = 1.0) -> FittedText:
     """Set `text` at the largest allowed size at which it fits `width` × `height` points and `style.max_lines`.
 
     When it fits at no allowed size the result has fits=False and is set at the minimum size (for reporting).
@@ -117,11 +127,11 @@ def fit_text(text: str, font: str, style: TextStyle, width: float, height: float
     size = style.min_size
     for size in sizes(style, step):
         lines = (balanced(text, font, size, width, style.max_lines) if balance
-                 else wrap(text, font, size, width, figures))
+                 else wrap(text, font, size, width, figures, figure_scale))
         if lines is None or (style.max_lines and len(lines) > style.max_lines):
             continue
-        fitted = FittedText(text, font, size, size * style.leading, lines, True, figures)
+        fitted = FittedText(text, font, size, size * style.leading, lines, True, figures, figure_scale)
         if fitted.height <= height + 1e-6:
             return fitted
-    lines = wrap(text, font, size, width, figures) or (text,)
-    return FittedText(text, font, size, size * style.leading, lines, False, figures)
+    lines = wrap(text, font, size, width, figures, figure_scale) or (text,)
+    return FittedText(text, font, size, size * style.leading, lines, False, figures, figure_scale)
