@@ -22,7 +22,7 @@ from pnp.sheets import sheet_print_problems
 from pnp.sheets import scoresheet as S
 from pnp.sheets.layout import scoresheet_layout
 from pnp.sheets.pdf import compose_for_paper, scoresheet_pdf
-from pnp.sheets.sheet_text import SheetText
+from pnp.i18n.translator import Translator
 
 PAPER_POINTS = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
 CHANGED = {"life": {"start": 25}, "energy": {"start_max": 5, "rise_from_turn": 4, "rise_per_turn": 2, "cap": 11},
@@ -105,7 +105,7 @@ def test_life_track_and_energy_schedule_are_the_engines(sheets, inputs, lang):
 def test_headings_and_rule_reminders_in_the_language(sheets, inputs, lang):
     text = squeeze(sheets[(lang, "letter")].pages[0].extract_text())
     catalog = inputs.catalogs[lang]
-    sheet_text = SheetText(catalog, inputs.engine)
+    sheet_text = Translator(catalog, "sheets", inputs.engine.numbers)
     lp = stat_labels(catalog)["lp"]
     for pair in (S.TITLE, S.ENERGY, S.BONUSES, S.NOTES, S.ENERGY_RULE, S.WOUND_RULE, S.BONUS_HELP):
         assert squeeze(sheet_text(pair)) in text, pair
@@ -137,7 +137,7 @@ def test_a_changed_engine_value_reaches_every_language(tmp_path, fonts):
         assert contains_run(found, expected_life_track(engine)), lang
         assert contains_run(found, expected_energy_rows(engine)), lang
         assert expected_energy_rows(engine)[:8] == [1, 5, 2, 5, 3, 5, 4, 7]
-        sheet_text = SheetText(inputs.catalogs[lang], engine)
+        sheet_text = Translator(inputs.catalogs[lang], "sheets", engine.numbers)
         for pair in (S.ENERGY_RULE, S.BONUS_HELP):
             assert squeeze(sheet_text(pair)) in squeeze(text), (lang, pair)
 

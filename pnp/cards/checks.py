@@ -83,8 +83,8 @@ def card_print_problems(inputs: Inputs, langs: tuple[str, ...], project: Project
             catalog = inputs.catalogs[lang]
             labels = card_labels(catalog)
             cards = localize_cards(inputs.cards, catalog)
-        except ProblemsFound as exc:  # missing translations: the completeness check reports them
-            problems += [p for p in exc.problems if p.code != "translation-missing"]
+        except ProblemsFound as exc:  # a message the code uses that no catalog has (pnp.i18n.translator)
+            problems += exc.problems
             continue
         fronts, backs = compose_language(cards, labels, layout, fonts)
         problems += fit_problems([*fronts, *backs]) + glyph_problems([*fronts, *backs], fonts)

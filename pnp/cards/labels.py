@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..i18n.catalogs import SOURCE_LANG, LanguageCatalog
-from ..i18n.localize import stat_labels
-from ..problems import Location, Problem, raise_if_errors
+from ..i18n.catalogs import LanguageCatalog
+from ..i18n.localize import CARDS_DOMAIN, stat_labels
+from ..i18n.translator import Translator
+from ..problems import raise_if_errors
 from ..data.terms import N_
 
 ENERGY = N_("card label", "Energy")
@@ -29,16 +30,9 @@ class CardLabels:
 
 def card_labels(catalog: LanguageCatalog) -> CardLabels:
     """The labels in the catalog's language; raises ProblemsFound when one is not translated."""
-    problems = []
-
-    def term(pair: tuple[str, str]) -> str:
-        if catalog.lang != SOURCE_LANG and not catalog.has(*pair):
-            problems.append(Problem("translation-missing", f"no translation for {pair[1]!r} (msgctxt {pair[0]!r}); "
-                                    "add it to the cards catalog", Location(file=catalog.path, lang=catalog.lang,
-                                                                           msgid=pair[1])))
-        return catalog.pgettext(*pair)
-
+    translator = Translator(catalog, CARDS_DOMAIN)
     stats = stat_labels(catalog)
-    labels = CardLabels(catalog.lang, stats["atk"], stats["def"], term(ENERGY), term(TERRAIN_DOCTRINE))
-    raise_if_errors(problems)
+    labels = CardLabels(catalog.lang, stats["atk"], stats["def"], translator.text(*ENERGY),
+                        translator.text(*TERRAIN_DOCTRINE))
+    raise_if_errors(translator.problems)
     return labels

@@ -3,10 +3,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .catalogs import SOURCE_LANG, LanguageCatalog
 from ..data.card_database import Card, CardDatabase, Modifier
-from ..problems import Location, Problem, raise_if_errors
+from ..problems import raise_if_errors
 from ..data.terms import BONUS_PHRASES, FACTION_NAMES, KINDS, STATS, UNIT_TYPES, signed
+from .catalogs import LanguageCatalog
+from .translator import Translator
 
 
 @dataclass(frozen=True)
@@ -32,45 +33,28 @@ def card_context(card_id: str, field: str) -> str:
     return f"{card_id}:{field}"
 
 
-class _Lookup:
-    """Translate (context, msgid) pairs, recording each missing translation as a problem."""
-
-    def __init__(self, catalog: LanguageCatalog):
-        self.catalog = catalog
-        self.problems: list[Problem] = []
-
-    def __call__(self, context: str, msgid: str, card: Card | None = None, field: str | None = None) -> str:
-        if self.catalog.lang != SOURCE_LANG and not self.catalog.has(context, msgid):
-            self.problems.append(Problem(
-                "translation-missing", f"no translation for {msgid!r} (msgctxt {context!r}); add it to the catalog "
-                "and run the translator workflow in the README",
-                Location(file=self.catalog.path, card=card.id if card else None, lang=self.catalog.lang,
-                         field=field, msgid=None if card else msgid)))
-            return msgid
-        return self.catalog.pgettext(context, msgid)
-
-    def term(self, pair: tuple[str, str], card: Card | None = None, field: str | None = None) -> str:
-        return self(*pair, card=card, field=field)
+CARDS_DOMAIN = "cards"  # the gettext domain of card strings, terms and card labels
 
 
 def stat_labels(catalog: LanguageCatalog) -> dict[str, str]:
     """The language's stat abbreviations, e.g. pl {"atk": "ATK", "def": "OBR", "lp": "PŻ"}."""
-    lookup = _Lookup(catalog)
-    labels = {key: lookup.term(pair) for key, pair in STATS.items()}
-    raise_if_errors(lookup.problems)
+    translator = Translator(catalog, CARDS_DOMAIN)
+    labels = {key: translator.text(*pair) for key, pair in STATS.items()}
+    raise_if_errors(translator.problems)
     return labels
 
 
-def bonus_phrase(modifiers: tuple[Modifier, ...], lookup: _Lookup, card: Card | None = None) -> str | None:
+def bonus_phrase(modifiers: tuple[Modifier, ...], translator: Translator, card: Card) -> str | None:
     """Render structured modifiers: own always-on bonuses joined with " / ", other kinds with "; "."""
     if not modifiers:
         return None
     phrases: list[str] = []
     previous: Modifier | None = None
     for modifier in modifiers:
-        template = lookup.term(BONUS_PHRASES[(modifier.target, modifier.timing)], card, "bonus")
-        stat = lookup.term(STATS[modifier.stat], card, "bonus")
-        phrase = template.format(amount=signed(modifier.amount), stat=stat)
+        context, msgid = BONUS_PHRASES[(modifier.target, modifier.timing)]
+        template = translator.text(context, msgid, card=card.id, field="bonus")
+        stat = translator.text(*STATS[modifier.stat], card=card.id, field="bonus")
+        phrase = translator.fill(template, msgid, {"amount": signed(modifier.amount), "stat": stat})
         if previous is None:
             phrases.append(phrase)
         elif (previous.target, previous.timing) == (modifier.target, modifier.timing) == ("own", "always"):
@@ -83,28 +67,18 @@ def bonus_phrase(modifiers: tuple[Modifier, ...], lookup: _Lookup, card: Card | 
 
 def localize_cards(db: CardDatabase, catalog: LanguageCatalog) -> tuple[LocalizedCard, ...]:
     """All cards in the catalog's language; raises ProblemsFound listing every missing translation."""
-    lookup = _Lookup(catalog)
+    translator = Translator(catalog, CARDS_DOMAIN)
     result = []
     for card in db.cards:
         type_term = UNIT_TYPES[card.unit_type] if card.unit_type else KINDS[card.kind]
         result.append(LocalizedCard(
             card=card, lang=catalog.lang,
-            name=lookup(card_context(card.id, "name"), card.name, card, "name"),
-            type=lookup.term(type_term, card, "type"),
-            faction_name=lookup.term(FACTION_NAMES[card.faction], card, "faction"),
-            bonus=bonus_phrase(card.bonus, lookup, card),
-            effect=lookup(card_context(card.id, "effect"), card.effect, card, "effect"),
+            name=translator.text(card_context(card.id, "name"), card.name, card=card.id, field="name"),
+            type=translator.text(*type_term, card=card.id, field="type"),
+            faction_name=translator.text(*FACTION_NAMES[card.faction], card=card.id, field="faction"),
+            bonus=bonus_phrase(card.bonus, translator, card),
+            effect=translator.text(card_context(card.id, "effect"), card.effect, card=card.id, field="effect"),
         ))
-    raise_if_errors(_unique(lookup.problems))
+    raise_if_errors(translator.problems)
     return tuple(result)
 
-
-def _unique(problems: list[Problem]) -> list[Problem]:
-    """A missing shared term (e.g. a unit type) is reported once, at its first card."""
-    seen, unique = set(), []
-    for problem in problems:
-        key = (problem.message, problem.where.field) if problem.where.field in ("type", "faction", "bonus") else problem
-        if key not in seen:
-            seen.add(key)
-            unique.append(problem)
-    return unique

@@ -19,6 +19,8 @@ from typing import Mapping
 from babel.numbers import format_decimal
 
 from .calibration_marks import INK, back_marks_top, draw_back, draw_front, front_marks_top
+from ..i18n.translator import Translator
+from .compose import DOMAIN
 from ..i18n.catalogs import LanguageCatalog
 from ..typeset.fonts import missing_glyphs, register_fonts
 from ..pages.imposition import SheetGrid, sheet_grid
@@ -28,7 +30,6 @@ from ..pages.pdfout import new_canvas
 from ..i18n.placeholder_names import COMMANDS
 from ..problems import Problem, raise_if_errors
 from ..project import Inputs, Project
-from .sheet_text import SheetText
 from ..data.terms import N_
 from ..typeset.textfit import sizes, wrap
 from ..typeset.metrics import descent
@@ -111,7 +112,7 @@ def compose(catalog: LanguageCatalog, fonts: Mapping[str, str], grid: SheetGrid,
             paper: str, duplex: str, back_offset: tuple[float, float]) -> Composed:
     """The instructions of both pages in the catalog's language, checked: each fits above its page's marks at the
     smallest allowed size at the latest, and every character has a glyph in its font."""
-    text = SheetText(catalog)
+    text = Translator(catalog, DOMAIN)
     number = lambda value: format_decimal(value, locale=catalog.lang)  # noqa: E731 - 100, 2,5 in de
     paper_name = "A4" if paper == "a4" else paper.title()
     x, y = (f"{v:g}" for v in back_offset)
@@ -167,11 +168,11 @@ def calibration_print_problems(inputs: Inputs, langs: tuple[str, ...], project: 
         for paper in PAPERS:
             for duplex in DUPLEX:
                 found = compose(inputs.catalogs[lang], fonts, home_grid(paper), layout, paper, duplex, (0.0, 0.0))
-                problems += [p for p in found.problems if p.code != "translation-missing"]
+                problems += found.problems
     return list(dict.fromkeys(problems))
 
 
-def _steps(text: SheetText, first: int, *messages: tuple[tuple[str, str], dict[str, str]]) -> list[Paragraph]:
+def _steps(text: Translator, first: int, *messages: tuple[tuple[str, str], dict[str, str]]) -> list[Paragraph]:
     """Steps numbered from `first`, from (message, its computed placeholder values) pairs. A quoted command is
     never broken across lines: its spaces, and the space before an option (--name), are glued."""
     glued = lambda values: {name: value.replace(" ", NBSP) for name, value in values.items()}  # noqa: E731

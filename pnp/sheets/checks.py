@@ -13,7 +13,7 @@ from .token_sheet import token_faces
 def sheet_print_problems(inputs: Inputs, langs: tuple[str, ...], project: Project = Project()) -> list[Problem]:
     """Fit, room and glyph problems of the score sheet (A4 and Letter) and the tokens in every language.
 
-    A validator checker: missing translations are left to the completeness check (reported once there).
+    A validator checker (run for languages whose catalogs passed the completeness check).
     """
     fonts = register_fonts(project.fonts)
     problems: list[Problem] = []
@@ -24,5 +24,5 @@ def sheet_print_problems(inputs: Inputs, langs: tuple[str, ...], project: Projec
             found += token_faces(inputs.engine, catalog, fonts, tokens_layout())[1]
         except ProblemsFound as exc:  # e.g. a missing stat abbreviation
             found = list(exc.problems)
-        problems += [p for p in dict.fromkeys(found) if p.code != "translation-missing"]
+        problems += dict.fromkeys(found)
     return problems

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Mapping
 
 
+from ..i18n.translator import Translator
 from ..typeset.fonts import missing_glyphs
 from ..layouts.schemas import TextStyle
 from ..problems import Location, Problem
@@ -11,15 +12,15 @@ from ..typeset.textfit import FittedText, fit_text
 from ..typeset.metrics import cap_height
 from ..typeset.units import MM, PT
 from .draw import LINING_FIGURES, Item, Text, text_width, texts
-from .sheet_text import SheetText
 
+DOMAIN = "sheets"  # the gettext domain of the sheets' messages
 FIT_STEP = 0.25  # pt: the sizes tried when a text shrinks to fit
 
 
 class Composer:
     """Collects items and the problems of texts that do not fit their boxes."""
 
-    def __init__(self, text: SheetText, fonts: Mapping[str, str], min_size: float):
+    def __init__(self, text: Translator, fonts: Mapping[str, str], min_size: float):
         self.text, self.fonts, self.min_size = text, fonts, min_size
         self.items: list[Item] = []
         self.problems: list[Problem] = []

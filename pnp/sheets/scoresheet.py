@@ -5,6 +5,7 @@ import math
 from dataclasses import dataclass
 from typing import Mapping
 
+from ..i18n.translator import Translator
 from ..i18n.catalogs import LanguageCatalog
 from ..data.engine_data import Engine
 from ..i18n.localize import stat_labels
@@ -12,10 +13,9 @@ from ..problems import Location, Problem
 from ..data.terms import N_
 from ..typeset.metrics import cap_height
 from ..typeset.units import MM, PT
-from .compose import Composer, glyph_problems
+from .compose import DOMAIN, Composer, glyph_problems
 from .draw import Item, Line, Rect, Shape, Text, text_width
 from .layout import ScoreSheetLayout
-from .sheet_text import SheetText
 
 GAME = "Ancient Duel"
 NUMERALS = ("I", "II")
@@ -82,7 +82,7 @@ def compose_scoresheet(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[
 class _ScoreSheet(Composer):
     def __init__(self, engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str],
                  layout: ScoreSheetLayout, paper: tuple[float, float]):
-        super().__init__(SheetText(catalog, engine), fonts, layout.type.min)
+        super().__init__(Translator(catalog, DOMAIN, engine.numbers), fonts, layout.type.min)
         self.engine, self.layout, self.paper = engine, layout, paper
         self.stats = stat_labels(catalog)
         page = layout.page

@@ -4,16 +4,16 @@ from __future__ import annotations
 import math
 from typing import Mapping
 
+from ..i18n.translator import Translator
 from ..i18n.catalogs import LanguageCatalog
 from ..data.engine_data import Engine
 from ..i18n.localize import stat_labels
 from ..data.terms import N_, signed
 from ..typeset.metrics import cap_height
 from ..typeset.units import PT
-from .compose import Composer
+from .compose import DOMAIN, Composer
 from .draw import Circle, Item, Line, Rect, Shape
 from .layout import TokensLayout
-from .sheet_text import SheetText
 from .tokens import Token
 
 FRONT, BACK = "front", "back"
@@ -36,7 +36,7 @@ class TokenFaces(Composer):
     """Composes (and caches) the faces of a language's tokens; fit problems are collected once per face."""
 
     def __init__(self, engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str], layout: TokensLayout):
-        super().__init__(SheetText(catalog, engine), fonts, layout.type.min)
+        super().__init__(Translator(catalog, DOMAIN, engine.numbers), fonts, layout.type.min)
         self.layout = layout
         self.stats = stat_labels(catalog)
         self.cache: dict[tuple[Token, str], tuple[Item, ...]] = {}
