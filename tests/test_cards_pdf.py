@@ -201,7 +201,7 @@ def test_every_font_is_embedded_and_no_standard_font_is_referenced(a4_decks):
 
 
 def test_every_text_fits_and_every_character_is_covered_in_all_languages(inputs):
-    assert card_print_problems(inputs, LANGS) == []
+    assert card_print_problems(inputs, LANGS, Project()) == []
 
 
 def test_decks_are_byte_identical_when_built_again(a4_decks, pro_decks):

@@ -123,7 +123,7 @@ def test_turkish_and_polish_letters_and_abbreviations(sheets):
 
 
 def test_every_label_fits_and_every_glyph_exists_in_every_language(inputs):
-    assert sheet_print_problems(inputs, LANGS + ("en",)) == []
+    assert sheet_print_problems(inputs, LANGS + ("en",), Project()) == []
 
 
 def test_a_changed_engine_value_reaches_every_language(tmp_path, fonts):

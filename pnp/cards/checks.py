@@ -74,7 +74,7 @@ def card_glyph_problems(cards: Sequence[LocalizedCard], labels: CardLabels, layo
     return glyph_problems([*fronts, *backs], fonts)
 
 
-def card_print_problems(inputs: Inputs, langs: tuple[str, ...], project: Project = Project()) -> list[Problem]:
+def card_print_problems(inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[Problem]:
     """Fit and glyph problems of every card front and back in every language (a validator checker)."""
     layout, fonts = card_layout(), register_fonts(project.fonts)
     problems: list[Problem] = []

@@ -38,9 +38,10 @@ def finish(problems: list[Problem], output: str, summary: str) -> None:
 @project_options
 def validate_command(langs, output, data, locales, art):
     """Check the engine data, the cards, the decks and every translation against each other."""
-    inputs, problems = read_inputs(make_project(data, locales, art), langs)
+    project = make_project(data, locales, art)
+    inputs, problems = read_inputs(project, langs)
     if inputs is not None:
-        problems += validate(inputs, langs)
+        problems += validate(inputs, langs, project)
     finish(problems, output, f"valid: engine data, {len(inputs.cards.cards) if inputs else 0} cards and their "
            f"decks, catalogs of {', '.join(langs)}")
 

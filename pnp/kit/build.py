@@ -113,7 +113,7 @@ def prepare(project: Project, options: BuildOptions) -> tuple[list[Step], list[P
     problems += load_problems
     if inputs is None:
         raise ProblemsFound(problems)
-    problems += validate(inputs, options.langs)
+    problems += validate(inputs, options.langs, project)
     deck, deck_problems = checked_deck(options.deck, inputs) if options.deck else (None, [])
     problems += deck_problems
     art, art_problems = load_art(project.art, art_windows(inputs), card_layout().art)

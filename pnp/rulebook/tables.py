@@ -5,6 +5,7 @@ from typing import Callable, Sequence
 
 from reportlab.platypus import Paragraph, Table, TableStyle
 
+from ..problems import Location, Problem, ProblemsFound
 from ..typeset.units import MM
 from .blocks import Table as TableBlock
 from .styles import Styles, markup, text_width
@@ -53,7 +54,7 @@ def column_widths(header: Sequence[str], rows: Sequence[Sequence[str]], weights:
 
 def build_table(block: TableBlock, styles: Styles, weights: Sequence[float], available: float,
                 padding_mm: float) -> Table:
-    """The platypus Table of a table block."""
+    """The platypus Table of a table block; raises ProblemsFound when a column has no room inside its padding."""
     s = styles
     pad = padding_mm * MM
 
@@ -61,6 +62,12 @@ def build_table(block: TableBlock, styles: Styles, weights: Sequence[float], ava
         return text_width(text, s.cell_head if is_header else s.cell, s)
 
     widths = column_widths(block.header, block.rows, weights, available, pad, measure)
+    if min(widths) <= 2 * pad:
+        raise ProblemsFound([Problem(
+            "rulebook-table-overflow", f"the table '{block.columns}' has {len(widths)} columns: on a text width of "
+            f"{available / MM:.0f} mm each would be {min(widths) / MM:.1f} mm, no wider than its padding; expected "
+            "engine values and translations that give the table fewer or narrower columns",
+            Location(file="pnp/layouts/rulebook.toml", field=f"columns.{block.columns}"))])
     count = len(widths)
     numeric = [all(is_number(row[i]) for row in block.rows) for i in range(count)]
     rows = []

@@ -159,7 +159,7 @@ def calibration_pdf(grid: SheetGrid, layout: CalibrationLayout, fonts: Mapping[s
     return buffer.getvalue()
 
 
-def calibration_print_problems(inputs: Inputs, langs: tuple[str, ...], project: Project = Project()) -> list[Problem]:
+def calibration_print_problems(inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[Problem]:
     """A validator checker: the calibration sheet's fit and glyph problems in every language, on A4 and Letter, for
     either duplex flip (printed with offset 0,0). Missing translations are left to the completeness check."""
     fonts, layout = register_fonts(project.fonts), calibration_layout()

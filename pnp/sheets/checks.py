@@ -10,7 +10,7 @@ from .pdf import compose_for_paper
 from .token_sheet import token_faces
 
 
-def sheet_print_problems(inputs: Inputs, langs: tuple[str, ...], project: Project = Project()) -> list[Problem]:
+def sheet_print_problems(inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[Problem]:
     """Fit, room and glyph problems of the score sheet (A4 and Letter) and the tokens in every language.
 
     A validator checker (run for languages whose catalogs passed the completeness check).
