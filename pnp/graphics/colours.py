@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from reportlab.lib.colors import CMYKColor
 
-from ..layouts.schemas import Colour
+from ..layouts.values import Colour
 
 
 def cmyk(colour: Colour) -> CMYKColor:

@@ -17,10 +17,11 @@ from typing import Any, Mapping
 from ..problems import Location, Problem, ProblemsFound, raise_if_errors
 from ..data.terms import FACTIONS
 from ..tomlfile import read_toml
+from ..typeset.fonts import FONT_FILES
+from .values import Colour, FontRole, Positive
 
 LAYOUTS = Path(__file__).resolve().parent
 PAPERS = ("a4", "letter")
-Colour = tuple[float, float, float, float]
 
 
 @dataclass(frozen=True)
@@ -51,12 +52,21 @@ class TextStyle:
     """A font role (pnp.typeset.fonts), the default size, the smallest size fitting may use, the leading (a multiple of the
     size), the most lines allowed (0: any number) and the font role of the figures."""
 
-    font: str
-    size: float
-    min_size: float
-    leading: float = 1.2
+    font: FontRole
+    size: Positive
+    min_size: Positive
+    leading: Positive = 1.2
     max_lines: int = 1
     figures: str = ""       # a font role for the digits, if not the text's own font
+
+    def invalid(self) -> list[str]:
+        """What is wrong beyond each value's own type (the loader reports it at the style's key)."""
+        wrong = []
+        if self.min_size > self.size:
+            wrong.append(f"min_size {self.min_size:g} must not be above size {self.size:g}")
+        if self.figures and self.figures not in FONT_FILES:
+            wrong.append(f"figures {self.figures!r} is not a font role; expected one of {', '.join(FONT_FILES)}")
+        return wrong
 
 
 @dataclass(frozen=True)
@@ -78,7 +88,7 @@ class CardGeometry:
     height: float
     bleed: float
     safe: float
-    fit_step: float
+    fit_step: Positive
 
     @property
     def safe_box(self) -> Box:
@@ -370,7 +380,24 @@ def _convert(tp: Any, value: Any, key: str, problems: list[Problem], file: str) 
             elif f.default is dataclasses.MISSING:
                 problems.append(Problem("layout-missing-key", f"missing key '{_join(key, name)}'",
                                         Location(file=file, field=_join(key, name))))
-        return tp(**args) if len(problems) == before else None
+        if len(problems) > before:
+            return None
+        instance = tp(**args)
+        for wrong in instance.invalid() if hasattr(instance, "invalid") else ():
+            problems.append(Problem("layout-value", f"'{key}': {wrong}", Location(file=file, field=key or None)))
+        return instance
+    if tp is Colour:
+        colour = _convert(tuple[float, float, float, float], value, key, problems, file)
+        if colour is not None and None not in colour and not all(0 <= v <= 1 for v in colour):
+            problems.append(Problem("layout-colour", f"'{key}' is {value!r}; expected CMYK components in 0..1",
+                                    Location(file=file, field=key)))
+        return colour
+    if tp is Positive:
+        number = _convert(float, value, key, problems, file)
+        return number if number is None or number > 0 else fail("above zero")
+    if tp is FontRole:
+        role = _convert(str, value, key, problems, file)
+        return role if role is None or role in FONT_FILES else fail(f"a font role ({', '.join(FONT_FILES)})")
     if origin in (abc.Mapping, dict):
         if not isinstance(value, dict):
             return fail("a table")
@@ -423,10 +450,6 @@ def card_layout(directory: Path = LAYOUTS) -> CardLayout:
         if style.emblem not in EMBLEMS:
             problems.append(Problem("layout-emblem", f"unknown emblem {style.emblem!r}; expected one of "
                                     f"{', '.join(EMBLEMS)}", Location(file=file, field=f"factions.{faction}")))
-    colours = [*dataclasses.astuple(layout.palette)]
-    colours += [c for style in layout.factions.values() for c in (style.color, style.dark, style.sky)]
-    if any(not 0 <= v <= 1 for colour in colours for v in colour):
-        problems.append(Problem("layout-colour", "CMYK colour components must lie in 0..1", Location(file=file)))
     raise_if_errors(problems)
     return layout
 

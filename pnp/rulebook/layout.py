@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import Mapping
 
 
-from ..layouts.schemas import LAYOUTS, Colour, load_layout, sheet_layout
+from ..layouts.schemas import LAYOUTS, load_layout, sheet_layout
+from ..layouts.values import Colour
 from ..problems import Location, Problem, raise_if_errors
 from ..typeset.units import MM
 
@@ -135,9 +136,6 @@ def rulebook_layout(directory: Path = LAYOUTS) -> RulebookLayout:
         if not widths or min(widths) <= 0:
             problems.append(Problem("layout-value", f"column widths of '{name}' must be positive numbers",
                                     Location(file=file, field=f"columns.{name}")))
-    if any(not 0 <= v <= 1 for colour in vars(layout.palette).values() for v in colour):
-        problems.append(Problem("layout-colour", "CMYK colour components must lie in 0..1",
-                                Location(file=file, field="palette")))
     raise_if_errors(problems)
     return layout
 

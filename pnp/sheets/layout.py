@@ -1,13 +1,14 @@
 """The declared geometry of the score sheet and the tokens (pnp/layouts/scoresheet.toml, tokens.toml)."""
 from __future__ import annotations
 
-from dataclasses import asdict, astuple, dataclass
+from dataclasses import asdict, dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Mapping
 
 from ..data.engine_data import ENGINE_NAMES
-from ..layouts.schemas import LAYOUTS, Colour, load_layout
+from ..layouts.schemas import LAYOUTS, load_layout
+from ..layouts.values import Colour
 from ..problems import Location, Problem, raise_if_errors
 
 CMYK = Colour
@@ -158,16 +159,9 @@ class ScoreSheetLayout:
 
 @lru_cache(maxsize=None)
 def scoresheet_layout(directory: Path = LAYOUTS) -> ScoreSheetLayout:
-    """pnp/layouts/scoresheet.toml, colours checked."""
+    """pnp/layouts/scoresheet.toml (colours checked by the loader)."""
     layout = load_layout("scoresheet", ScoreSheetLayout, directory)
-    _check_palette(layout.palette, directory / "scoresheet.toml")
     return layout
-
-
-def _check_palette(palette: Palette, path: Path) -> None:
-    if any(not 0 <= v <= 1 for colour in astuple(palette) for v in colour):
-        raise_if_errors([Problem("layout-colour", "CMYK colour components must lie in 0..1",
-                                 Location(file=str(path), field="palette"))])
 
 
 # --- tokens ------------------------------------------------------------------------------------------------------
@@ -269,7 +263,6 @@ def tokens_layout(directory: Path = LAYOUTS) -> TokensLayout:
     """pnp/layouts/tokens.toml, colours and token kinds checked."""
     layout = load_layout("tokens", TokensLayout, directory)
     path = directory / "tokens.toml"
-    _check_palette(layout.palette, path)
     raise_if_errors(check_token_sets(layout.set, path))
     return layout
 
