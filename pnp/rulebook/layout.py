@@ -8,7 +8,7 @@ from typing import Mapping
 
 
 from ..layouts.schemas import LAYOUTS, load_layout, sheet_layout
-from ..layouts.values import Colour
+from ..layouts.values import Colour, Figures
 from ..problems import Location, Problem, raise_if_errors
 from ..typeset.units import MM
 
@@ -69,14 +69,6 @@ class Palette:
     tint: Colour
     rule: Colour
     muted: Colour
-
-
-@dataclass(frozen=True)
-class Figures:
-    """The font role (pnp.typeset.fonts) figures are set in within the text faces, and their size relative to the text."""
-
-    font: str
-    scale: float
 
 
 @dataclass(frozen=True)

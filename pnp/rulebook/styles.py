@@ -11,8 +11,9 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ..typeset.units import MM
-from ..typeset.fonts import missing_glyphs
-from .layout import Figures, PageFormat, Palette, TypeSizes
+from ..typeset.fonts import TEXT_FACES, missing_glyphs
+from ..layouts.values import Figures
+from .layout import PageFormat, Palette, TypeSizes
 
 
 def cmyk(colour: tuple[float, float, float, float]) -> CMYKColor:
@@ -106,7 +107,7 @@ def _runs(text: str, style: ParagraphStyle, styles: Styles) -> list[tuple[str, s
     Sans; in the text faces, figures in the layout's figure font (Garamond's old-style 0 reads as an o, 1 as an I)."""
     fonts = styles.fonts
     missing = set(missing_glyphs(text, style.fontName))
-    figures = style.fontName in (fonts["body"], fonts["italic"])
+    figures = style.fontName in (fonts[role] for role in TEXT_FACES)
     runs = []
     for run in re.findall(r"\d+|\D", text):
         if run[0].isdigit() and figures:

@@ -7,11 +7,12 @@ from typing import Mapping
 from ..i18n.translator import Translator
 from ..typeset.fonts import missing_glyphs
 from ..layouts.schemas import TextStyle
+from ..layouts.values import Figures
 from ..problems import Location, Problem
 from ..typeset.textfit import FittedText, fit_text
 from ..typeset.metrics import cap_height
 from ..typeset.units import MM, PT
-from .draw import LINING_FIGURES, Item, Text, text_width, texts
+from .draw import Item, Text, figure_font, text_width, texts
 
 DOMAIN = "sheets"  # the gettext domain of the sheets' messages
 FIT_STEP = 0.25  # pt: the sizes tried when a text shrinks to fit
@@ -20,8 +21,8 @@ FIT_STEP = 0.25  # pt: the sizes tried when a text shrinks to fit
 class Composer:
     """Collects items and the problems of texts that do not fit their boxes."""
 
-    def __init__(self, text: Translator, fonts: Mapping[str, str], min_size: float):
-        self.text, self.fonts, self.min_size = text, fonts, min_size
+    def __init__(self, text: Translator, fonts: Mapping[str, str], min_size: float, figures: Figures):
+        self.text, self.fonts, self.min_size, self.figures = text, fonts, min_size, figures
         self.items: list[Item] = []
         self.problems: list[Problem] = []
 
@@ -29,10 +30,14 @@ class Composer:
             leading: float = 1.0) -> FittedText:
         """`content` at the largest size (<= size, >= the sheet's minimum) fitting width mm and max_lines lines,
         digits of the Garamond roles in lining figures (pnp.typeset.textfit)."""
-        figures, scale = LINING_FIGURES.get(font, (None, 1.0))
+        role, scale = figure_font(font, self.figures)
         style = TextStyle(font, size, self.min_size, leading, max_lines)
         return fit_text(content, self.fonts[font], style, width * MM, 1e6, FIT_STEP,
-                        figures=self.fonts[figures] if figures else None, figure_scale=scale)
+                        figures=self.fonts[role] if role else None, figure_scale=scale)
+
+    def width_mm(self, item: Text) -> float:
+        """Width in mm of a text item, figures included."""
+        return text_width(item.text, item.font, item.size, self.fonts, self.figures) / MM
 
     def add(self, *items: Item) -> None:
         self.items.extend(items)
@@ -48,7 +53,7 @@ class Composer:
         """One line in the box [x, x + width]; baseline y, or centred on height `middle` when given."""
         fitted = self.fit(content, font, size, width, 1)
         if not fitted.fits:
-            needed = text_width(content, font, fitted.size, self.fonts) / MM
+            needed = text_width(content, font, fitted.size, self.fonts, self.figures) / MM
             self.problems.append(Problem(
                 "sheet-label-overflow", f"{content!r} needs {needed:.1f} mm at the smallest size {fitted.size:g} pt "
                 f"but its box is {width:.1f} mm wide; shorten the translation", self.text.where(msgid)))

@@ -11,12 +11,11 @@ from reportlab.lib.colors import CMYKColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from ..layouts.values import Figures
 from ..typeset import textfit
+from ..typeset.fonts import TEXT_FACES
 from ..typeset.units import MM
 
-# EB Garamond has old-style figures only (its 0 reads as the letter o in small print) and Cinzel's 1 is a plain
-# stroke like an I: digits in the Garamond roles are set in DejaVu Sans, scaled to the Garamond capitals.
-LINING_FIGURES = {"body": ("sans", 0.86), "italic": ("sans", 0.86)}
 
 
 @dataclass(frozen=True)
@@ -82,29 +81,34 @@ def texts(items: Iterable[Item]) -> list[Text]:
     return [item for item in items if isinstance(item, Text)]
 
 
-def runs(text: str, font: str, size: float) -> list[tuple[str, str, float]]:
-    """(text, font role, size) runs: digits of the Garamond roles in lining figures, the rest as given."""
-    figures, scale = LINING_FIGURES.get(font, (None, 1.0))
-    return [(part, role, size * scale if role == figures else size) for part, role in textfit.runs(text, font, figures)]
+def figure_font(font: str, figures: Figures) -> tuple[str | None, float]:
+    """The figure font role and scale of a text in font role `font`: the layout's for the text faces, else none."""
+    return (figures.font, figures.scale) if font in TEXT_FACES else (None, 1.0)
 
 
-def text_width(text: str, font: str, size: float, fonts: Mapping[str, str]) -> float:
+def runs(text: str, font: str, size: float, figures: Figures) -> list[tuple[str, str, float]]:
+    """(text, font role, size) runs: digits of the text faces in the layout's figures, the rest as given."""
+    role, scale = figure_font(font, figures)
+    return [(part, f, size * scale if role and f == role else size) for part, f in textfit.runs(text, font, role)]
+
+
+def text_width(text: str, font: str, size: float, fonts: Mapping[str, str], figures: Figures) -> float:
     """Width in points of a text set in the font role at `size`, figures included."""
-    figures, scale = LINING_FIGURES.get(font, (None, 1.0))
-    return textfit.measure(text, fonts[font], fonts[figures] if figures else None, size, scale)
+    role, scale = figure_font(font, figures)
+    return textfit.measure(text, fonts[font], fonts[role] if role else None, size, scale)
 
 
 def render(canvas: Canvas, items: Iterable[Item], fonts: Mapping[str, str],
-           palette: Mapping[str, tuple[float, float, float, float]]) -> None:
+           palette: Mapping[str, tuple[float, float, float, float]], figures: Figures) -> None:
     """Draw items on the canvas at its current transformation (mm coordinates)."""
     colors = {name: CMYKColor(*value) for name, value in palette.items()}
     for item in items:
         canvas.saveState()
         if isinstance(item, Text):
             canvas.setFillColor(colors[item.color])
-            width = text_width(item.text, item.font, item.size, fonts)
+            width = text_width(item.text, item.font, item.size, fonts, figures)
             x = item.x * MM - {"left": 0, "center": width / 2, "right": width}[item.align]
-            for part, role, size in runs(item.text, item.font, item.size):
+            for part, role, size in runs(item.text, item.font, item.size, figures):
                 canvas.setFont(fonts[role], size)
                 canvas.drawString(x, item.y * MM, part)
                 x += stringWidth(part, fonts[role], size)

@@ -8,7 +8,7 @@ from typing import Iterable, Mapping
 
 from ..data.engine_data import ENGINE_NAMES
 from ..layouts.schemas import LAYOUTS, load_layout
-from ..layouts.values import Colour
+from ..layouts.values import Colour, Figures
 from ..problems import Location, Problem, raise_if_errors
 
 CMYK = Colour
@@ -155,6 +155,7 @@ class ScoreSheetLayout:
     notes: Notes
     footer: Footer
     palette: Palette
+    figures: Figures
 
 
 @lru_cache(maxsize=None)
@@ -255,6 +256,7 @@ class TokensLayout:
     wound: WoundGeometry
     type: TokenType
     palette: TokenPalette
+    figures: Figures
     set: tuple[TokenSet, ...]
 
 

@@ -9,8 +9,10 @@ from ..i18n.catalogs import LanguageCatalog
 from ..data.engine_data import Engine
 from ..layouts.schemas import sheet_layout
 from ..pages.pdfout import new_canvas
+from ..i18n.translator import Translator
 from ..problems import raise_if_errors
 from ..typeset.units import MM
+from .compose import DOMAIN
 from .draw import render
 from .layout import scoresheet_layout
 from .scoresheet import TITLE, Page, compose_scoresheet
@@ -27,9 +29,10 @@ def scoresheet_pdf(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str,
     page = compose_for_paper(engine, catalog, fonts, paper)
     raise_if_errors(page.problems)
     buffer = BytesIO()
-    title = catalog.pgettext(*TITLE) if catalog.has(*TITLE) else TITLE[1]
+    title = Translator(catalog, DOMAIN).text(*TITLE)
     canvas = new_canvas(buffer, (page.width * MM, page.height * MM), f"Ancient Duel — {title}", catalog.lang)
-    render(canvas, page.items, fonts, scoresheet_layout().palette.colors())
+    layout = scoresheet_layout()
+    render(canvas, page.items, fonts, layout.palette.colors(), layout.figures)
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()

@@ -12,9 +12,9 @@ from ..i18n.localize import stat_labels
 from ..problems import Location, Problem
 from ..data.terms import N_
 from ..typeset.metrics import cap_height
-from ..typeset.units import MM, PT
+from ..typeset.units import PT
 from .compose import DOMAIN, Composer, glyph_problems
-from .draw import Item, Line, Rect, Shape, Text, text_width
+from .draw import Item, Line, Rect, Shape
 from .layout import ScoreSheetLayout
 
 GAME = "Ancient Duel"
@@ -82,7 +82,7 @@ def compose_scoresheet(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[
 class _ScoreSheet(Composer):
     def __init__(self, engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str],
                  layout: ScoreSheetLayout, paper: tuple[float, float]):
-        super().__init__(Translator(catalog, DOMAIN, engine.numbers), fonts, layout.type.min)
+        super().__init__(Translator(catalog, DOMAIN, engine.numbers), fonts, layout.type.min, layout.figures)
         self.engine, self.layout, self.paper = engine, layout, paper
         self.stats = stat_labels(catalog)
         page = layout.page
@@ -137,7 +137,7 @@ class _ScoreSheet(Composer):
         middle = bottom + T.subtitle_middle
         sub = self.msg(TITLE, x + T.subtitle_margin, 0, w - 2 * T.subtitle_margin, "title", L.type.subtitle,
                        align="center", middle=middle)
-        half = _text_width(sub, self.fonts) / 2 + T.ornament_gap
+        half = self.width_mm(sub) / 2 + T.ornament_gap
         centre = x + w / 2
         for sign in (-1, 1):
             end = centre + sign * half
@@ -208,7 +208,7 @@ class _ScoreSheet(Composer):
         label_end = tick_x - B.gap / 2
         first = self.msg(FIRST_PLAYER, label_end - B.first_label, faction, B.first_label, "body", L.type.label,
                          align="right")
-        faction_end = first.x - _text_width(first, self.fonts) - B.gap
+        faction_end = first.x - self.width_mm(first) - B.gap
         self.msg(FACTION, left, faction, B.label_width, "body", L.type.label)
         self.add(Line(left + B.label_width, faction - B.rule_drop, faction_end, faction - B.rule_drop, "grid",
                       L.page.line))
@@ -325,9 +325,6 @@ class _ScoreSheet(Composer):
                           dash=(N.dash, N.dash)))
             line_y -= N.line_spacing
 
-
-def _text_width(item: Text, fonts: Mapping[str, str]) -> float:
-    return text_width(item.text, item.font, item.size, fonts) / MM
 
 
 def _diamond(x: float, y: float, r: float, fill: str) -> Shape:

@@ -17,6 +17,7 @@ FONT_FILES = {
     "sans-bold": "DejaVuSans-Bold.ttf",
 }
 FONT_NAMES = {role: f"AD-{role}" for role in FONT_FILES}
+TEXT_FACES = ("body", "italic")  # the EB Garamond roles, whose old-style digits are printed in a figure font
 
 
 @lru_cache(maxsize=None)
