@@ -295,12 +295,13 @@ class Ruler:
 
 @dataclass(frozen=True)
 class CalibrationText:
-    """The instructions: the largest and smallest type size (pt), the leading (a multiple of the size), and in mm
+    """The instructions: the largest and smallest type size and the step between (pt), the leading (a multiple of the size), and in mm
     the first baseline below the top edge, the step numbers' hanging indent, the space between paragraphs and the
     room kept free above the front's lines and the back's scales."""
 
-    size: float
-    min_size: float
+    size: Positive
+    min_size: Positive
+    fit_step: Positive
     leading: float
     top: float
     indent: float

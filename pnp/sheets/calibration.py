@@ -36,7 +36,6 @@ from ..typeset.metrics import descent
 from ..typeset.units import MM
 
 GAME = "Ancient Duel"  # the game's name, the same in every language
-FIT_STEP = 0.25  # pt: the sizes tried when the instructions shrink to fit
 NBSP = "\u00a0"  # glues a quoted command while the lines are broken (printed as a plain space)
 BEFORE_OPTION = re.compile(r" (?=--)")
 
@@ -185,7 +184,7 @@ def _fit(paragraphs: list[Paragraph], fonts: Mapping[str, str], grid: SheetGrid,
     """The paragraphs at the largest size whose last line stays above `floor` (pt above the bottom edge); at the
     smallest size when none does, with the reasons they do not fit."""
     lines, reasons = (), []
-    for size in sizes(TextStyle("sans", style.size, style.min_size), FIT_STEP):
+    for size in sizes(TextStyle("sans", style.size, style.min_size), style.fit_step):
         lines, reasons = _set(paragraphs, fonts, grid, style, size)
         bottom = min((line.y for line in lines), default=floor) + descent(fonts["sans"]) * size
         if not reasons and bottom >= floor - 1e-6:

@@ -15,14 +15,14 @@ from ..typeset.units import MM, PT
 from .draw import Item, Text, figure_font, text_width, texts
 
 DOMAIN = "sheets"  # the gettext domain of the sheets' messages
-FIT_STEP = 0.25  # pt: the sizes tried when a text shrinks to fit
 
 
 class Composer:
     """Collects items and the problems of texts that do not fit their boxes."""
 
-    def __init__(self, text: Translator, fonts: Mapping[str, str], min_size: float, figures: Figures):
-        self.text, self.fonts, self.min_size, self.figures = text, fonts, min_size, figures
+    def __init__(self, text: Translator, fonts: Mapping[str, str], min_size: float, fit_step: float,
+                 figures: Figures):
+        self.text, self.fonts, self.min_size, self.fit_step, self.figures = text, fonts, min_size, fit_step, figures
         self.items: list[Item] = []
         self.problems: list[Problem] = []
 
@@ -32,7 +32,7 @@ class Composer:
         digits of the Garamond roles in lining figures (pnp.typeset.textfit)."""
         role, scale = figure_font(font, self.figures)
         style = TextStyle(font, size, self.min_size, leading, max_lines)
-        return fit_text(content, self.fonts[font], style, width * MM, 1e6, FIT_STEP,
+        return fit_text(content, self.fonts[font], style, width * MM, 1e6, self.fit_step,
                         figures=self.fonts[role] if role else None, figure_scale=scale)
 
     def width_mm(self, item: Text) -> float:

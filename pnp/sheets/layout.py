@@ -8,7 +8,7 @@ from typing import Iterable, Mapping
 
 from ..data.engine_data import ENGINE_NAMES
 from ..layouts.schemas import LAYOUTS, load_layout
-from ..layouts.values import Colour, Figures
+from ..layouts.values import Colour, Figures, Positive
 from ..problems import Location, Problem, raise_if_errors
 
 CMYK = Colour
@@ -56,8 +56,9 @@ class TypeSizes:
     number: float
     caption: float
     footer: float
-    min: float
+    min: Positive
     leading: float
+    fit_step: Positive
 
 
 @dataclass(frozen=True)
@@ -231,8 +232,9 @@ class TokenType:
     label: float
     stat: float
     note: float
-    min: float
+    min: Positive
     leading: float
+    fit_step: Positive
 
 
 @dataclass(frozen=True)

@@ -82,7 +82,8 @@ def compose_scoresheet(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[
 class _ScoreSheet(Composer):
     def __init__(self, engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str],
                  layout: ScoreSheetLayout, paper: tuple[float, float]):
-        super().__init__(Translator(catalog, DOMAIN, engine.numbers), fonts, layout.type.min, layout.figures)
+        super().__init__(Translator(catalog, DOMAIN, engine.numbers), fonts, layout.type.min, layout.type.fit_step,
+                         layout.figures)
         self.engine, self.layout, self.paper = engine, layout, paper
         self.stats = stat_labels(catalog)
         page = layout.page

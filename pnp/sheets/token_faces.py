@@ -36,7 +36,8 @@ class TokenFaces(Composer):
     """Composes (and caches) the faces of a language's tokens; fit problems are collected once per face."""
 
     def __init__(self, engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str], layout: TokensLayout):
-        super().__init__(Translator(catalog, DOMAIN, engine.numbers), fonts, layout.type.min, layout.figures)
+        super().__init__(Translator(catalog, DOMAIN, engine.numbers), fonts, layout.type.min, layout.type.fit_step,
+                         layout.figures)
         self.layout = layout
         self.stats = stat_labels(catalog)
         self.cache: dict[tuple[Token, str], tuple[Item, ...]] = {}
