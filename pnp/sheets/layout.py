@@ -12,7 +12,6 @@ from ..layouts.values import Colour, Figures, Positive
 from ..problems import Location, Problem, raise_if_errors
 
 CMYK = Colour
-TOKEN_KINDS = ("modifier", "wound", "energy", "first-player", "used")
 TOKEN_STATS = ("atk", "def")
 
 
@@ -272,16 +271,14 @@ def tokens_layout(directory: Path = LAYOUTS) -> TokensLayout:
 
 
 def check_token_sets(sets: Iterable[TokenSet], path: Path) -> list[Problem]:
-    """Every entry of the set names a known kind, stat and engine number; ids are unique."""
+    """Every entry of the set names a known stat and engine number; ids are unique (its kind is checked against the
+    registry pnp.sheets.token_faces.KINDS when the set is counted)."""
     problems, seen = [], set()
     for entry in sets:
         where = Location(file=str(path), field=f"set {entry.id}")
         if entry.id in seen:
             problems.append(Problem("layout-token", f"token set id '{entry.id}' appears twice", where))
         seen.add(entry.id)
-        if entry.kind not in TOKEN_KINDS:
-            problems.append(Problem("layout-token", f"unknown token kind '{entry.kind}'; expected one of "
-                                    f"{', '.join(TOKEN_KINDS)}", where))
         if entry.kind == "modifier" and (entry.stat not in TOKEN_STATS or entry.amount < 1):
             problems.append(Problem("layout-token", f"a modifier token needs stat = one of {', '.join(TOKEN_STATS)} "
                                     f"and amount >= 1, found stat {entry.stat!r}, amount {entry.amount}", where))

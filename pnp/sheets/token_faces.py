@@ -1,8 +1,11 @@
-"""The two faces of every token, composed in the token's own coordinates (0..size mm, y upwards)."""
+"""The token kinds (KINDS, the registry: each kind's two faces and the amounts its set entries print), and the
+faces of every token, composed in the token's own coordinates (0..size mm, y upwards). A new kind of token is one
+TokenFaces method and one KINDS entry (plus its messages and its row in the rulebook's tracking chapter)."""
 from __future__ import annotations
 
 import math
-from typing import Mapping
+from dataclasses import dataclass
+from typing import Callable, Mapping
 
 from ..i18n.translator import Translator
 from ..i18n.catalogs import LanguageCatalog
@@ -13,8 +16,7 @@ from ..typeset.metrics import cap_height
 from ..typeset.units import PT
 from .compose import DOMAIN, Composer
 from .draw import Circle, Item, Line, Rect, Shape
-from .layout import TokensLayout
-from .tokens import Token
+from .layout import TokensLayout, TokenSet
 
 FRONT, BACK = "front", "back"
 
@@ -27,6 +29,17 @@ SPENT = N_("tokens", "Spent")
 FIRST_PLAYER = N_("tokens", "First player")
 ONCE_PER_TURN = N_("tokens", "Once per turn")
 USED_THIS_TURN = N_("tokens", "Used this turn")
+
+
+
+@dataclass(frozen=True)
+class Token:
+    """One physical token. Modifier: +amount on the front, −amount on the back; wound: −amount ATK / DEF."""
+
+    kind: str
+    stat: str = ""
+    amount: int = 0
+
 
 STAT_COLOURS = {"atk": ("attack", "attack_dark"), "def": ("defence", "defence_dark")}
 SYMBOLS = {"first-player": "\u265a", "ready": "\u21bb", "used": "\u2713"}  # ♚ ↻ ✓
@@ -46,7 +59,7 @@ class TokenFaces(Composer):
         key = (token, side)
         if key not in self.cache:
             saved, self.items = self.items, []
-            getattr(self, "_" + token.kind.replace("-", "_"))(token, side == FRONT)
+            KINDS[token.kind].draw(self, token, side == FRONT)
             self.cache[key], self.items = tuple(self.items), saved
         return self.cache[key]
 
@@ -137,6 +150,28 @@ class TokenFaces(Composer):
             self.centred(SYMBOLS["used"], "sans-bold", Y.symbol, F.medallion_y, "parchment")
             self.label(USED_THIS_TURN, "parchment")
 
+
+
+def wound_values(engine: Engine) -> tuple[int, ...]:
+    """The wound amounts printed on tokens: every ATK a card can have printed."""
+    return tuple(range(engine.stats_printed_min, engine.stats_printed_max + 1))
+
+
+@dataclass(frozen=True)
+class TokenKind:
+    """A kind of token: how its faces are drawn, and the amounts a set entry of it prints (`count` tokens each)."""
+
+    draw: Callable[[TokenFaces, Token, bool], None]
+    amounts: Callable[[TokenSet, Engine], tuple[int, ...]] = lambda entry, engine: (entry.amount,)
+
+
+KINDS: dict[str, TokenKind] = {
+    "modifier": TokenKind(TokenFaces._modifier),
+    "wound": TokenKind(TokenFaces._wound, lambda entry, engine: wound_values(engine)),
+    "energy": TokenKind(TokenFaces._energy),
+    "first-player": TokenKind(TokenFaces._first_player),
+    "used": TokenKind(TokenFaces._used),
+}
 
 def _gem(x: float, y: float, r: float, fill: str | None, edge: str) -> list[Item]:
     """A cut gem: an octagon with a table half its size and facet lines (proportions of the shape)."""
