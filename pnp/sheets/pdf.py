@@ -15,10 +15,11 @@ from ..typeset.units import MM
 from .compose import DOMAIN
 from .draw import render
 from .layout import scoresheet_layout
-from .scoresheet import TITLE, Page, compose_scoresheet
+from .scoresheet import TITLE, ScoreSheetPage, compose_scoresheet
 
 
-def compose_for_paper(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str], paper: str) -> Page:
+def compose_for_paper(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str],
+                      paper: str) -> ScoreSheetPage:
     """The score sheet laid out on paper `paper` (a4 or letter, as the card sheets define them)."""
     sheet = sheet_layout(paper).paper
     return compose_scoresheet(engine, catalog, fonts, scoresheet_layout(), (sheet.width, sheet.height))

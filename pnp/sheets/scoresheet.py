@@ -54,7 +54,7 @@ WOUND_RULE = N_("score sheet", "Kamikaze wound: the defender loses as much as th
 
 
 @dataclass(frozen=True)
-class Page:
+class ScoreSheetPage:
     """A composed page: its size and items in mm, and the problems found while composing it."""
 
     width: float
@@ -74,7 +74,7 @@ def energy_rows(engine: Engine, rows: int) -> tuple[tuple[int, int], ...]:
 
 
 def compose_scoresheet(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str],
-                       layout: ScoreSheetLayout, paper: tuple[float, float]) -> Page:
+                       layout: ScoreSheetLayout, paper: tuple[float, float]) -> ScoreSheetPage:
     """Lay out the score sheet on a page of `paper` (width, height) mm."""
     return _ScoreSheet(engine, catalog, fonts, layout, paper).compose()
 
@@ -92,7 +92,7 @@ class _ScoreSheet(Composer):
         self.bottom = page.margin
         self.column = (page.width - page.column_gap) / 2
 
-    def compose(self) -> Page:
+    def compose(self) -> ScoreSheetPage:
         L = self.layout
         capacity = self.box_capacity()
         if self.engine.energy_cap > capacity:
@@ -113,7 +113,7 @@ class _ScoreSheet(Composer):
             self.notes_section(x, cursor - L.page.section_gap, footer_top + L.page.section_gap)
         where = Location(file=self.text.path, lang=self.text.lang)
         problems = self.text.problems + self.problems + glyph_problems(self.items, self.fonts, where)
-        return Page(self.paper[0], self.paper[1], tuple(self.items), tuple(problems))
+        return ScoreSheetPage(self.paper[0], self.paper[1], tuple(self.items), tuple(problems))
 
     # -- page furniture ---------------------------------------------------------------------------------------
 
