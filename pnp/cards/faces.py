@@ -89,7 +89,8 @@ def compose_front(lc: LocalizedCard, labels: CardLabels, layout: CardLayout, fon
     card, front = lc.card, layout.front
     unit = card.kind == "unit"
     bar = front.type_bar
-    faction = _fit(lc.faction_name, bar.faction, replace(bar.inner, width=bar.inner.width * bar.faction_share), layout, fonts)
+    faction_box = replace(bar.inner, width=bar.inner.width * bar.faction_share)
+    faction = _fit(lc.faction_name, bar.faction, faction_box, layout, fonts)
     type_width = bar.inner.width - faction.width() / MM - bar.emblem_size - 2 * bar.gap
     type_text = labels.terrain_doctrine if card.terrain else lc.type
     type_line = _fit(type_text, bar.type, replace(bar.inner, width=type_width), layout, fonts)

@@ -49,8 +49,8 @@ class Box:
 
 @dataclass(frozen=True)
 class TextStyle:
-    """A font role (pnp.typeset.fonts), the default size, the smallest size fitting may use, the leading (a multiple of the
-    size), the most lines allowed (0: any number) and the font role of the figures."""
+    """A font role (pnp.typeset.fonts), the default size, the smallest size fitting may use, the leading (a
+    multiple of the size), the most lines allowed (0: any number) and the font role of the figures."""
 
     font: FontRole
     size: Positive
@@ -295,9 +295,9 @@ class Ruler:
 
 @dataclass(frozen=True)
 class CalibrationText:
-    """The instructions: the largest and smallest type size and the step between (pt), the leading (a multiple of the size), and in mm
-    the first baseline below the top edge, the step numbers' hanging indent, the space between paragraphs and the
-    room kept free above the front's lines and the back's scales."""
+    """The instructions: the largest and smallest type size and the step between them (pt), the leading (a
+    multiple of the size), and in mm the first baseline below the top edge, the step numbers' hanging indent, the
+    space between paragraphs and the room kept free above the front's lines and the back's scales."""
 
     size: Positive
     min_size: Positive
