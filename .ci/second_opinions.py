@@ -12,8 +12,8 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
-from pnp.catalogs import DOMAINS, LANGS, catalog_path
-from pnp.lexicon import load_lexicon, message_key
+from pnp.i18n.catalogs import DOMAINS, LANGS, catalog_path
+from pnp.i18n.lexicon import load_lexicon, message_key
 
 REPO = Path(__file__).resolve().parent.parent
 LOCALES = REPO / "locales"

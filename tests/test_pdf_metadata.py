@@ -10,12 +10,12 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import invoke
-from pnp.catalogs import load_catalogs
-from pnp.pdfout import SUBJECT
+from pnp.i18n.catalogs import load_catalogs
+from pnp.pages.pdfout import SUBJECT
 from pnp.project import REPO
 from pnp.sheets.scoresheet import TITLE as SCORE_SHEET
 from pnp.sheets.token_faces import TITLE as TOKENS
-from pnp.terms import FACTION_NAMES
+from pnp.data.terms import FACTION_NAMES
 
 KIT_LANGS = ("de", "pl", "tr")
 ENGLISH = ("tokens", "Tokens", "Score Sheet", "print-and-play", "rulebook", "calibration")

@@ -9,11 +9,11 @@ import re
 from collections import Counter
 from typing import Callable
 
-from ..lexicon import TypingException, message_key
+from ..i18n.lexicon import TypingException, message_key
 from ..problems import Location, Problem
 from ..project import Inputs
 from .messages import Pair, pairs
-from .text import without_placeholders
+from .text_scan import without_placeholders
 
 # Each language's double quotes, opening and closing (as its seed page prints them).
 QUOTES = {"de": "„“", "pl": "„”", "tr": "“”", "es": "“”", "pt": "“”", "en": "“”"}

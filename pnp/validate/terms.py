@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import re
 
-from ..catalogs import SOURCE_LANG
-from ..lexicon import TermForms
+from ..i18n.catalogs import SOURCE_LANG
+from ..i18n.lexicon import TermForms
 from ..problems import Location, Problem
 from ..project import Inputs
-from ..terms import STATS
+from ..data.terms import STATS
 from .glossary import whole_words
 from .messages import Pair, pairs
-from .text import unquoted
+from .text_scan import unquoted
 
 # The position a stat abbreviation must not stand for: "in DEF" for "in Defense Position".
 POSITION_OF_STAT = {"ATK": "Attack Position", "DEF": "Defense Position"}

@@ -1,0 +1,95 @@
+"""Deterministic PDF canvases in memory, their metadata in their language, and atomic writes: no half-written PDF
+ever lands at a target path."""
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import tempfile
+from dataclasses import dataclass
+from io import BytesIO
+from pathlib import Path
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfgen.canvas import Canvas
+
+from ..data.terms import N_
+from ..i18n.catalogs import LanguageCatalog
+from ..typeset.fonts import FONT_NAMES
+from ..problems import Location, Problem, ProblemsFound
+
+CREATOR = "Ancient Duel print-and-play kit (pnp)"
+AUTHOR = "Ancient Duel"
+# TRANSLATORS: the subject of every PDF of the kit (shown in a PDF viewer's document properties).
+SUBJECT = N_("pdf metadata", "Ancient Duel print-and-play kit")
+# The trailer's /ID: two 16-byte strings, written by ReportLab as 32 hex digits each.
+_TRAILER_ID = re.compile(rb"/ID\s*\[<([0-9a-fA-F]{32})><([0-9a-fA-F]{32})>\]")
+_UMASK = os.umask(0o022)
+os.umask(_UMASK)
+
+
+@dataclass(frozen=True)
+class DocumentInfo:
+    """What a PDF says about itself, in its own language: title, subject and language (/Lang)."""
+
+    title: str
+    subject: str
+    lang: str
+
+
+def document_info(catalog: LanguageCatalog, title: str) -> DocumentInfo:
+    """The metadata of a PDF in the catalog's language; `title` is already in that language."""
+    return DocumentInfo(title, catalog.pgettext(*SUBJECT), catalog.lang)
+
+
+def new_canvas(buffer: BytesIO, pagesize: tuple[float, float], info: DocumentInfo) -> Canvas:
+    """A canvas whose output depends only on what is drawn (invariant: no dates, no random ids)."""
+    # Pages start in a bundled font once the fonts are registered: ReportLab's default initial font, Helvetica,
+    # would otherwise be listed in every PDF as a font that is not embedded.
+    body = FONT_NAMES["body"]
+    initial = {"initialFontName": body} if body in pdfmetrics.getRegisteredFontNames() else {}
+    canvas = Canvas(buffer, pagesize=pagesize, invariant=1, pageCompression=1, lang=info.lang, **initial)
+    canvas.setTitle(info.title)
+    canvas.setAuthor(AUTHOR)
+    canvas.setCreator(CREATOR)
+    canvas.setSubject(info.subject)
+    return canvas
+
+
+def pdf_bytes(buffer: BytesIO) -> bytes:
+    """The finished PDF in `buffer`, its document /ID the MD5 of the whole document's bytes (the /ID's own digits
+    zeroed): ReportLab's invariant /ID digests only part of what is drawn, so that A4, Letter and pro builds of one
+    deck would share it. The digits are replaced in place, keeping every byte offset."""
+    data = buffer.getvalue()
+    found = list(_TRAILER_ID.finditer(data))
+    if not found:
+        return data
+    first, second = found[-1].span(1), found[-1].span(2)
+    blank = b"0" * 32
+
+    def with_id(digits: bytes) -> bytes:
+        return data[:first[0]] + digits + data[first[1]:second[0]] + digits + data[second[1]:]
+
+    return with_id(hashlib.md5(with_id(blank), usedforsecurity=False).hexdigest().encode())
+
+
+def write_atomically(files: dict[Path, bytes]) -> None:
+    """Write every file through a temporary file and rename; an unwritable target is one clear problem each."""
+    problems = []
+    for path, data in files.items():
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+            try:
+                with os.fdopen(fd, "wb") as fp:
+                    fp.write(data)
+                os.chmod(temp, 0o666 & ~_UMASK)  # mkstemp makes the file private; outputs get the usual mode
+                os.replace(temp, path)
+            finally:
+                if os.path.exists(temp):
+                    os.unlink(temp)
+        except OSError as exc:
+            problems.append(Problem("output-unwritable", f"cannot write output: {exc.strerror or exc}",
+                                    Location(file=str(path))))
+    if problems:
+        raise ProblemsFound(problems)
