@@ -20,7 +20,7 @@ from .decks import DeckList, load_deck_list
 from .fonts import register_fonts
 from .imposition import DUPLEX_MODES, check_back_offset, sheet_grid
 from .layout import PAPERS, card_layout, sheet_layout
-from .pdfout import write_atomically
+from .kitwrite import write_all
 from .problems import ERROR, Location, Problem, ProblemsFound, errors
 from .project import Inputs, Project, read_inputs
 from .render.produce import card_decks, deck_list
@@ -178,6 +178,6 @@ def build(project: Project, options: BuildOptions, out: Path,
     steps, warnings = prepare(project, options)
     with (progress or contextlib.nullcontext)(steps) as running:
         files = render(running)
-    write_atomically({out / path: data for path, data in files.items()})
+    write_all({out / path: data for path, data in files.items()}, out)
     return BuildResult(tuple(sorted(out / path for path in files)),
                        tuple(p for p in warnings if p.severity != ERROR))

@@ -1,14 +1,13 @@
 """`pnp validate` and `pnp deck check FILE`: report every problem, exit 1 when any is an error."""
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
 import click
 
 from .catalogs import LANGS
-from .cli import LanguageList, make_project, project_options, report
+from .cli import EXIT_PROBLEMS, LanguageList, PathArg, write_json, make_project, project_options, report
 from .decks import load_deck_list
 from .problems import ERROR, Problem, ProblemsFound
 from .project import load_inputs, read_inputs
@@ -22,13 +21,12 @@ FORMAT = click.option("--format", "output", type=click.Choice(["text", "json"]),
 def finish(problems: list[Problem], output: str, summary: str) -> None:
     """Print the problems (text or JSON) on stdout; exit 1 when any is an error, else 0."""
     if output == "json":
-        json.dump([p.as_dict() for p in problems], sys.stdout, ensure_ascii=False, indent=2)
-        sys.stdout.write("\n")
+        write_json([p.as_dict() for p in problems])
     else:
         report(problems, sys.stdout)
         if not any(p.severity == ERROR for p in problems):
             click.echo(summary)
-    sys.exit(1 if any(p.severity == ERROR for p in problems) else 0)
+    sys.exit(EXIT_PROBLEMS if any(p.severity == ERROR for p in problems) else 0)
 
 
 @click.command("validate")
@@ -51,7 +49,7 @@ def deck_group():
 
 
 @deck_group.command("check")
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", type=PathArg(dir_okay=False))
 @FORMAT
 @project_options
 def deck_check(file, output, data, locales, art):
