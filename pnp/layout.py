@@ -15,10 +15,11 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from .problems import Location, Problem, ProblemsFound, raise_if_errors
+from .resources import package_folder
 from .terms import FACTIONS
 from .tomlfile import read_toml
 
-LAYOUTS = Path(__file__).resolve().parent / "layouts"
+LAYOUTS = package_folder("pnp", "layouts")
 PAPERS = ("a4", "letter")
 Colour = tuple[float, float, float, float]
 

@@ -9,8 +9,9 @@ from .catalogs import SOURCE_LANG, LanguageCatalog, load_catalogs
 from .engine_data import ENGINE_NAMES, Engine, read_engine
 from .lexicon import Lexicon, load_lexicon
 from .problems import Problem, ProblemsFound, errors, raise_if_errors
+from .resources import bundled_root
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = bundled_root()  # the repository in a checkout; the package's bundled data once installed
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import math
 import unicodedata
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Callable
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
@@ -22,13 +21,14 @@ from ..localize import LocalizedCard, localize_cards, stat_labels
 from ..placeholders import COMMANDS
 from ..problems import Location, Problem, raise_if_errors
 from ..sheets.tokens import TokenCount
+from ..resources import package_folder
 from ..terms import FACTIONS
 from . import turkish
 from .blocks import Block, parse
 from .examples import example_numbers
 from .wording import wording_problems
 
-TEMPLATES = Path(__file__).resolve().parent / "templates"
+TEMPLATES = package_folder("pnp.rulebook", "templates")
 
 
 @dataclass(frozen=True)
