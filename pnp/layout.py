@@ -90,6 +90,7 @@ class CardGeometry:
 class ArtSettings:
     min_dpi: int
     max_dpi: int
+    max_megapixels: float  # larger images are refused before decoding (bounded memory)
 
 
 @dataclass(frozen=True)
