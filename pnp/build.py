@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, ContextManager, Iterable, Mapping
 
-from .art import ArtImage, load_art
+from .art import ArtImage, art_files, load_art
 from .catalogs import LANGS
 from .decks import DeckList, load_deck_list
 from .fonts import register_fonts
@@ -22,10 +22,11 @@ from .imposition import DUPLEX_MODES, check_back_offset, sheet_grid
 from .layout import PAPERS, card_layout, sheet_layout
 from .kitwrite import write_all
 from .problems import ERROR, Location, Problem, ProblemsFound, errors
-from .project import Inputs, Project, read_inputs
+from .project import Inputs, Project, loaded_langs, read_inputs
 from .render.produce import card_decks, deck_list
 from .rulebook.produce import rulebook
 from .sheets import produce as sheets
+from .tomlfile import read_toml
 from .validate import validate
 
 MODES = ("home", "pro")
@@ -139,9 +140,11 @@ def prepare(project: Project, options: BuildOptions) -> tuple[list[Step], list[P
     problems = option_problems(options)
     inputs, load_problems = read_inputs(project, options.langs)
     problems += load_problems
-    if inputs is None:
+    if inputs is None:  # the checks that need no cards still run, so that one run reports everything
+        problems += art_files(project.art)[1]
+        problems += read_toml(options.deck)[1] if options.deck else []
         raise ProblemsFound(problems)
-    problems += validate(inputs, options.langs)
+    problems += validate(inputs, loaded_langs(inputs, options.langs))
     deck, deck_problems = checked_deck(options.deck, inputs) if options.deck else (None, [])
     problems += deck_problems
     art, art_problems = load_art(project.art, art_windows(inputs), card_layout().art)

@@ -112,8 +112,8 @@ def _read_strictly(path: Path, lang: str, domain: str) -> tuple[Catalog | None, 
                               Location(str(path), getattr(exc, "lineno", None), lang=lang))]
 
 
-def load_catalogs(locales: Path, langs: tuple[str, ...]) -> dict[str, LanguageCatalog]:
-    """Read the catalogs of several languages, collecting the problems of all before failing."""
+def read_catalogs(locales: Path, langs: tuple[str, ...]) -> tuple[dict[str, LanguageCatalog], list[Problem]]:
+    """The catalogs of every language that could be read, and the problems of those that could not."""
     found, problems = {}, []
     for lang in langs:
         if lang == SOURCE_LANG:
@@ -123,6 +123,12 @@ def load_catalogs(locales: Path, langs: tuple[str, ...]) -> dict[str, LanguageCa
             found[lang] = read_catalog(locales, lang)
         except ProblemsFound as exc:
             problems += exc.problems
+    return found, problems
+
+
+def load_catalogs(locales: Path, langs: tuple[str, ...]) -> dict[str, LanguageCatalog]:
+    """Read the catalogs of several languages, collecting the problems of all before failing."""
+    found, problems = read_catalogs(locales, langs)
     raise_if_errors(problems)
     return found
 

@@ -9,7 +9,7 @@ from .catalogs import LANGS
 from .cli import EXIT_PROBLEMS, LanguageList, PathArg, write_json, make_project, project_options, report
 from .decks import load_deck_list
 from .problems import ERROR, Problem, ProblemsFound
-from .project import load_inputs, read_inputs
+from .project import load_inputs, loaded_langs, read_inputs
 from .validate import validate
 
 FORMAT = click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True,
@@ -37,7 +37,7 @@ def validate_command(langs, output, data, locales, art):
     """Check the engine data, the cards, the decks and every translation against each other."""
     inputs, problems = read_inputs(make_project(data, locales, art), langs)
     if inputs is not None:
-        problems += validate(inputs, langs)
+        problems += validate(inputs, loaded_langs(inputs, langs))
     finish(problems, output, f"valid: engine data, {len(inputs.cards.cards) if inputs else 0} cards and their "
            f"decks, catalogs of {', '.join(langs)}")
 
