@@ -165,3 +165,4 @@ from .cli_build import build_command, calibrate_command, gallery_command  # noqa
 main.add_command(build_command)
 main.add_command(calibrate_command)
 main.add_command(gallery_command)
+
