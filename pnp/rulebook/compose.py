@@ -24,7 +24,7 @@ from ..sheets.tokens import TokenCount
 from ..resources import package_folder
 from ..terms import FACTIONS
 from . import turkish
-from .blocks import Block, parse
+from .blocks import Block, escape, parse
 from .examples import example_numbers
 from .wording import wording_problems
 
@@ -97,7 +97,7 @@ class _Messages:
 
 def environment(messages: _Messages) -> Environment:
     env = Environment(loader=FileSystemLoader(str(TEMPLATES)), extensions=["jinja2.ext.i18n"],
-                      lstrip_blocks=True, undefined=StrictUndefined, autoescape=False)
+                      lstrip_blocks=True, undefined=StrictUndefined, autoescape=False, finalize=escape)
     env.newstyle_gettext = True
     env.globals.update(gettext=messages.gettext, ngettext=messages.ngettext, pgettext=messages.pgettext,
                        npgettext=messages.npgettext, _=messages.gettext)

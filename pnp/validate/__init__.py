@@ -9,6 +9,7 @@ from typing import Callable
 
 from ..problems import ERROR, WARNING, Location, Problem
 from ..project import Inputs
+from .characters import check_characters
 from .completeness import check_completeness
 from .crossrefs import check_card_references
 from .decks import check_bundled_decks
@@ -23,6 +24,7 @@ CHECKERS: tuple[Checker, ...] = (
     check_bundled_decks,
     check_completeness,
     check_placeholders,
+    check_characters,
     check_numbers,
     check_untranslated,
     check_english_words,
