@@ -162,6 +162,10 @@ def po_problems(text: str, path: str, lang: str) -> list[Problem]:
     if fields.get("Language") != lang:
         scan.problem("po-header", header.line, f"the header says Language: {fields.get('Language', '(none)')}; "
                      f"expected {lang} (the catalog's folder)")
+    charset = re.search(r"charset\s*=\s*([^\s;]*)", fields.get("Content-Type", "charset=utf-8"))
+    if charset is None or charset.group(1).lower() not in ("utf-8", "utf8"):
+        scan.problem("po-header", header.line, f"the header's Content-Type is '{fields.get('Content-Type')}'; "
+                     "expected 'text/plain; charset=UTF-8' (pnp reads catalogs as UTF-8)")
     count = _plural_problems(scan, header, fields)
     seen: dict[tuple[str | None, str], int] = {}
     for entry in scan.entries[1:]:

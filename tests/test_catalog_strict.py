@@ -83,8 +83,9 @@ def test_a_duplicate_entry_names_both_lines(project_copy):
     ("nplurals=2; plural=(n != 1);", "nplurals=two; plural=(n != 1);", "cannot be used"),
     ("nplurals=2; plural=(n != 1);", "nplurals=2; plural=(n !!= 1);", "cannot be used"),
     ('"Language: es\\n"', '"Language: pt\\n"', "says Language: pt; expected es"),
+    ("charset=utf-8", "charset=nanutf-8", "expected 'text/plain; charset=UTF-8'"),
 ], ids=["no header", "no Plural-Forms", "form out of range", "nplurals not a number", "bad expression",
-        "another language's header"])
+        "another language's header", "unknown charset"])
 def test_a_header_defect_is_one_problem_at_the_header(project_copy, old, new, expected):
     path = catalog_path(project_copy / "locales", "es", "rulebook")
     plant(path, old, new)
