@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .engine_data import Engine
-from .problems import Location, Problem, raise_if_errors
+from .problems import Location, Problem, raise_if_errors, shown
 from .terms import BONUS_PHRASES, BONUS_TARGETS, BONUS_TIMINGS, FACTIONS, KINDS, STATS, UNIT_TYPES
 from .tomlfile import read_toml
 
@@ -155,7 +155,7 @@ def _card(raw: dict, faction: str, source: str, line: int | None, engine: Engine
         if value is None:
             return None
         if type(value) is not int:
-            problem("card-type", key, f"'{key}' must be a whole number, found {value!r}")
+            problem("card-type", key, f"'{key}' must be a whole number, found {shown(value)}")
         elif low is None or high is None:
             return None  # the engine data's own range is broken and reported there
         elif not low <= value <= high:

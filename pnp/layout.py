@@ -14,7 +14,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from .problems import Location, Problem, ProblemsFound, raise_if_errors
+from .problems import Location, Problem, ProblemsFound, raise_if_errors, shown
 from .resources import package_folder
 from .terms import FACTIONS
 from .tomlfile import read_toml
@@ -353,7 +353,7 @@ def load_layout(name: str, cls: type, directory: Path = LAYOUTS):
 def _convert(tp: Any, value: Any, key: str, problems: list[Problem], file: str) -> Any:
     """`value` read from TOML as type `tp` (a dataclass, mapping, tuple, number or text); None and a problem if not."""
     def fail(expected: str) -> None:
-        problems.append(Problem("layout-value", f"'{key}' must be {expected}, found {value!r}",
+        problems.append(Problem("layout-value", f"'{key}' must be {expected}, found {shown(value)}",
                                 Location(file=file, field=key or None)))
 
     origin = typing.get_origin(tp)

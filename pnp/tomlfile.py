@@ -19,9 +19,10 @@ def read_toml(path: Path) -> tuple[dict | None, list[Problem]]:
     try:
         return tomllib.loads(text), []
     except tomllib.TOMLDecodeError as exc:
-        found = re.search(r"\(at line (\d+), column \d+\)", str(exc))
+        found = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
         line = int(found.group(1)) if found else None
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
+        message += f" at column {found.group(2)}" if found else ""
         return None, [Problem("toml-syntax", f"not valid TOML: {message}", Location(file=str(path), line=line))]
 
 
