@@ -6,6 +6,7 @@ Lengths are millimetres, type sizes points. Other parts of the kit load their ow
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections import abc
 import typing
 from dataclasses import dataclass
@@ -14,6 +15,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
+from .fonts import FONT_FILES
 from .problems import Location, Problem, ProblemsFound, raise_if_errors, shown
 from .resources import package_folder
 from .terms import FACTIONS
@@ -347,7 +349,42 @@ def load_layout(name: str, cls: type, directory: Path = LAYOUTS):
     problems: list[Problem] = []
     value = _convert(cls, data, "", problems, str(directory / f"{name}.toml"))
     raise_if_errors(problems)
+    _check_values(value, "", problems, str(directory / f"{name}.toml"))
+    raise_if_errors(problems)
     return value
+
+
+def _value_rules(value: Any) -> list[tuple[bool, str, str]]:
+    """(holds, field, what is expected) for the values a layout cannot work without: positive sizes and steps,
+    known font roles, a dpi range (fit_step = 0 would never end, a zero-height box cannot hold anything)."""
+    if isinstance(value, Box):
+        return [(value.width > 0, "width", "greater than 0"), (value.height > 0, "height", "greater than 0")]
+    if isinstance(value, TextStyle):
+        roles = f"one of the font roles {', '.join(FONT_FILES)}"
+        return [(value.font in FONT_FILES, "font", roles), (not value.figures or value.figures in FONT_FILES,
+                                                             "figures", roles),
+                (0 < value.min_size <= value.size, "min_size", "greater than 0 and at most size"),
+                (value.leading > 0, "leading", "greater than 0"), (value.max_lines >= 0, "max_lines", "0 or more")]
+    if isinstance(value, CardGeometry):
+        return [(value.fit_step > 0, "fit_step", "greater than 0")]
+    if isinstance(value, ArtSettings):
+        return [(0 < value.min_dpi <= value.max_dpi, "min_dpi", "greater than 0 and at most max_dpi"),
+                (value.max_megapixels > 0, "max_megapixels", "greater than 0")]
+    return []
+
+
+def _check_values(value: Any, key: str, problems: list[Problem], file: str) -> None:
+    """Every value of a loaded layout against _value_rules, recursively."""
+    for holds, name, expected in _value_rules(value):
+        if not holds:
+            problems.append(Problem("layout-value", f"'{_join(key, name)}' must be {expected}, found "
+                                    f"{shown(getattr(value, name))}", Location(file=file, field=_join(key, name))))
+    if dataclasses.is_dataclass(value):
+        for f in dataclasses.fields(value):
+            _check_values(getattr(value, f.name), _join(key, f.name), problems, file)
+    elif isinstance(value, abc.Mapping):
+        for name, item in value.items():
+            _check_values(item, _join(key, name), problems, file)
 
 
 def _convert(tp: Any, value: Any, key: str, problems: list[Problem], file: str) -> Any:
@@ -385,8 +422,8 @@ def _convert(tp: Any, value: Any, key: str, problems: list[Problem], file: str) 
         item = args[0]
         return tuple(_convert(item, v, f"{key}[{i}]", problems, file) for i, v in enumerate(value))
     if tp is float:
-        if type(value) not in (int, float):
-            return fail("a number")
+        if type(value) not in (int, float) or not math.isfinite(value):
+            return fail("a finite number")
         return float(value)
     if tp is int:
         if type(value) is not int:
