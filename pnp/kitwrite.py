@@ -76,8 +76,10 @@ def _make_parents(path: Path, created: list[Path]) -> None:
     """mkdir -p, remembering every folder made (so that a failed run can remove them again)."""
     missing = []
     for parent in (path, *path.parents):
-        if parent.exists() or parent.is_symlink():
+        if parent.is_dir():
             break
+        if parent.exists() or parent.is_symlink():
+            raise NotADirectoryError(errno.ENOTDIR, f"{parent} is a file, not a folder", str(parent))
         missing.append(parent)
     for folder in reversed(missing):
         folder.mkdir()

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import errno
 import os
+import shutil
 import signal
+import subprocess
+import sys
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -167,4 +171,40 @@ def test_an_interrupted_build_exits_130_and_says_the_kit_is_unchanged(runner, pr
     result = invoke(runner, "build", "--lang", "tr", "--paper", "letter", "--out", previous_kit)
     assert result.exit_code == 130
     assert result.output.strip().endswith("interrupted; the kit is unchanged")
+    assert snapshot(previous_kit) == before
+
+
+def test_a_file_where_a_language_folder_belongs_is_named(kit):
+    out, new = kit
+    shutil.rmtree(out / "pl")
+    (out / "pl").write_bytes(b"not a folder")
+    before = snapshot(out)
+    with pytest.raises(ProblemsFound) as caught:
+        write_all(new, out)
+    assert snapshot(out) == before
+    assert all(f"{out / 'pl'} is a file, not a folder" in p.message for p in caught.value.problems)
+    assert "File exists" not in str(caught.value.problems)
+
+
+def handles_sigterm(pid: int) -> bool:
+    """True once the process catches SIGTERM (Linux: the SigCgt mask in /proc/PID/status)."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    caught = int(next(line.split()[1] for line in status.splitlines() if line.startswith("SigCgt:")), 16)
+    return bool(caught & (1 << (signal.SIGTERM - 1)))
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_a_real_build_stopped_by_a_signal_exits_130_and_keeps_the_kit(previous_kit, sig):
+    before = snapshot(previous_kit)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    process = subprocess.Popen([sys.executable, "-m", "pnp", "build", "--lang", "tr", "--paper", "letter", "--out",
+                                previous_kit], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    while not handles_sigterm(process.pid):  # the command has started (pnp.cli installs its SIGTERM handler)
+        time.sleep(0.05)
+    time.sleep(0.5)  # loading and rendering: the build has not reached its write phase yet
+    process.send_signal(sig)
+    _, stderr = process.communicate(timeout=120)
+    assert process.returncode == 130, stderr
+    assert stderr.decode().strip().endswith("interrupted; the kit is unchanged")
+    assert b"Traceback" not in stderr
     assert snapshot(previous_kit) == before
