@@ -41,3 +41,11 @@ def test_a_toml_syntax_error_names_line_and_column(runner, tmp_path):
     deck.write_text('faction = "rome"\n[cards]\n"rome.hastati-line" = = 2\n', encoding="utf-8")
     result = invoke(runner, "deck", "check", deck)
     assert f"{deck}:3: error toml-syntax: not valid TOML: Invalid value at column 23" in result.output
+
+
+def test_a_byte_that_is_not_utf8_is_located_by_line_and_column(runner, tmp_path):
+    deck = tmp_path / "deck.toml"
+    deck.write_bytes(b'faction = "rome"\nname = "ab\xffc"\n')
+    result = invoke(runner, "deck", "check", deck)
+    assert f"{deck}:2: error file-unreadable: byte 0xff at column 11 is not UTF-8" in result.output
+    assert "position" not in result.output
