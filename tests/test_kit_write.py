@@ -208,3 +208,17 @@ def test_a_real_build_stopped_by_a_signal_exits_130_and_keeps_the_kit(previous_k
     assert stderr.decode().strip().endswith("interrupted; the kit is unchanged")
     assert b"Traceback" not in stderr
     assert snapshot(previous_kit) == before
+
+
+def test_a_build_over_a_kit_with_an_immutable_subfolder_changes_nothing(runner, previous_kit):
+    cards = previous_kit / "tr" / "cards"
+    if subprocess.run(["chattr", "+i", cards], capture_output=True).returncode != 0:
+        pytest.skip("chattr +i is not available here (needs root and a file system with attributes)")
+    try:
+        before = snapshot(previous_kit)
+        result = invoke(runner, "build", "--lang", "tr", "--paper", "letter", "--out", previous_kit)
+        assert result.exit_code == 1
+        assert result.output.count("error output-unwritable") == 7  # one per faction deck, all in that folder
+        assert snapshot(previous_kit) == before
+    finally:
+        subprocess.run(["chattr", "-i", cards], check=True)
