@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from conftest import invoke, project_args
-from pnp.catalogs import catalog_path
+from pnp.i18n.catalogs import catalog_path
 
 ENCODINGS = {"ascii": {"PYTHONIOENCODING": "ascii"}, "latin-1": {"PYTHONIOENCODING": "iso-8859-1"},
              "C locale": {"LANG": "C", "LC_ALL": "C", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0"}}

@@ -12,8 +12,8 @@ import pytest
 from PIL import Image
 
 from conftest import invoke
-from pnp.art import load_art
-from pnp.layout import card_layout
+from pnp.data.art import load_art
+from pnp.layouts.schemas import card_layout
 
 WINDOWS = [("rome.hastati-line", 57.0, 40.0), ("egypt.temple-guard", 57.0, 40.0), ("sparta.spartan-hoplites", 57.0,
                                                                                        40.0)]

@@ -9,7 +9,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from conftest import invoke, project_args
-from pnp.catalogs import catalog_path, load_catalogs
+from pnp.i18n.catalogs import catalog_path, load_catalogs
 from pnp.problems import ProblemsFound
 
 ARCHERS = 'msgstr "Römische Hilfsbogenschützen"\n'

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from conftest import invoke, project_args
-from pnp.catalogs import catalog_path
+from pnp.i18n.catalogs import catalog_path
 
 DECKS = Path(__file__).parent / "fixtures" / "decks"
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from conftest import invoke, project_args
-from pnp.catalogs import catalog_path
+from pnp.i18n.catalogs import catalog_path
 from pnp.project import Project, load_inputs
 from pnp.rulebook import kit_facts
 from pnp.rulebook.blocks import Table, escape, parse

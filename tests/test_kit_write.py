@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from conftest import invoke
-from pnp.kitwrite import Interrupted, output_lock, write_all
+from pnp.kit.write import Interrupted, output_lock, write_all
 from pnp.problems import ProblemsFound
 
 

@@ -5,16 +5,16 @@ import shutil
 
 import pytest
 
-from pnp.layout import LAYOUTS, CardLayout, load_layout
+from pnp.layouts.schemas import LAYOUTS, CardLayout, load_layout
 from pnp.problems import ProblemsFound
 
 FAULTS = [
-    ("fit_step = 0.25", "fit_step = 0", "'card.fit_step' must be greater than 0, found 0"),
-    ("max_dpi = 400", "max_dpi = 0", "'art.min_dpi' must be greater than 0 and at most max_dpi"),
+    ("fit_step = 0.25", "fit_step = 0", "'card.fit_step' must be above zero, found 0"),
+    ("max_dpi = 400", "max_dpi = 0", "'art': min_dpi 300 and max_dpi 0 must be above 0, min_dpi not above max_dpi"),
     ("unit = { x = 3.4, y = 43.6, width = 56.2, height = 27.2 }", "unit = { x = 3.4, y = 43.6, width = 56.2, "
-     "height = 0 }", "'front.art.unit.height' must be greater than 0, found 0"),
-    ('value = { font = "title"', 'value = { font = "Comic Sans"', "'front.stats.value.font' must be one of the font "
-     'roles title, body, italic, sans, sans-bold, found "Comic Sans"'),
+     "height = 0 }", "'front.art.unit': height 0 must be above 0"),
+    ('value = { font = "title"', 'value = { font = "Comic Sans"', "'front.stats.value.font' must be a font role "
+     '(title, body, italic, sans, sans-bold), found "Comic Sans"'),
     ("fit_step = 0.25", "fit_step = nan", "'card.fit_step' must be a finite number, found nan"),
 ]
 

@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 
 from conftest import invoke, project_args
-from pnp import build as build_module
-from pnp.build import BuildOptions, build
-from pnp.catalogs import catalog_path
+from pnp.kit import build as build_module
+from pnp.context import BuildOptions
+from pnp.kit.build import build
+from pnp.i18n.catalogs import catalog_path
 from pnp.problems import Location, Problem, ProblemsFound
 from pnp.project import Project
 

@@ -11,14 +11,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pnp.cards import load_cards
-from pnp.catalogs import LANGS, catalog_path, read_catalog
-from pnp.cli import LanguageList
-from pnp.cli_build import Offset
-from pnp.decks import load_deck_list
-from pnp.engine_data import read_engine
-from pnp.layout import CardLayout, load_layout
-from pnp.postrict import po_problems
+from pnp.data.card_database import load_cards
+from pnp.i18n.catalogs import LANGS, catalog_path, read_catalog
+from pnp.cli.options import LanguageList
+from pnp.cli.make import Offset
+from pnp.data.deck_lists import load_deck_list
+from pnp.data.engine_data import read_engine
+from pnp.layouts.schemas import CardLayout, load_layout
+from pnp.i18n.postrict import po_problems
 from pnp.problems import ProblemsFound
 from pnp.project import REPO, Project, load_inputs
 

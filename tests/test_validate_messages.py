@@ -6,11 +6,11 @@ from collections import Counter
 
 import pytest
 
-from pnp.catalogs import LANGS
+from pnp.i18n.catalogs import LANGS
 from pnp.problems import ProblemsFound
 from pnp.project import Project, load_inputs
 from pnp.validate import validate
-from pnp.validate.text import numbers, placeholders, quoted, words
+from pnp.validate.text_scan import numbers, placeholders, quoted, words
 from validate_helpers import po_path, read, write
 
 RULE = "Start with %(life_start)s points and draw %(hand_start)s cards."

@@ -8,7 +8,7 @@ import unicodedata
 from ..problems import Problem
 from ..project import Inputs
 from .messages import pairs
-from .text import BRACE, IDENTIFIER, brace_style
+from .text_scan import BRACE, IDENTIFIER, brace_style
 
 CONTROL_NAMES = {"\t": "a tab", "\n": "a line break", "\r": "a carriage return"}
 
