@@ -51,6 +51,14 @@ def located(problems) -> bool:
     return all(p.where.file or p.where.card or p.where.field for p in problems)
 
 
+def succeeds_or_locates(load, *args) -> None:
+    """`load(*args)` returns, or raises ProblemsFound with located problems (any other exception fails)."""
+    try:
+        load(*args)
+    except ProblemsFound as exc:
+        assert exc.problems and located(exc.problems)
+
+
 @pytest.fixture(scope="module")
 def inputs():
     return load_inputs(Project(), ())
@@ -71,10 +79,7 @@ def test_engine_data(text):
 def test_card_files(inputs, text):
     with tempfile.TemporaryDirectory() as folder:
         (Path(folder) / "rome.toml").write_text(text, encoding="utf-8")
-        try:
-            load_cards(Path(folder), inputs.engine)
-        except ProblemsFound as exc:
-            assert exc.problems and located(exc.problems)
+        succeeds_or_locates(load_cards, Path(folder), inputs.engine)
 
 
 @SETTINGS
@@ -123,10 +128,7 @@ def test_deck_lists(inputs, faction, allied, cards):
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "deck.toml"
         path.write_text(text, encoding="utf-8")
-        try:
-            load_deck_list(path, inputs.cards, inputs.engine)
-        except ProblemsFound as exc:
-            assert exc.problems and located(exc.problems)
+        succeeds_or_locates(load_deck_list, path, inputs.cards, inputs.engine)
 
 
 @SETTINGS
@@ -134,10 +136,7 @@ def test_deck_lists(inputs, faction, allied, cards):
 def test_layout_files(text):
     with tempfile.TemporaryDirectory() as folder:
         (Path(folder) / "card.toml").write_text(text, encoding="utf-8")
-        try:
-            load_layout("card", CardLayout, Path(folder))
-        except ProblemsFound as exc:
-            assert exc.problems and located(exc.problems)
+        succeeds_or_locates(load_layout, "card", CardLayout, Path(folder))
 
 
 @SETTINGS

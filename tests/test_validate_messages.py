@@ -44,8 +44,8 @@ def add_rule_messages(root, changes: dict[str, dict] | None = None) -> None:
 
 def problems_of(root, langs=LANGS):
     """The errors validate() finds (warnings aside: print checks skipped for languages with errors)."""
-    inputs = load_inputs(Project(data=root / "data", locales=root / "locales"), langs)
-    return [p for p in validate(inputs, langs) if p.severity == "error"]
+    project = Project(data=root / "data", locales=root / "locales")
+    return [p for p in validate(load_inputs(project, langs), langs, project) if p.severity == "error"]
 
 
 def codes(problems) -> set[tuple[str, str | None]]:
