@@ -12,7 +12,9 @@ from pnp.context import BuildOptions
 from pnp.kit.build import build
 from pnp.i18n.catalogs import catalog_path
 from pnp.problems import Location, Problem, ProblemsFound
-from pnp.project import Project
+from pnp.cards.faces import badge_boxes
+from pnp.layouts.schemas import card_layout
+from pnp.project import Project, load_inputs
 
 
 def plant(root: Path, old: str, new: str) -> None:
@@ -58,3 +60,28 @@ def test_a_producers_problems_fail_the_build_and_nothing_is_written(tmp_path, mo
     assert [(p.code, p.where.lang) for p in caught.value.problems if p.code == "text-does-not-fit"] == [
         ("text-does-not-fit", "de"), ("text-does-not-fit", "pl")]
     assert not (tmp_path / "out").exists()
+
+
+@pytest.fixture(scope="module")
+def rome_de() -> tuple[bytes, dict]:
+    from deck_helpers import render_decks
+    inputs = load_inputs(Project(), ("de",))
+    pdf = render_decks(BuildOptions(langs=("de",), paper="a4"))[Path("de") / "cards" / "rome.pdf"]
+    return pdf, {card.id: card for card in inputs.cards.cards}
+
+
+def test_every_badge_prints_its_own_stat(rome_de):
+    """Each unit's three badges read back one by one: ATK its atk, DEF its def, energy its energy (not the level)."""
+    import pypdfium2 as pdfium
+    from deck_helpers import front_cards, grid, on_page, text_in
+    pdf, cards = rome_de
+    document = pdfium.PdfDocument(pdf)
+    g, boxes, checked = grid("a4"), badge_boxes(card_layout()), 0
+    for page, slot, card_id, _ in front_cards(pdf, "a4"):
+        card = cards[card_id]
+        if card.kind != "unit":
+            continue
+        printed = [text_in(document[page], on_page(g, slot, box)).split()[-1] for box in boxes]
+        assert printed == [str(card.atk), str(card.def_), str(card.energy)], card_id
+        checked += card.atk != card.def_ and card.energy != card.level
+    assert checked >= 5  # cards on which a swapped value would show
