@@ -210,7 +210,7 @@ def test_every_defect_at_once_through_the_function(project_copy):
     plant(project_copy, "pt", "rome.testudo:name", "Testudo", new="Testudo", fuzzy=True)
     project = Project(data=project_copy / "data", locales=project_copy / "locales")
     inputs = load_inputs(project, LANGS)
-    codes = {(p.code, p.where.lang) for p in validate(inputs, LANGS, Project())}
+    codes = {(p.code, p.where.lang) for p in validate(inputs, LANGS, project)}
     assert {("untranslated", "pl"), ("glossary-term", "pl"), ("glossary-forbidden", "pl"), ("card-reference", "de"),
             ("number-mismatch", "tr"), ("placeholder-unknown", "es"), ("translation-fuzzy", "pt")} <= codes
 
@@ -226,6 +226,6 @@ def test_an_unknown_card_name_quoted_in_the_english_source(project_copy):
     cards = project_copy / "data/cards/rome.toml"
     text = cards.read_text(encoding="utf-8")
     cards.write_text(text.replace("“Hastati Line”", "“Hastati Lines”"), encoding="utf-8")
-    inputs = load_inputs(Project(data=project_copy / "data", locales=project_copy / "locales"), ("de",))
-    found = [p for p in validate(inputs, ("de",), Project()) if p.code == "card-reference-unknown"]
+    project = Project(data=project_copy / "data", locales=project_copy / "locales")
+    found = [p for p in validate(load_inputs(project, ("de",)), ("de",), project) if p.code == "card-reference-unknown"]
     assert [(p.where.card, p.where.file) for p in found] == [("rome.principes-line", str(cards))]
