@@ -1,4 +1,4 @@
-"""Deterministic PDF canvases in memory (pnp.kitwrite writes them out, all or nothing)."""
+"""Deterministic PDF canvases in memory (pnp.kit.write writes them out, all or nothing)."""
 from __future__ import annotations
 
 from io import BytesIO
