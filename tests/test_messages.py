@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from conftest import invoke
+from conftest import invoke, project_args
 from pnp.problems import MAX_LINE, Location, Problem
 
 
@@ -49,3 +49,12 @@ def test_a_byte_that_is_not_utf8_is_located_by_line_and_column(runner, tmp_path)
     result = invoke(runner, "deck", "check", deck)
     assert f"{deck}:2: error file-unreadable: byte 0xff at column 11 is not UTF-8" in result.output
     assert "position" not in result.output
+
+
+def test_a_broken_faction_file_is_not_also_called_missing(runner, project_copy):
+    rome = project_copy / "data" / "cards" / "rome.toml"
+    rome.write_text(rome.read_text(encoding="utf-8").replace("level = 2\n", "level = = 2\n", 1), encoding="utf-8")
+    result = invoke(runner, "validate", "--lang", "de", *project_args(project_copy))
+    assert result.exit_code == 1
+    assert "toml-syntax" in result.output and "cards-missing-faction" not in result.output
+    assert "expected rome.toml" not in result.output
