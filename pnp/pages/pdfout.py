@@ -1,14 +1,11 @@
-"""Deterministic PDF canvases in memory, their metadata in their language, and atomic writes: no half-written PDF
-ever lands at a target path."""
+"""Deterministic PDF canvases in memory, their metadata in their own language (pnp.kit.write writes them out, all or
+nothing)."""
 from __future__ import annotations
 
 import hashlib
-import os
 import re
-import tempfile
 from dataclasses import dataclass
 from io import BytesIO
-from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
@@ -16,7 +13,6 @@ from reportlab.pdfgen.canvas import Canvas
 from ..data.terms import N_
 from ..i18n.catalogs import LanguageCatalog
 from ..typeset.fonts import FONT_NAMES
-from ..problems import Location, Problem, ProblemsFound
 
 CREATOR = "Ancient Duel print-and-play kit (pnp)"
 AUTHOR = "Ancient Duel"
@@ -24,8 +20,6 @@ AUTHOR = "Ancient Duel"
 SUBJECT = N_("pdf metadata", "Ancient Duel print-and-play kit")
 # The trailer's /ID: two 16-byte strings, written by ReportLab as 32 hex digits each.
 _TRAILER_ID = re.compile(rb"/ID\s*\[<([0-9a-fA-F]{32})><([0-9a-fA-F]{32})>\]")
-_UMASK = os.umask(0o022)
-os.umask(_UMASK)
 
 
 @dataclass(frozen=True)
@@ -71,25 +65,3 @@ def pdf_bytes(buffer: BytesIO) -> bytes:
         return data[:first[0]] + digits + data[first[1]:second[0]] + digits + data[second[1]:]
 
     return with_id(hashlib.md5(with_id(blank), usedforsecurity=False).hexdigest().encode())
-
-
-def write_atomically(files: dict[Path, bytes]) -> None:
-    """Write every file through a temporary file and rename; an unwritable target is one clear problem each."""
-    problems = []
-    for path, data in files.items():
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-            try:
-                with os.fdopen(fd, "wb") as fp:
-                    fp.write(data)
-                os.chmod(temp, 0o666 & ~_UMASK)  # mkstemp makes the file private; outputs get the usual mode
-                os.replace(temp, path)
-            finally:
-                if os.path.exists(temp):
-                    os.unlink(temp)
-        except OSError as exc:
-            problems.append(Problem("output-unwritable", f"cannot write output: {exc.strerror or exc}",
-                                    Location(file=str(path))))
-    if problems:
-        raise ProblemsFound(problems)
