@@ -17,6 +17,8 @@ from typing import Callable, ContextManager, Iterable, Mapping
 from .art import ArtImage, load_art
 from .catalogs import LANGS
 from .decks import DeckList, load_deck_list
+from .export.pdfx import art_problems as pdfx_art_problems
+from .export.pdfx import pdfx_conditions, pdfx_files
 from .fonts import register_fonts
 from .imposition import DUPLEX_MODES, check_back_offset, sheet_grid
 from .layout import PAPERS, card_layout, sheet_layout
@@ -40,6 +42,7 @@ class BuildOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)
     booklet: bool = False  # also the rulebook as a saddle-stitch booklet
     deck: Path | None = None  # a user's deck list: build only this deck
+    pdfx: str | None = None  # a print condition of pnp/layouts/pdfx.toml: every PDF as PDF/X-1a for it
 
 
 @dataclass(frozen=True)
@@ -92,6 +95,9 @@ def option_problems(options: BuildOptions) -> list[Problem]:
     if options.paper not in PAPERS or options.mode not in MODES or options.duplex not in DUPLEX_MODES:
         return [Problem("build-option", f"unknown paper/mode/duplex {options.paper}/{options.mode}/{options.duplex}; "
                         f"expected {'|'.join(PAPERS)}, {'|'.join(MODES)}, {'|'.join(DUPLEX_MODES)}", where)]
+    if options.pdfx is not None and options.pdfx not in pdfx_conditions():
+        return [Problem("build-option", f"unknown print condition {options.pdfx!r} for --pdfx; expected "
+                        f"{'|'.join(pdfx_conditions())}", where)]
     if options.mode == "pro":
         if options.back_offset != (0.0, 0.0):
             return [Problem("build-option", "--back-offset shifts the back pages of home sheets; pro mode prints one "
@@ -146,6 +152,8 @@ def prepare(project: Project, options: BuildOptions) -> tuple[list[Step], list[P
     problems += deck_problems
     art, art_problems = load_art(project.art, art_windows(inputs), card_layout().art)
     problems += art_problems
+    if options.pdfx:
+        problems += pdfx_art_problems(image.path for image in art.values())
     if errors(problems):
         raise ProblemsFound(problems)
     ctx = BuildContext(project, inputs, options, register_fonts(project.fonts), art, options.langs, deck)
@@ -178,6 +186,8 @@ def build(project: Project, options: BuildOptions, out: Path,
     steps, warnings = prepare(project, options)
     with (progress or contextlib.nullcontext)(steps) as running:
         files = render(running)
+    if options.pdfx:
+        files = pdfx_files(files, options.pdfx)
     write_atomically({out / path: data for path, data in files.items()})
     return BuildResult(tuple(sorted(out / path for path in files)),
                        tuple(p for p in warnings if p.severity != ERROR))

@@ -11,6 +11,7 @@ from .calibrate import DUPLEX as CALIBRATION_DUPLEX
 from .calibrate import calibration_pdf, home_grid
 from .catalogs import LANGS, SOURCE_LANG, load_catalogs
 from .cli import LanguageList, make_project, project_options, report
+from .export.pdfx import pdfx_conditions
 from .fonts import register_fonts
 from .gallery import gallery_images
 from .imposition import DUPLEX_MODES, check_back_offset
@@ -71,14 +72,17 @@ def _fail(problems) -> None:
 @click.option("--deck", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Build only this deck list (a TOML file as checked by `pnp deck check`), not the whole kit: "
                    "out/<lang>/decks/<file name>.pdf, fronts and backs like the faction decks.")
+@click.option("--pdfx", type=click.Choice(pdfx_conditions()), is_flag=False, flag_value=pdfx_conditions()[0],
+              default=None, help=f"Write every PDF as PDF/X-1a (CMYK, for print shops) for this registered print "
+              f"condition: fogra39 (Europe, coated) or swop (US); --pdfx alone means {pdfx_conditions()[0]}.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("out"), show_default=True,
               help="Output folder.")
 @project_options
-def build_command(langs, paper, mode, duplex, back_offset, booklet, deck, out, data, locales, art):
+def build_command(langs, paper, mode, duplex, back_offset, booklet, deck, pdfx, out, data, locales, art):
     """Build the print-and-play kit: out/<lang>/cards/<faction>.pdf and the other parts; with --deck FILE, only
     that deck: out/<lang>/decks/<FILE name>.pdf."""
     options = BuildOptions(langs=langs, paper=paper, mode=mode, duplex=duplex, back_offset=back_offset,
-                           booklet=booklet, deck=deck)
+                           booklet=booklet, deck=deck, pdfx=pdfx)
 
     def progress(steps):
         return click.progressbar(steps, label="Building", file=sys.stderr, item_show_func=lambda s: s and s.label)
@@ -89,7 +93,9 @@ def build_command(langs, paper, mode, duplex, back_offset, booklet, deck, out, d
         _fail(exc.problems)
     if result.warnings:
         report(result.warnings)
-    click.echo(f"Wrote {len(result.files)} file(s) to {out} ({', '.join(langs)}; {paper}, {mode}, duplex {duplex}).")
+    pdfx_note = f"; PDF/X-1a for {pdfx}" if pdfx else ""
+    click.echo(f"Wrote {len(result.files)} file(s) to {out} ({', '.join(langs)}; {paper}, {mode}, duplex {duplex}"
+               f"{pdfx_note}).")
 
 
 @click.command("calibrate")
