@@ -142,6 +142,16 @@ def checked_deck(path: Path, inputs: Inputs) -> tuple[DeckList | None, list[Prob
 
 def prepare(project: Project, options: BuildOptions) -> tuple[list[Step], list[Problem]]:
     """Load and validate everything; the steps to run and the warnings so far. Raises ProblemsFound on errors."""
+    ctx, problems = prepare_context(project, options)
+    producers = (deck_list,) if ctx.deck else PRODUCERS
+    steps = [Step(f"{lang}: {producer.__name__.replace('_', ' ')}", producer, replace(ctx, langs=(lang,)))
+             for producer in producers for lang in options.langs]
+    return steps, problems
+
+
+def prepare_context(project: Project, options: BuildOptions) -> tuple[BuildContext, list[Problem]]:
+    """Load and validate everything; the context producers (and exports) run in, and the warnings so far.
+    Raises ProblemsFound on errors."""
     problems = option_problems(options)
     inputs, load_problems = read_inputs(project, options.langs)
     problems += load_problems
@@ -156,11 +166,7 @@ def prepare(project: Project, options: BuildOptions) -> tuple[list[Step], list[P
         problems += pdfx_art_problems(image.path for image in art.values())
     if errors(problems):
         raise ProblemsFound(problems)
-    ctx = BuildContext(project, inputs, options, register_fonts(project.fonts), art, options.langs, deck)
-    producers = (deck_list,) if deck else PRODUCERS
-    steps = [Step(f"{lang}: {producer.__name__.replace('_', ' ')}", producer, replace(ctx, langs=(lang,)))
-             for producer in producers for lang in options.langs]
-    return steps, problems
+    return BuildContext(project, inputs, options, register_fonts(project.fonts), art, options.langs, deck), problems
 
 
 def render(steps: Iterable[Step]) -> dict[Path, bytes]:

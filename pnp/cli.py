@@ -97,3 +97,8 @@ from .cli_build import build_command, calibrate_command, gallery_command  # noqa
 main.add_command(build_command)
 main.add_command(calibrate_command)
 main.add_command(gallery_command)
+
+from .cli_export import images_command, tts_command  # noqa: E402
+
+export.add_command(images_command)
+export.add_command(tts_command)
