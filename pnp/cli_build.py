@@ -58,8 +58,9 @@ def _fail(problems) -> None:
 
 
 @click.command("build")
-@click.option("--lang", "langs", type=LanguageList(LANGS), default="all", show_default=True,
-              help=f"Languages to build: all or a comma-separated list of {', '.join(LANGS)}.")
+@click.option("--lang", "langs", type=LanguageList(LANGS + (SOURCE_LANG,)), default="all", show_default=True,
+              help=f"Languages to build: all (the translations: {', '.join(LANGS)}) or a comma-separated list of "
+                   f"these and {SOURCE_LANG} (the English source).")
 @paper_option
 @click.option("--mode", type=click.Choice(MODES), default="home", show_default=True,
               help="home: 3 × 3 cards per page with crop marks; pro: one card per page with bleed (print on "

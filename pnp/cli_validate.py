@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from .catalogs import LANGS
+from .catalogs import LANGS, SOURCE_LANG
 from .cli import LanguageList, make_project, project_options, report
 from .decks import load_deck_list
 from .problems import ERROR, Problem, ProblemsFound
@@ -32,8 +32,9 @@ def finish(problems: list[Problem], output: str, summary: str) -> None:
 
 
 @click.command("validate")
-@click.option("--lang", "langs", default="all", show_default=True, type=LanguageList(LANGS),
-              help=f"Languages to check: all or a comma-separated list of {', '.join(LANGS)}.")
+@click.option("--lang", "langs", default="all", show_default=True, type=LanguageList(LANGS + (SOURCE_LANG,)),
+              help=f"Languages to check: all (the translations: {', '.join(LANGS)}) or a comma-separated list of "
+                   f"these and {SOURCE_LANG} (the English source: print checks only).")
 @FORMAT
 @project_options
 def validate_command(langs, output, data, locales, art):
