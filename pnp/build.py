@@ -17,7 +17,7 @@ from typing import Callable, ContextManager, Iterable, Mapping
 from .art import ArtImage, load_art
 from .catalogs import LANGS
 from .decks import DeckList, load_deck_list
-from .export.pdfx import art_problems as pdfx_art_problems
+from .export.cmyk_art import cmyk_art
 from .export.pdfx import pdfx_conditions, pdfx_files
 from .fonts import register_fonts
 from .imposition import DUPLEX_MODES, check_back_offset, sheet_grid
@@ -43,6 +43,7 @@ class BuildOptions:
     booklet: bool = False  # also the rulebook as a saddle-stitch booklet
     deck: Path | None = None  # a user's deck list: build only this deck
     pdfx: str | None = None  # a print condition of pnp/layouts/pdfx.toml: every PDF as PDF/X-1a for it
+    cmyk_profile: Path | None = None  # with pdfx: the ICC profile that converts art images to CMYK
 
 
 @dataclass(frozen=True)
@@ -98,6 +99,8 @@ def option_problems(options: BuildOptions) -> list[Problem]:
     if options.pdfx is not None and options.pdfx not in pdfx_conditions():
         return [Problem("build-option", f"unknown print condition {options.pdfx!r} for --pdfx; expected "
                         f"{'|'.join(pdfx_conditions())}", where)]
+    if options.cmyk_profile is not None and options.pdfx is None:
+        return [Problem("build-option", "--cmyk-profile converts art images for --pdfx; give --pdfx too", where)]
     if options.mode == "pro":
         if options.back_offset != (0.0, 0.0):
             return [Problem("build-option", "--back-offset shifts the back pages of home sheets; pro mode prints one "
@@ -132,6 +135,17 @@ def art_windows(inputs: Inputs) -> list[tuple[str, float, float]]:
     return [(card_id, box.width, box.height) for card_id, box in boxes]
 
 
+def read_profile(path: Path | None) -> tuple[bytes | None, str | None]:
+    """The bytes of the ICC profile file (None without one) and its name; an unreadable file gives empty bytes,
+    which the profile check reports."""
+    if path is None:
+        return None, None
+    try:
+        return path.read_bytes(), str(path)
+    except OSError:
+        return b"", str(path)
+
+
 def checked_deck(path: Path, inputs: Inputs) -> tuple[DeckList | None, list[Problem]]:
     """The deck list at `path` if it is legal, and its problems (the same as `pnp deck check` reports)."""
     try:
@@ -163,7 +177,8 @@ def prepare_context(project: Project, options: BuildOptions) -> tuple[BuildConte
     art, art_problems = load_art(project.art, art_windows(inputs), card_layout().art)
     problems += art_problems
     if options.pdfx:
-        problems += pdfx_art_problems(image.path for image in art.values())
+        art, cmyk_problems = cmyk_art(art, *read_profile(options.cmyk_profile))
+        problems += cmyk_problems
     if errors(problems):
         raise ProblemsFound(problems)
     return BuildContext(project, inputs, options, register_fonts(project.fonts), art, options.langs, deck), problems

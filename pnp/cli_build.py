@@ -76,14 +76,17 @@ def _fail(problems) -> None:
 @click.option("--pdfx", type=click.Choice(pdfx_conditions()), is_flag=False, flag_value=pdfx_conditions()[0],
               default=None, help=f"Write every PDF as PDF/X-1a (CMYK, for print shops) for this registered print "
               f"condition: fogra39 (Europe, coated) or swop (US); --pdfx alone means {pdfx_conditions()[0]}.")
+@click.option("--cmyk-profile", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="With --pdfx: a CMYK ICC profile (e.g. your print shop's) to convert art images to CMYK.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("out"), show_default=True,
               help="Output folder.")
 @project_options
-def build_command(langs, paper, mode, duplex, back_offset, booklet, deck, pdfx, out, data, locales, art):
+def build_command(langs, paper, mode, duplex, back_offset, booklet, deck, pdfx, cmyk_profile, out, data, locales,
+                  art):
     """Build the print-and-play kit: out/<lang>/cards/<faction>.pdf and the other parts; with --deck FILE, only
     that deck: out/<lang>/decks/<FILE name>.pdf."""
     options = BuildOptions(langs=langs, paper=paper, mode=mode, duplex=duplex, back_offset=back_offset,
-                           booklet=booklet, deck=deck, pdfx=pdfx)
+                           booklet=booklet, deck=deck, pdfx=pdfx, cmyk_profile=cmyk_profile)
 
     def progress(steps):
         return click.progressbar(steps, label="Building", file=sys.stderr, item_show_func=lambda s: s and s.label)

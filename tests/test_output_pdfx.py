@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pikepdf
 import pytest
-from PIL import Image
+from PIL import Image, ImageCms
 from reportlab.lib.colors import CMYKColor
 from reportlab.lib.utils import ImageReader
 
@@ -213,6 +213,13 @@ def test_an_rgb_image_is_refused():
     assert _codes(_pdf(lambda c: c.drawImage(image, 0, 0, 20, 20))) == ["pdfx-rgb-image"]
 
 
+def test_a_cmyk_image_over_the_ink_limit_is_refused():
+    image = Image.new("CMYK", (8, 8), (255, 255, 255, 255))
+    assert _codes(_pdf(lambda c: c.drawImage(ImageReader(image), 0, 0, 20, 20))) == ["pdfx-ink-limit"]
+    within = Image.new("CMYK", (8, 8), (150, 100, 100, 255))  # 237 %
+    to_pdfx(_pdf(lambda c: c.drawImage(ImageReader(within), 0, 0, 20, 20)), "sample.pdf", "swop")
+
+
 def test_a_font_that_is_not_embedded_is_refused():
     assert _codes(_pdf(lambda c: (c.setFont("Helvetica", 12), c.drawString(10, 10, "x")))) == \
         ["pdfx-font-not-embedded"]
@@ -226,13 +233,50 @@ def test_links_are_removed():
         assert "/Annots" not in document.pages[0].obj
 
 
-def test_art_refuses_pdfx_with_the_art_file_named_and_writes_nothing(runner, project_copy):
+@pytest.fixture
+def with_art(project_copy) -> tuple[Path, list[str]]:
+    """A project copy with one art image, and the arguments naming it."""
     art = project_copy / "art"
     art.mkdir()
-    Image.new("RGB", (700, 340), (120, 80, 40)).save(art / "rome.testudo.png")
-    out = project_copy / "out"
-    result = invoke(runner, "build", "--lang", "de", "--pdfx", "--out", out, "--art", art, *project_args(project_copy))
+    Image.new("RGB", (700, 340), (200, 40, 30)).save(art / "rome.testudo.png")
+    return art, ["--art", str(art), *project_args(project_copy)]
+
+
+def test_art_without_a_cmyk_profile_refuses_pdfx_naming_the_art_file_and_writes_nothing(runner, with_art, tmp_path):
+    art, args = with_art
+    result = invoke(runner, "build", "--lang", "de", "--pdfx", "--out", tmp_path / "out", *args)
     assert result.exit_code == 1
     (line,) = [line for line in result.output.splitlines() if "pdfx-rgb-art" in line]
-    assert line.startswith(str(art / "rome.testudo.png"))
-    assert not out.exists()
+    assert line.startswith(f"{art / 'rome.testudo.png'} card rome.testudo")
+    assert not (tmp_path / "out").exists()
+
+
+def test_an_rgb_profile_is_no_cmyk_profile(runner, with_art, tmp_path):
+    profile = tmp_path / "srgb.icc"
+    profile.write_bytes(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())
+    result = invoke(runner, "build", "--lang", "de", "--pdfx", "--cmyk-profile", profile, "--out", tmp_path / "out",
+                    *with_art[1])
+    assert result.exit_code == 1 and f"{profile}: error cmyk-profile" in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_cmyk_profile_without_pdfx_is_refused(runner, tmp_path):
+    result = invoke(runner, "build", "--lang", "de", "--cmyk-profile", GS_CMYK, "--out", tmp_path)
+    assert result.exit_code == 1 and "build-option" in result.output and "--pdfx" in result.output
+
+
+GS_CMYK = Path("/usr/share/color/icc/ghostscript/default_cmyk.icc")  # Ghostscript's (AGPL) SWOP-like profile
+
+
+@pytest.mark.skipif(not GS_CMYK.is_file(), reason="needs Ghostscript's CMYK profile (.ci/run installs Ghostscript)")
+def test_with_a_cmyk_profile_the_art_is_printed_as_a_cmyk_image(runner, with_art, tmp_path):
+    result = invoke(runner, "build", "--lang", "de", "--mode", "pro", "--pdfx", "swop", "--cmyk-profile", GS_CMYK,
+                    "--out", tmp_path, *with_art[1])
+    assert result.exit_code == 0, result.output
+    with pikepdf.open(tmp_path / "de" / "cards" / "rome.pdf") as document:
+        images = [pikepdf.PdfImage(o) for o in document.objects
+                  if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Image"]
+        assert len(images) == 1 and images[0].colorspace == "/DeviceCMYK"
+        cyan, magenta, yellow, black = images[0].as_pil_image().getpixel((10, 10))
+        assert magenta > 200 and yellow > 200 and cyan < 80  # the red of the art, in CMYK
+    assert ghostscript_messages(tmp_path / "de" / "cards" / "rome.pdf") == []

@@ -15,7 +15,7 @@ from decimal import Decimal
 from functools import lru_cache
 from io import BytesIO
 from pathlib import Path
-from typing import Iterable, Iterator, Mapping
+from typing import Iterator, Mapping
 
 import pikepdf
 from pikepdf import Name
@@ -111,7 +111,7 @@ def _content_problems(owner: pikepdf.Object, target: PrintCondition, where: Loca
         if xobject.get(Name.Subtype) == Name.Form:
             problems += _content_problems(xobject, target, where, checked)
         else:
-            problems += _image_problems(xobject, where)
+            problems += _image_problems(xobject, target, where)
     for state in resources.get(Name.ExtGState, pikepdf.Dictionary()).values():
         problems += _transparency_problems(state, where)
     for space in resources.get(Name.ColorSpace, pikepdf.Dictionary()).values():
@@ -149,12 +149,18 @@ def _colour_problems(owner: pikepdf.Object, target: PrintCondition, where: Locat
     return problems
 
 
-def _image_problems(image: pikepdf.Object, where: Location) -> list[Problem]:
+def _image_problems(image: pikepdf.Object, target: PrintCondition, where: Location) -> list[Problem]:
     problems = []
     space = image.get(Name.ColorSpace)
     if space is not None and not _printable_space(space):
         problems.append(Problem("pdfx-rgb-image", f"image in colour space {_space_name(space)}; PDF/X-1a needs CMYK "
                                 "or grey images", where))
+    elif space == Name.DeviceCMYK:
+        data = pikepdf.PdfImage(image).as_pil_image().tobytes()  # C, M, Y, K bytes of each pixel in turn
+        ink = max(map(sum, zip(data[0::4], data[1::4], data[2::4], data[3::4]))) * 100 / 255
+        if ink > target.ink_limit + 0.5:
+            problems.append(Problem("pdfx-ink-limit", f"an image covers up to {ink:.0f} % ink; {target.identifier} "
+                                    f"allows at most {target.ink_limit} %", where))
     if Name.SMask in image:
         problems.append(Problem("pdfx-transparency", "image with a soft mask (transparency is not allowed in "
                                 "PDF/X-1a)", where))
@@ -246,10 +252,3 @@ def pdfx_files(files: Mapping[Path, bytes], condition: str) -> dict[Path, bytes]
         raise ProblemsFound(problems)
     return converted
 
-
-def art_problems(art_paths: Iterable[str]) -> list[Problem]:
-    """Art images are RGB and the kit bundles no CMYK profile it may redistribute to convert them: with art, a
-    PDF/X build is refused (one problem per image) rather than written non-conforming."""
-    return [Problem("pdfx-rgb-art", "art images are RGB and no CMYK profile is available to convert them; PDF/X-1a "
-                    "allows CMYK images only: build without --pdfx, or without this art (--art DIR)",
-                    Location(file=path)) for path in sorted(art_paths)]
