@@ -213,6 +213,18 @@ def test_an_rgb_image_is_refused():
     assert _codes(_pdf(lambda c: c.drawImage(image, 0, 0, 20, 20))) == ["pdfx-rgb-image"]
 
 
+def test_an_inline_rgb_image_and_a_device_rgb_colour_space_are_refused():
+    image = Image.new("RGB", (4, 4), (200, 30, 30))
+    assert _codes(_pdf(lambda c: c.drawInlineImage(image, 0, 0, 20, 20))) == ["pdfx-rgb-image"]
+    pdf = _pdf(lambda c: c.rect(10, 10, 50, 50, fill=1))
+    with pikepdf.open(BytesIO(pdf)) as document:
+        page = document.pages[0]
+        page.contents_add(document.make_stream(b"/DeviceRGB cs 1 0 0 sc 0 0 5 5 re f"))
+        buffer = BytesIO()
+        document.save(buffer)
+    assert _codes(buffer.getvalue()) == ["pdfx-rgb-colour"]
+
+
 def test_a_cmyk_image_over_the_ink_limit_is_refused():
     image = Image.new("CMYK", (8, 8), (255, 255, 255, 255))
     assert _codes(_pdf(lambda c: c.drawImage(ImageReader(image), 0, 0, 20, 20))) == ["pdfx-ink-limit"]

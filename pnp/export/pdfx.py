@@ -129,6 +129,13 @@ def _colour_problems(owner: pikepdf.Object, target: PrintCondition, where: Locat
     for operands, operator in pikepdf.parse_content_stream(owner):
         op = str(operator)
         values = [float(v) for v in operands] if op in RGB_OPERATORS or op in CMYK_OPERATORS else []
+        if op in ("cs", "CS") and isinstance(operands[0], pikepdf.Name) and not _printable_space(operands[0]) \
+                and str(operands[0]).startswith("/Device"):
+            problems.append(Problem("pdfx-rgb-colour", f"colour space {_space_name(operands[0])} ({op}) is not CMYK "
+                                    "or grey", where))
+        if op == "INLINE IMAGE" and str(operands[0].colorspace) not in PRINTABLE_SPACES:
+            problems.append(Problem("pdfx-rgb-image", f"inline image in colour space {operands[0].colorspace}; "
+                                    "PDF/X-1a needs CMYK or grey images", where))
         if op in RGB_OPERATORS:
             if max(values) - min(values) > 1e-6:
                 problems.append(Problem("pdfx-rgb-colour", f"RGB colour {values} ({op}) is not allowed in PDF/X-1a; "
