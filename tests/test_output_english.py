@@ -9,8 +9,8 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import LANGS, invoke, project_args
-from pnp.cli import LanguageList
-from pnp.terms import FACTIONS
+from pnp.cli.options import LanguageList
+from pnp.data.terms import FACTIONS
 
 PARTS = ["rulebook.pdf", "scoresheet.pdf", "tokens.pdf"] + [f"cards/{f}.pdf" for f in FACTIONS]
 

@@ -12,9 +12,9 @@ from PIL import Image, ImageChops
 
 from conftest import invoke
 from deck_helpers import render_decks
-from pnp.build import BuildOptions
+from pnp.context import BuildOptions
 from pnp.export.images import page_image
-from pnp.terms import FACTIONS
+from pnp.data.terms import FACTIONS
 
 LANG = "pl"
 

@@ -17,8 +17,8 @@ from reportlab.lib.utils import ImageReader
 
 from conftest import invoke, project_args
 from pnp.export.pdfx import pdfx_layout, to_pdfx
-from pnp.fonts import register_fonts
-from pnp.pdfout import new_canvas
+from pnp.typeset.fonts import register_fonts
+from pnp.pages.pdfout import new_canvas
 from pnp.problems import ProblemsFound
 from pnp.project import Project
 

@@ -10,12 +10,13 @@ import pytest
 from PIL import Image, ImageChops
 
 from conftest import invoke
-from pnp.build import BuildOptions, prepare_context
+from pnp.context import BuildOptions
+from pnp.kit.build import prepare_context
 from pnp.export.images import page_image
 from pnp.export.settings import export_layout
 from pnp.project import Project
-from pnp.render.produce import card_pages
-from pnp.terms import FACTIONS
+from pnp.cards.produce import card_pages
+from pnp.data.terms import FACTIONS
 
 LANG = "tr"
 CUSTOM_DECK_KEYS = {"FaceURL", "BackURL", "NumWidth", "NumHeight", "BackIsHidden"}

@@ -10,7 +10,7 @@ from typing import Mapping
 
 from PIL import ImageCms
 
-from ..art import ArtImage
+from ..data.art import ArtImage
 from ..problems import Location, Problem
 
 

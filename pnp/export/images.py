@@ -15,7 +15,7 @@ from typing import Sequence
 import pypdfium2
 from PIL import Image, PngImagePlugin
 
-from ..render.produce import CardPages
+from ..cards.produce import CardPages
 
 POINTS_PER_INCH = 72
 MANIFEST_FIELDS = ("id", "name", "faction", "side", "copies", "file")

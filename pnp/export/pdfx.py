@@ -20,7 +20,7 @@ from typing import Iterator, Mapping
 import pikepdf
 from pikepdf import Name
 
-from ..layout import LAYOUTS, load_layout
+from ..layouts.schemas import LAYOUTS, load_layout
 from ..problems import Location, Problem, ProblemsFound
 
 RGB_OPERATORS = {"rg": "k", "RG": "K"}  # RGB fill / stroke -> the CMYK operator that replaces a neutral one

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ..layout import LAYOUTS, load_layout
+from ..layouts.schemas import LAYOUTS, load_layout
 
 
 @dataclass(frozen=True)

@@ -15,9 +15,9 @@ from pathlib import Path
 
 from PIL import Image
 
-from ..localize import LocalizedCard
+from ..i18n.localize import LocalizedCard
 from ..problems import Location, Problem, ProblemsFound
-from ..render.produce import CardPages
+from ..cards.produce import CardPages
 from .images import page_image, png_bytes
 from .settings import TtsSettings
 
