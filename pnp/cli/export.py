@@ -9,9 +9,9 @@ import click
 from ..export.settings import export_layout
 from ..i18n.catalogs import LANGS, SOURCE_LANG
 from ..kit.export import export_images, export_tts
-from ..pages.pdfout import write_atomically
+from ..kit.write import write_all
 from ..problems import ProblemsFound
-from .options import LanguageList, make_project, project_options, report
+from .options import EXIT_PROBLEMS, LanguageList, PathArg, make_project, project_options, report
 
 LANG_HELP = (f"Languages: all ({', '.join(LANGS)}) or a comma-separated list of these and {SOURCE_LANG} (the "
              "English source).")
@@ -20,17 +20,17 @@ LANG_HELP = (f"Languages: all ({', '.join(LANGS)}) or a comma-separated list of 
 def _write(produce, out: Path, what: str) -> None:
     try:
         files, warnings = produce()
-        write_atomically({out / path: data for path, data in files.items()})
+        write_all({out / path: data for path, data in files.items()}, out)
     except ProblemsFound as exc:
         report(exc.problems)
-        sys.exit(1)
+        sys.exit(EXIT_PROBLEMS)
     if warnings:
         report(warnings)
     click.echo(f"Wrote {len(files)} file(s) to {out}: {what}.")
 
 
 def out_option(command):
-    return click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("out"),
+    return click.option("--out", type=PathArg(file_okay=False), default=Path("out"),
                         show_default=True, help="Output folder.")(command)
 
 
