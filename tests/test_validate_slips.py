@@ -43,7 +43,8 @@ def test_every_planted_slip_is_reported_with_code_language_file_and_line(runner,
     assert "'100%'" in percent["message"] and "%100" in percent["message"]
     with sheets.open("rb") as fp:
         assert percent["location"]["line"] in {m.lineno for m in read_po(fp) if m.id}
-    errors = [p for p in problems if p["severity"] == "error"]
+    # the planted trailing line break is also a control character in a card text (issue 12's check)
+    errors = [p for p in problems if p["severity"] == "error" and p["code"] != "text-control-character"]
     assert len(errors) == len(PLANTED) + 1, [(p["code"], p["location"]) for p in errors]
 
 
