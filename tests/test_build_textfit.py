@@ -18,7 +18,7 @@ from pnp.cards.checks import card_fit_problems, card_glyph_problems
 from pnp.cards.faces import compose_front, fit_name
 from pnp.cards.labels import card_labels
 from pnp.typeset.draw_text import draw_text
-from pnp.typeset.textfit import fit_text, units, wrap
+from pnp.typeset.textfit import fit_text, runs_width, set_runs, shrink_to_fit, units, wrap
 from pnp.typeset.units import MM
 
 FONTS = register_fonts(Project().fonts)
@@ -131,3 +131,19 @@ def test_turkish_small_capitals_keep_the_dot_of_the_i_and_still_read_as_i():
     garamond_tr, _ = _drawn("bir", "body", "tr")
     garamond_de, _ = _drawn("bir", "body", "de")
     assert ImageChops.difference(garamond_tr, garamond_de).getbbox() is None  # its i has a dot: nothing added
+
+
+def test_runs_set_figures_in_the_figure_font_and_lacking_characters_in_the_fallback():
+    sans = FONTS["sans"]
+    pieces = set_runs("80 g/m² ♚", BODY, 10.0, sans, 0.8, sans)
+    assert pieces == [("80", sans, 8.0), (" g/m", BODY, 10.0), ("²", sans, 8.0), (" ", BODY, 10.0),
+                      ("♚", sans, 10.0)]
+    assert runs_width(pieces) == pytest.approx(sum(stringWidth(p, f, s) for p, f, s in pieces))
+    assert set_runs("80 ♚", BODY, 10.0) == [("80 ♚", BODY, 10.0)]  # no figure font, no fallback: one run
+
+
+def test_shrink_to_fit_takes_the_largest_fitting_size_and_reports_the_minimum_otherwise():
+    tried = []
+    result = shrink_to_fit(STYLE, 0.5, lambda size: tried.append(size) or size, lambda size: size <= 8.2)
+    assert result == (8.0, True) and tried == [10.0, 9.5, 9.0, 8.5, 8.0]
+    assert shrink_to_fit(STYLE, 1.5, lambda size: size, lambda size: False) == (6.0, False)

@@ -1,17 +1,16 @@
 """Paragraph and table styles of the rulebook, from the page format's type sizes and the palette."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import CMYKColor
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ..typeset.units import MM
-from ..typeset.fonts import TEXT_FACES, missing_glyphs
+from ..typeset.fonts import TEXT_FACES
+from ..typeset.textfit import runs_width, set_runs
 from ..layouts.values import Figures
 from .layout import PageFormat, Palette, TypeSizes
 
@@ -102,29 +101,22 @@ def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: Palette, figure
     )
 
 
-def _runs(text: str, style: ParagraphStyle, styles: Styles) -> list[tuple[str, str | None, float]]:
-    """(text, font name or None for the style's own, size) runs: characters the style's font lacks (♚) in DejaVu
+def _runs(text: str, style: ParagraphStyle, styles: Styles) -> list[tuple[str, str, float]]:
+    """(text, font name, size) runs (pnp.typeset.textfit.set_runs): characters the style's font lacks (♚) in DejaVu
     Sans; in the text faces, figures in the layout's figure font (Garamond's old-style 0 reads as an o, 1 as an I)."""
     fonts = styles.fonts
-    missing = set(missing_glyphs(text, style.fontName))
     figures = style.fontName in (fonts[role] for role in TEXT_FACES)
-    runs = []
-    for run in re.findall(r"\d+|\D", text):
-        if run[0].isdigit() and figures:
-            runs.append((run, fonts[styles.figure_font], style.fontSize * styles.figure_scale))
-        elif run in missing:
-            runs.append((run, fonts["sans"], style.fontSize))
-        else:
-            runs.append((run, None, style.fontSize))
-    return runs
+    return set_runs(text, style.fontName, style.fontSize, fonts[styles.figure_font] if figures else None,
+                    styles.figure_scale, fonts["sans"])
 
 
 def markup(text: str, style: ParagraphStyle, styles: Styles) -> str:
     """Plain text as Paragraph markup, escaped, with the font changes of `_runs`."""
-    return "".join(escape(run) if font is None else f'<font name="{font}" size="{size:.2f}">{escape(run)}</font>'
+    return "".join(escape(run) if font == style.fontName else
+                   f'<font name="{font}" size="{size:.2f}">{escape(run)}</font>'
                    for run, font, size in _runs(text, style, styles))
 
 
 def text_width(text: str, style: ParagraphStyle, styles: Styles) -> float:
     """The width of the text as `markup` sets it, in points."""
-    return sum(stringWidth(run, font or style.fontName, size) for run, font, size in _runs(text, style, styles))
+    return runs_width(_runs(text, style, styles))

@@ -31,7 +31,7 @@ from ..i18n.placeholder_names import COMMANDS
 from ..problems import Problem, raise_if_errors
 from ..project import Inputs, Project
 from ..data.terms import N_
-from ..typeset.textfit import sizes, wrap
+from ..typeset.textfit import shrink_to_fit, wrap
 from ..typeset.metrics import descent
 from ..typeset.units import MM
 
@@ -183,15 +183,16 @@ def _fit(paragraphs: list[Paragraph], fonts: Mapping[str, str], grid: SheetGrid,
          floor: float) -> tuple[tuple[TextLine, ...], list[str]]:
     """The paragraphs at the largest size whose last line stays above `floor` (pt above the bottom edge); at the
     smallest size when none does, with the reasons they do not fit."""
-    lines, reasons = (), []
-    for size in sizes(TextStyle("sans", style.size, style.min_size), style.fit_step):
-        lines, reasons = _set(paragraphs, fonts, grid, style, size)
-        bottom = min((line.y for line in lines), default=floor) + descent(fonts["sans"]) * size
-        if not reasons and bottom >= floor - 1e-6:
-            return lines, []
-    if not reasons:
-        reasons = [f"reach {(floor - bottom) / MM:.1f} mm too low even at {style.min_size:g} pt (they must end "
-                   f"{style.gap:g} mm above the marks)"]
+    def bottom(size: float, lines: tuple[TextLine, ...]) -> float:
+        return min((line.y for line in lines), default=floor) + descent(fonts["sans"]) * size
+
+    (size, lines, reasons), fits = shrink_to_fit(
+        TextStyle("sans", style.size, style.min_size), style.fit_step,
+        lambda size: (size, *_set(paragraphs, fonts, grid, style, size)),
+        lambda result: not result[2] and bottom(result[0], result[1]) >= floor - 1e-6)
+    if not fits and not reasons:
+        reasons = [f"reach {(floor - bottom(size, lines)) / MM:.1f} mm too low even at {style.min_size:g} pt (they "
+                   f"must end {style.gap:g} mm above the marks)"]
     return lines, reasons
 
 
