@@ -185,12 +185,44 @@ class FrontLayout:
 
 
 @dataclass(frozen=True)
+class BackMedallion:
+    """The medallion under the back's emblem: its ring and inner ring (times the outline), the inner ring's and
+    the emblem's size (times the medallion's radius)."""
+
+    ring: Positive
+    inner_ring: Positive
+    inner_scale: Positive
+    emblem_scale: Positive
+
+
+@dataclass(frozen=True)
+class BackRule:
+    """The gold rules beside the title and the faction name: their distance from the text box and line width,
+    where each half starts and ends (mm from the middle) and the diamond between them (mm)."""
+
+    gap: float
+    width: Positive
+    start: float
+    end: Positive
+    diamond: Positive
+
+
+@dataclass(frozen=True)
 class BackLayout:
     outline: float
     frame_insets: tuple[float, ...]
+    frame_weights: tuple[float, ...]  # each frame line's width, times the outline
+    corner_diamond: Positive          # the diamonds on the outer frame's corners (mm)
     emblem: Box
+    medallion: BackMedallion
+    rule: BackRule
     title: TextBox
     faction: TextBox
+
+    def invalid(self) -> list[str]:
+        if len(self.frame_weights) != len(self.frame_insets):
+            return [f"frame_weights needs one weight for each of the {len(self.frame_insets)} frame_insets"]
+        return []
 
 
 @dataclass(frozen=True)

@@ -72,9 +72,22 @@ class TitleBand:
 
 
 @dataclass(frozen=True)
+class ShieldShape:
+    """The player's heater shield: where its sides turn to the point (a share of its height), the gold inner
+    outline's inset and line width, how far above the sides' turn the outline turns and above the point it ends."""
+
+    tip: Positive
+    inset: Positive
+    outline: Positive
+    inner_turn: float
+    inner_point: Positive
+
+
+@dataclass(frozen=True)
 class PlayerBand:
     height: float
     shield: float
+    shield_shape: ShieldShape
     numeral_baseline: float
     gap: float
     label_width: float
