@@ -18,7 +18,7 @@ from ..problems import Location, Problem, ProblemsFound, raise_if_errors
 from ..data.terms import FACTIONS
 from ..tomlfile import read_toml
 from ..typeset.fonts import FONT_FILES
-from .values import Colour, FontRole, Positive
+from .values import Colour, FontRole, Palette, Positive
 
 LAYOUTS = Path(__file__).resolve().parent
 PAPERS = ("a4", "letter")
@@ -226,7 +226,7 @@ class BackLayout:
 
 
 @dataclass(frozen=True)
-class Palette:
+class CardPalette(Palette):
     parchment: Colour
     ink: Colour
     gold: Colour
@@ -249,7 +249,7 @@ class CardLayout:
     art: ArtSettings
     front: FrontLayout
     back: BackLayout
-    palette: Palette
+    palette: CardPalette
     factions: Mapping[str, FactionStyle]
 
     def text_boxes(self) -> dict[str, Box]:
@@ -279,7 +279,9 @@ class GridSize:
 
 
 @dataclass(frozen=True)
-class Margins:
+class SheetMargins:
+    """A home sheet's edge: the printable margin, the bleed around the grid and the crop marks (mm, the width pt)."""
+
     min_margin: float
     bleed: float
     mark_gap: float
@@ -292,7 +294,7 @@ class Margins:
 class SheetLayout:
     paper: Paper
     grid: GridSize
-    margins: Margins
+    margins: SheetMargins
 
 
 @dataclass(frozen=True)

@@ -8,33 +8,27 @@ from typing import Mapping
 
 
 from ..layouts.schemas import LAYOUTS, load_layout, sheet_layout
-from ..layouts.values import Colour, Figures
+from ..layouts.values import Colour, Figures, PageMargins, Palette, Positive
 from ..problems import Location, Problem, raise_if_errors
 from ..typeset.units import MM
 
 
 @dataclass(frozen=True)
-class Margins:
-    top: float
-    bottom: float
-    inner: float
-    outer: float
+class RulebookType:
+    """The rulebook's type sizes and leadings (pt) by role."""
 
-
-@dataclass(frozen=True)
-class TypeSizes:
-    body: float
-    leading: float
-    small: float
-    table: float
-    table_leading: float
-    chapter: float
-    section: float
-    subsection: float
-    header: float
-    footer: float
-    title: float
-    subtitle: float
+    body: Positive
+    leading: Positive
+    small: Positive
+    table: Positive
+    table_leading: Positive
+    chapter: Positive
+    section: Positive
+    subsection: Positive
+    header: Positive
+    footer: Positive
+    title: Positive
+    subtitle: Positive
 
 
 @dataclass(frozen=True)
@@ -49,10 +43,10 @@ class Spacing:
 
 @dataclass(frozen=True)
 class PageFormat:
-    margins: Margins
+    margins: PageMargins
     header: float
     footer: float
-    type: TypeSizes
+    type: RulebookType
     space: Spacing
     indent: float
     ornament: float
@@ -62,7 +56,7 @@ class PageFormat:
 
 
 @dataclass(frozen=True)
-class Palette:
+class RulebookPalette(Palette):
     ink: Colour
     accent: Colour
     gold: Colour
@@ -86,7 +80,7 @@ class RulebookLayout:
     full: PageFormat
     booklet: PageFormat
     columns: Mapping[str, tuple[float, ...]]
-    palette: Palette
+    palette: RulebookPalette
     figures: Figures
     title_frame: TitleFrame
 

@@ -12,7 +12,7 @@ from ..typeset.units import MM
 from ..typeset.fonts import TEXT_FACES
 from ..typeset.textfit import runs_width, set_runs
 from ..layouts.values import Figures
-from .layout import PageFormat, Palette, TypeSizes
+from .layout import PageFormat, RulebookPalette, RulebookType
 
 
 def cmyk(colour: tuple[float, float, float, float]) -> CMYKColor:
@@ -24,7 +24,7 @@ class Styles:
     """Every style the renderer uses, by role."""
 
     fonts: dict[str, str]
-    palette: Palette
+    palette: RulebookPalette
     figure_font: str      # font role of the figures in text faces
     figure_scale: float   # their size relative to the text
     body: ParagraphStyle
@@ -54,10 +54,10 @@ class Styles:
         return ("FONTNAME", (0, 0), (-1, -1), self.fonts["body"])
 
 
-def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: Palette, figures: Figures,
+def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: RulebookPalette, figures: Figures,
                 scale: float = 1.0) -> Styles:
     """The styles of a page format; `scale` enlarges all type (a one-page chapter fills its page)."""
-    t = TypeSizes(**{name: size * scale for name, size in vars(fmt.type).items()})
+    t = RulebookType(**{name: size * scale for name, size in vars(fmt.type).items()})
     s = fmt.space
     ink, accent = cmyk(palette.ink), cmyk(palette.accent)
     body = ParagraphStyle("body", fontName=fonts["body"], fontSize=t.body, leading=t.leading, textColor=ink,
