@@ -10,7 +10,7 @@ from PIL import Image, ImageChops
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnp.typeset.fonts import register_fonts
-from pnp.layouts.schemas import Box, TextStyle, card_layout
+from pnp.layouts.schemas import LAYOUTS, Box, TextStyle, card_layout
 from pnp.i18n.localize import localize_cards
 from pnp.pages.pdfout import new_canvas
 from pnp.project import Project, load_inputs
@@ -55,7 +55,7 @@ def test_a_text_that_cannot_fit_is_marked_and_set_at_the_minimum():
 
 
 def test_long_names_go_onto_two_balanced_lines_and_never_break_inside_a_word():
-    layout = card_layout()
+    layout = card_layout(LAYOUTS)
     name = fit_name("Hannibal Barkas, Meister der Umfassung", layout, FONTS)
     assert name.fits and len(name.lines) == 2 and " ".join(name.lines) == "Hannibal Barkas, Meister der Umfassung"
     assert name.lines[0].endswith(",")
@@ -71,7 +71,7 @@ def inputs():
 def test_a_text_too_long_for_its_card_is_a_problem_naming_card_language_and_field(inputs):
     catalog = inputs.catalogs["pl"]
     cards = localize_cards(inputs.cards, catalog)
-    labels, layout = card_labels(catalog), card_layout()
+    labels, layout = card_labels(catalog), card_layout(LAYOUTS)
     long = [replace(lc, effect=lc.effect + " bardzo długo" * 80) if lc.card.id == "rome.testudo" else lc
             for lc in cards]
     [problem] = card_fit_problems(long, labels, layout, FONTS)
@@ -83,7 +83,7 @@ def test_a_text_too_long_for_its_card_is_a_problem_naming_card_language_and_fiel
 def test_a_character_missing_from_its_font_is_a_problem(inputs):
     catalog = inputs.catalogs["tr"]
     cards = localize_cards(inputs.cards, catalog)
-    labels, layout = card_labels(catalog), card_layout()
+    labels, layout = card_labels(catalog), card_layout(LAYOUTS)
     odd = [replace(lc, name=lc.name + " ☭") if lc.card.id == "sparta.spartan-hoplites" else lc for lc in cards]
     [problem] = card_glyph_problems(odd, labels, layout, FONTS)
     assert problem.code == "glyph-missing" and "U+262D" in problem.message
@@ -92,7 +92,7 @@ def test_a_character_missing_from_its_font_is_a_problem(inputs):
 
 def test_every_effect_of_the_141_cards_fits_in_all_five_languages_at_or_above_the_minimum():
     all_inputs = load_inputs(Project(), ("de", "pl", "tr", "es", "pt"))
-    layout = card_layout()
+    layout = card_layout(LAYOUTS)
     minimum = layout.front.effect.style.min_size
     for lang, catalog in all_inputs.catalogs.items():
         labels = card_labels(catalog)

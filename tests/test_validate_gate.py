@@ -8,18 +8,18 @@ from __future__ import annotations
 
 import ast
 import json
+import shutil
 from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po, write_po
 
 from conftest import invoke, project_args
+from pnp.layouts.schemas import LAYOUTS
 from pnp.i18n.catalogs import LANGS, catalog_path
 from pnp.i18n.localize import card_context
 from pnp.layouts import schemas
-from pnp.rulebook.layout import rulebook_layout
 from pnp.sheets.calibration import TURN_STEP, calibration_pdf, home_grid
-from pnp.sheets.layout import scoresheet_layout, tokens_layout
 from pnp.problems import ProblemsFound
 from pnp.project import Project, read_inputs
 from pnp.rulebook import rulebook_pdfs
@@ -30,22 +30,23 @@ from pnp.sheets.scoresheet import NOTES, PLAYER, WOUND_RULE
 from pnp.typeset.fonts import register_fonts
 
 
-def _rulebook(inputs, fonts):
-    return rulebook_pdfs(inputs.engine, inputs.cards, inputs.catalogs["de"], fonts, "a4", booklet=True)
+def _rulebook(inputs, fonts, project):
+    return rulebook_pdfs(inputs.engine, inputs.cards, inputs.catalogs["de"], fonts, "a4", booklet=True,
+                         layouts=project.layouts)
 
 
-def _scoresheet(inputs, fonts):
-    return scoresheet_pdf(inputs.engine, inputs.catalogs["de"], fonts, "a4")
+def _scoresheet(inputs, fonts, project):
+    return scoresheet_pdf(inputs.engine, inputs.catalogs["de"], fonts, "a4", project.layouts)
 
 
-def _cards(inputs, fonts):
-    project = Project()
+def _cards(inputs, fonts, project):
     return card_decks(BuildContext(project, inputs, BuildOptions(langs=("de",)), fonts, {}, ("de",)))
 
 
-def _calibration(inputs, fonts):
-    layout = schemas.calibration_layout()
-    return calibration_pdf(home_grid("a4"), layout, fonts, inputs.catalogs["de"], "a4", "long", (0.0, 0.0))
+def _calibration(inputs, fonts, project):
+    layout = schemas.calibration_layout(project.layouts)
+    return calibration_pdf(home_grid("a4", project.layouts), layout, fonts, inputs.catalogs["de"], "a4", "long",
+                           (0.0, 0.0))
 
 
 def _translate(domain: str, pair: tuple[str, str], change):
@@ -62,13 +63,9 @@ def _translate(domain: str, pair: tuple[str, str], change):
 
 
 def _layout(name: str, old: str, new: str):
-    """Layout file `name` of a copy of pnp/layouts (in the planted project's folder) with `old` replaced by `new`;
-    the layout loader reads that copy. (The project does not carry its layouts folder yet: issue 10, item 7.)"""
+    """Layout file `name` of the planted project's layouts folder with `old` replaced by `new`."""
     def plant(root: Path) -> None:
         folder = root / "layouts"
-        folder.mkdir(exist_ok=True)
-        for path in schemas.LAYOUTS.glob("*.toml"):
-            (folder / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
         text = (folder / f"{name}.toml").read_text(encoding="utf-8")
         assert old in text
         (folder / f"{name}.toml").write_text(text.replace(old, new, 1), encoding="utf-8")
@@ -133,8 +130,6 @@ CASES = {
     # rulebook margins home printers cannot print
     "layout-value": (_layout("rulebook", "top = 22.0,", "top = 2.0,"), _rulebook),
 }
-LAYOUT_LOADERS = (schemas.card_layout, schemas.sheet_layout, schemas.pro_layout, schemas.calibration_layout,
-                  scoresheet_layout, tokens_layout, rulebook_layout)
 
 
 def _codes_products_raise() -> set[str]:
@@ -153,35 +148,23 @@ def test_every_code_a_product_raises_has_a_planted_case():
     assert sorted(codes - set(CASES)) == []
 
 
-@pytest.fixture
-def planted_layouts(project_copy, monkeypatch):
-    """The layout loader reads the planted project's layouts folder when it has one (caches cleared around)."""
-    read = schemas.read_layout
-    folder = project_copy / "layouts"
-    monkeypatch.setattr(schemas, "read_layout", lambda name, directory=schemas.LAYOUTS: read(
-        name, folder if directory == schemas.LAYOUTS and folder.is_dir() else directory))
-    for loader in LAYOUT_LOADERS:
-        loader.cache_clear()
-    yield
-    for loader in LAYOUT_LOADERS:
-        loader.cache_clear()
-
-
 @pytest.mark.parametrize("code", CASES)
-def test_validate_reports_what_the_producer_raises(code, runner, project_copy, planted_layouts, tmp_path):
+def test_validate_reports_what_the_producer_raises(code, runner, project_copy, tmp_path):
     change, producer, *reported_as = CASES[code]  # the validator's own code for the same defect, if it has one
     reported = reported_as[0] if reported_as else code
+    shutil.copytree(LAYOUTS, project_copy / "layouts", ignore=shutil.ignore_patterns("*.py", "__pycache__"))
     change(project_copy)
-    project = Project(data=project_copy / "data", locales=project_copy / "locales")
+    project = Project(data=project_copy / "data", locales=project_copy / "locales", layouts=project_copy / "layouts")
     inputs, _ = read_inputs(project, ("de",))  # engine values may disagree with each other (floor > printed)
     with pytest.raises(ProblemsFound) as raised:
-        producer(inputs, register_fonts(project.fonts))
+        producer(inputs, register_fonts(project.fonts), project)
     assert code in {p.code for p in raised.value.problems}
 
-    result = invoke(runner, "validate", "--lang", "de", "--format", "json", *project_args(project_copy))
+    args = [*project_args(project_copy), "--layouts", project.layouts]
+    result = invoke(runner, "validate", "--lang", "de", "--format", "json", *args)
     assert result.exit_code == 1
     assert reported in {p["code"] for p in json.loads(result.stdout)}
 
     out = tmp_path / "kit"
-    built = invoke(runner, "build", "--lang", "de", "--out", out, *project_args(project_copy))
+    built = invoke(runner, "build", "--lang", "de", "--out", out, *args)
     assert built.exit_code == 1 and reported in built.output and not out.exists()

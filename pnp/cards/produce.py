@@ -22,7 +22,7 @@ def _compose(ctx: BuildContext, lang: str, only: Collection[str] | None = None
     factions' names (both by faction); fails on a text that does not fit or a character its font lacks."""
     catalog = ctx.inputs.catalogs[lang]
     cards = [lc for lc in localize_cards(ctx.inputs.cards, catalog) if only is None or lc.card.id in only]
-    fronts, backs = compose_language(cards, card_labels(catalog), card_layout(), ctx.fonts)
+    fronts, backs = compose_language(cards, card_labels(catalog), card_layout(ctx.project.layouts), ctx.fonts)
     problems = fit_problems([*fronts, *backs]) + glyph_problems([*fronts, *backs], ctx.fonts)
     if errors(problems):
         raise ProblemsFound(problems)
@@ -38,7 +38,8 @@ def card_decks(ctx: BuildContext) -> dict[Path, bytes]:
         for faction in FACTIONS:
             faces = deck_fronts([face for face in fronts if face.card.faction == faction])
             files[Path(lang) / "cards" / f"{faction}.pdf"] = deck_pdf(
-                faces, backs, card_layout(), ctx.art, o.paper, o.mode, o.duplex, o.back_offset, names[faction])
+                faces, backs, card_layout(ctx.project.layouts), ctx.art, o.paper, o.mode, o.duplex, o.back_offset,
+                names[faction], ctx.project.layouts)
     return files
 
 
@@ -51,6 +52,6 @@ def deck_list(ctx: BuildContext) -> dict[Path, bytes]:
         fronts, backs, _ = _compose(ctx, lang, {card.id for card in deck.cards})
         by_id = {face.card.id: face for face in fronts}
         files[Path(lang) / "decks" / f"{o.deck.stem}.pdf"] = deck_pdf(
-            [by_id[card.id] for card in deck.cards], backs, card_layout(), ctx.art, o.paper, o.mode, o.duplex,
-            o.back_offset, deck.name)
+            [by_id[card.id] for card in deck.cards], backs, card_layout(ctx.project.layouts), ctx.art, o.paper, o.mode,
+            o.duplex, o.back_offset, deck.name, ctx.project.layouts)
     return files

@@ -30,12 +30,12 @@ def export():
 @click.option("--lang", "lang", required=True, type=LanguageList(LANGS + (SOURCE_LANG,), allow_all=False),
               help=f"Language: {', '.join(LANGS)} or {SOURCE_LANG} (the English source strings).")
 @project_options
-def export_cards(lang, data, locales, art):
+def export_cards(lang, data, locales, art, layouts):
     """Print all cards as a JSON array in one language."""
     if len(lang) != 1:
         raise click.BadParameter("give exactly one language", param_hint="--lang")
     try:
-        inputs = load_inputs(make_project(data, locales, art), lang)
+        inputs = load_inputs(make_project(data, locales, art, layouts), lang)
         cards = localize_cards(inputs.cards, inputs.catalogs[lang[0]])
     except ProblemsFound as exc:
         report(exc.problems)

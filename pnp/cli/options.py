@@ -32,18 +32,18 @@ class LanguageList(click.ParamType):
 
 
 def project_options(command):
-    """--data, --locales and --art: where the inputs are (default: the repository's own)."""
+    """--data, --locales, --art and --layouts: where the inputs are (default: the repository's own)."""
     default = Project()
-    for name, help_text in (("art", "art images <card-id>.png/.jpg"), ("locales", "gettext catalogs"),
-                            ("data", "engine.toml and cards/")):
+    for name, help_text in (("layouts", "layout files (*.toml)"), ("art", "art images <card-id>.png/.jpg"),
+                            ("locales", "gettext catalogs"), ("data", "engine.toml and cards/")):
         command = click.option(f"--{name}", type=click.Path(file_okay=False, path_type=Path),
                                default=getattr(default, name), show_default=False,
                                help=f"Folder of the {help_text}.")(command)
     return command
 
 
-def make_project(data: Path, locales: Path, art: Path) -> Project:
-    return Project(data=data, locales=locales, art=art)
+def make_project(data: Path, locales: Path, art: Path, layouts: Path) -> Project:
+    return Project(data=data, locales=locales, art=art, layouts=layouts)
 
 
 def report(problems, stream=None) -> None:

@@ -19,7 +19,7 @@ from ..data.art import load_art
 from ..data.deck_lists import DeckList, load_deck_list
 from ..typeset.fonts import register_fonts
 from ..pages.imposition import DUPLEX_MODES, check_back_offset, sheet_grid
-from ..layouts.schemas import PAPERS, card_layout, sheet_layout
+from ..layouts.schemas import PAPERS, CardLayout, card_layout, sheet_layout
 from ..pages.pdfout import write_atomically
 from ..problems import ERROR, Location, Problem, ProblemsFound, errors
 from ..project import Inputs, Project, read_inputs
@@ -55,8 +55,8 @@ class BuildResult:
     warnings: tuple[Problem, ...]
 
 
-def option_problems(options: BuildOptions) -> list[Problem]:
-    """Options that cannot work together, e.g. a back offset larger than the paper's margins allow."""
+def option_problems(options: BuildOptions, project: Project) -> list[Problem]:
+    """Options that cannot work together, e.g. a back offset larger than the margins of the project's paper allow."""
     where = Location(field="options")
     if options.deck is not None and options.booklet:
         return [Problem("build-option", "--booklet makes the rulebook, which a build with --deck does not make; "
@@ -69,8 +69,8 @@ def option_problems(options: BuildOptions) -> list[Problem]:
             return [Problem("build-option", "--back-offset shifts the back pages of home sheets; pro mode prints one "
                             "card per page and has none to shift", where)]
         return []
-    card = card_layout().card
-    grid = sheet_grid(sheet_layout(options.paper), card.width, card.height, card.bleed)
+    card = card_layout(project.layouts).card
+    grid = sheet_grid(sheet_layout(options.paper, project.layouts), card.width, card.height, card.bleed)
     return check_back_offset(grid, options.back_offset)
 
 
@@ -91,9 +91,9 @@ def output_problems(out: Path) -> list[Problem]:
     return []
 
 
-def art_windows(inputs: Inputs) -> list[tuple[str, float, float]]:
+def art_windows(inputs: Inputs, layout: CardLayout) -> list[tuple[str, float, float]]:
     """(card id, width mm, height mm) of every card's art window."""
-    windows = card_layout().front.art
+    windows = layout.front.art
     boxes = [(c.id, windows.unit if c.kind == "unit" else windows.other) for c in inputs.cards.cards]
     return [(card_id, box.width, box.height) for card_id, box in boxes]
 
@@ -108,7 +108,7 @@ def checked_deck(path: Path, inputs: Inputs) -> tuple[DeckList | None, list[Prob
 
 def prepare(project: Project, options: BuildOptions) -> tuple[list[Step], list[Problem]]:
     """Load and validate everything; the steps to run and the warnings so far. Raises ProblemsFound on errors."""
-    problems = option_problems(options)
+    problems = option_problems(options, project)
     inputs, load_problems = read_inputs(project, options.langs)
     problems += load_problems
     if inputs is None:
@@ -116,7 +116,8 @@ def prepare(project: Project, options: BuildOptions) -> tuple[list[Step], list[P
     problems += validate(inputs, options.langs, project)
     deck, deck_problems = checked_deck(options.deck, inputs) if options.deck else (None, [])
     problems += deck_problems
-    art, art_problems = load_art(project.art, art_windows(inputs), card_layout().art)
+    card = card_layout(project.layouts)
+    art, art_problems = load_art(project.art, art_windows(inputs, card), card.art)
     problems += art_problems
     if errors(problems):
         raise ProblemsFound(problems)

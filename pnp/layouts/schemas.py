@@ -2,6 +2,7 @@
 
 A layout file may say `extends = "<other layout>"`: it is read over the other one, table by table.
 Lengths are millimetres, type sizes points. Other parts of the kit load their own layout files with `load_layout`.
+Every loader takes the layouts folder (the project's, pnp.project.Project.layouts; LAYOUTS is the repository's own).
 """
 from __future__ import annotations
 
@@ -352,7 +353,7 @@ class CalibrationLayout:
 
 # --- loading ---------------------------------------------------------------------------------------------------
 
-def read_layout(name: str, directory: Path = LAYOUTS) -> dict:
+def read_layout(name: str, directory: Path) -> dict:
     """The merged table of layout `name` (following `extends`); raises ProblemsFound for a missing file or cycle."""
     chain: list[str] = []
     merged: dict = {}
@@ -384,7 +385,7 @@ def _merge(base: dict, override: dict) -> dict:
     return result
 
 
-def load_layout(name: str, cls: type, directory: Path = LAYOUTS):
+def load_layout(name: str, cls: type, directory: Path):
     """Layout `name` as an instance of the frozen dataclass `cls`; every key checked, all problems collected."""
     data = read_layout(name, directory)
     problems: list[Problem] = []
@@ -466,8 +467,8 @@ def _join(prefix: str, name: str) -> str:
 # --- the layouts of the kit, checked -----------------------------------------------------------------------------
 
 @lru_cache(maxsize=None)
-def card_layout(directory: Path = LAYOUTS) -> CardLayout:
-    """pnp/layouts/card.toml, with every text box inside the safe zone and every faction styled."""
+def card_layout(directory: Path) -> CardLayout:
+    """card.toml of the layouts folder `directory`, with every text box inside the safe zone and every faction styled."""
     from ..graphics.emblems import EMBLEMS
 
     layout = load_layout("card", CardLayout, directory)
@@ -490,16 +491,16 @@ def card_layout(directory: Path = LAYOUTS) -> CardLayout:
 
 
 @lru_cache(maxsize=None)
-def sheet_layout(paper: str, directory: Path = LAYOUTS) -> SheetLayout:
-    """The home sheet for paper `paper` (pnp/layouts/home-<paper>.toml)."""
+def sheet_layout(paper: str, directory: Path) -> SheetLayout:
+    """The home sheet for paper `paper` (home-<paper>.toml of the layouts folder `directory`)."""
     return load_layout(f"home-{paper}", SheetLayout, directory)
 
 
 @lru_cache(maxsize=None)
-def pro_layout(directory: Path = LAYOUTS) -> ProLayout:
+def pro_layout(directory: Path) -> ProLayout:
     return load_layout("pro", ProLayout, directory)
 
 
 @lru_cache(maxsize=None)
-def calibration_layout(directory: Path = LAYOUTS) -> CalibrationLayout:
+def calibration_layout(directory: Path) -> CalibrationLayout:
     return load_layout("calibrate", CalibrationLayout, directory)

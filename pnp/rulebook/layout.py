@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Mapping
 
 
-from ..layouts.schemas import LAYOUTS, load_layout, sheet_layout
+from ..layouts.schemas import load_layout, sheet_layout
 from ..layouts.values import Colour, Figures, PageMargins, Palette, Positive
 from ..problems import Location, Problem, raise_if_errors
 from ..typeset.units import MM
@@ -108,7 +108,7 @@ class Page:
 
 
 @lru_cache(maxsize=None)
-def rulebook_layout(directory: Path = LAYOUTS) -> RulebookLayout:
+def rulebook_layout(directory: Path) -> RulebookLayout:
     """pnp/layouts/rulebook.toml, checked: booklet margins printable, colours in range, table widths positive."""
     layout = load_layout("rulebook", RulebookLayout, directory)
     file = str(directory / "rulebook.toml")
@@ -126,7 +126,7 @@ def rulebook_layout(directory: Path = LAYOUTS) -> RulebookLayout:
     return layout
 
 
-def page_for(paper: str, booklet: bool, directory: Path = LAYOUTS) -> Page:
+def page_for(paper: str, booklet: bool, directory: Path) -> Page:
     """The rulebook page on `paper` (a4 | letter): the paper itself, or half of it for the booklet."""
     layout = rulebook_layout(directory)
     sheet = sheet_layout(paper, directory).paper

@@ -8,6 +8,7 @@ from xml.sax.saxutils import escape
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
 from ..typeset.units import MM
+from ..layouts.schemas import FactionStyle
 from ..pages.pdfout import CREATOR
 from . import blocks as b
 from .booklet import BookletCanvas
@@ -79,12 +80,13 @@ class RulebookDocument(BaseDocTemplate):
         canvas.restoreState()
 
 
-def render(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str], title: str,
-           lang: str, booklet: bool = False) -> bytes:
-    """The rulebook PDF: pages on the paper, or (booklet) imposed two per landscape sheet side."""
+def render(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str],
+           factions: tuple[FactionStyle, ...], title: str, lang: str, booklet: bool = False) -> bytes:
+    """The rulebook PDF: pages on the paper, or (booklet) imposed two per landscape sheet side (`factions`: see
+    pnp.rulebook.story.story)."""
     buffer = BytesIO()
     doc = RulebookDocument(buffer, page, make_styles(page.format, fonts, layout.palette, layout.figures), title, lang, booklet)
-    flowables = story(blocks, page, layout, fonts)
+    flowables = story(blocks, page, layout, fonts, factions)
     if booklet:
         doc.multiBuild(flowables, canvasmaker=lambda *a, **kw: BookletCanvas(*a, sheet=page.sheet, **kw))
     else:

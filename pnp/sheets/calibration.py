@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from io import BytesIO
+from pathlib import Path
 from typing import Mapping
 
 from babel.numbers import format_decimal
@@ -101,10 +102,11 @@ class Composed:
     problems: tuple[Problem, ...]
 
 
-def home_grid(paper: str) -> SheetGrid:
-    """The card grid of a home sheet: the calibration sheet measures the printer for exactly these pages."""
-    card = card_layout().card
-    return sheet_grid(sheet_layout(paper), card.width, card.height, card.bleed)
+def home_grid(paper: str, layouts: Path) -> SheetGrid:
+    """The card grid of a home sheet (of the layouts folder `layouts`): the calibration sheet measures the printer
+    for exactly these pages."""
+    card = card_layout(layouts).card
+    return sheet_grid(sheet_layout(paper, layouts), card.width, card.height, card.bleed)
 
 
 def compose(catalog: LanguageCatalog, fonts: Mapping[str, str], grid: SheetGrid, layout: CalibrationLayout,
@@ -161,12 +163,12 @@ def calibration_pdf(grid: SheetGrid, layout: CalibrationLayout, fonts: Mapping[s
 def calibration_print_problems(inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[Problem]:
     """A validator checker: the calibration sheet's fit and glyph problems in every language, on A4 and Letter, for
     either duplex flip (printed with offset 0,0). Missing translations are left to the completeness check."""
-    fonts, layout = register_fonts(project.fonts), calibration_layout()
+    fonts, layout = register_fonts(project.fonts), calibration_layout(project.layouts)
     problems: list[Problem] = []
     for lang in langs:
         for paper in PAPERS:
             for duplex in DUPLEX:
-                found = compose(inputs.catalogs[lang], fonts, home_grid(paper), layout, paper, duplex, (0.0, 0.0))
+                found = compose(inputs.catalogs[lang], fonts, home_grid(paper, project.layouts), layout, paper, duplex, (0.0, 0.0))
                 problems += found.problems
     return list(dict.fromkeys(problems))
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Iterable
 
 from ..data.engine_data import ENGINE_NAMES
-from ..layouts.schemas import LAYOUTS, load_layout
+from ..layouts.schemas import load_layout
 from ..layouts.values import Colour, Figures, Palette, Positive
 from ..problems import Location, Problem, raise_if_errors
 
@@ -171,7 +171,7 @@ class ScoreSheetLayout:
 
 
 @lru_cache(maxsize=None)
-def scoresheet_layout(directory: Path = LAYOUTS) -> ScoreSheetLayout:
+def scoresheet_layout(directory: Path) -> ScoreSheetLayout:
     """pnp/layouts/scoresheet.toml (colours checked by the loader)."""
     layout = load_layout("scoresheet", ScoreSheetLayout, directory)
     return layout
@@ -271,7 +271,7 @@ class TokensLayout:
 
 
 @lru_cache(maxsize=None)
-def tokens_layout(directory: Path = LAYOUTS) -> TokensLayout:
+def tokens_layout(directory: Path) -> TokensLayout:
     """pnp/layouts/tokens.toml, colours and token kinds checked."""
     layout = load_layout("tokens", TokensLayout, directory)
     path = directory / "tokens.toml"

@@ -3,10 +3,11 @@ entry's kind from the registry pnp.sheets.token_faces.KINDS)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from ..data.engine_data import Engine
 from ..problems import Location, Problem, raise_if_errors
-from .layout import LAYOUTS, TokensLayout, TokenSet, tokens_layout
+from .layout import TokensLayout, TokenSet, tokens_layout
 from .token_faces import KINDS, Token
 
 
@@ -29,25 +30,25 @@ def _tokens(entry: TokenSet, engine: Engine) -> list[Token]:
             for _ in range(entry.count * multiplier)]
 
 
-def _known(layout: TokensLayout) -> None:
-    """Raises ProblemsFound for an entry whose kind the registry does not know."""
+def token_set_layout(directory: Path) -> TokensLayout:
+    """tokens.toml of the layouts folder `directory`, every entry's kind known to the registry; raises
+    ProblemsFound for an entry whose kind the registry does not know."""
+    layout = tokens_layout(directory)
     raise_if_errors([Problem("layout-token", f"unknown token kind '{entry.kind}'; expected one of "
                              f"{', '.join(KINDS)} (pnp.sheets.token_faces.KINDS)",
-                             Location(file=str(LAYOUTS / "tokens.toml"), field=f"set {entry.id}"))
+                             Location(file=str(directory / "tokens.toml"), field=f"set {entry.id}"))
                      for entry in layout.set if entry.kind not in KINDS])
+    return layout
 
 
-def token_list(engine: Engine, layout: TokensLayout | None = None) -> tuple[Token, ...]:
-    """Every token of the set, in the order they are printed."""
-    layout = layout or tokens_layout()
-    _known(layout)
+def token_list(engine: Engine, layout: TokensLayout) -> tuple[Token, ...]:
+    """Every token of the set (a layout of `token_set_layout`), in the order they are printed."""
     return tuple(token for entry in layout.set for token in _tokens(entry, engine))
 
 
-def token_counts(engine: Engine, layout: TokensLayout | None = None) -> tuple[TokenCount, ...]:
-    """The number of tokens of each entry of the set, computed from the engine data where the layout says so."""
-    layout = layout or tokens_layout()
-    _known(layout)
+def token_counts(engine: Engine, layout: TokensLayout) -> tuple[TokenCount, ...]:
+    """The number of tokens of each entry of the set (a layout of `token_set_layout`), computed from the engine data
+    where the layout says so."""
     result = []
     for entry in layout.set:
         amounts = tuple(a for a in KINDS[entry.kind].amounts(entry, engine) if a)
