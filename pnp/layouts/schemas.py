@@ -176,6 +176,8 @@ class FrontLayout:
     panel_radius: float
     outline: float
     inner_frame_inset: float
+    inner_frame_weight: Positive
+    inner_frame_radius: Positive
     name: NameLayout
     level: LevelLayout
     art: ArtWindows
@@ -318,14 +320,23 @@ class Scales:
     y_positions: tuple[float, ...]
     line_width: float
     label_size: float
+    label_gap: float        # pt between a tick and its number
+    letter_gap: float       # mm between a scale's end and its letter (X, Y)
     reach: float            # the front's vertical line runs this far past the outer X scales
 
 
 @dataclass(frozen=True)
 class Ruler:
-    length: float
+    """The 100 % check: length, bottom edge and height (mm), the ticks (mm: every mm, every 5, every 10), the
+    numbers' size and gap below the ruler, and the gap of the length caption below the numbers (pt)."""
+
+    length: Positive
     y: float
-    text_size: float
+    height: Positive
+    ticks: tuple[Positive, Positive, Positive]
+    text_size: Positive
+    number_gap: float
+    caption_gap: float
 
 
 @dataclass(frozen=True)

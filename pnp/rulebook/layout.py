@@ -76,6 +76,31 @@ class TitleFrame:
 
 
 @dataclass(frozen=True)
+class RulebookMarks:
+    """Rules, ornaments and indents (line widths in pt, lengths in mm, scales as factors): the gold rules of tables
+    and boxes and the table grid; the ornament's line, diamond and the gap beside it (times the diamond); the
+    running header's rule and its drop below the header; the title page's ornament (times the page format's); the
+    bullets' and the contents' second level indents; the title page's faction medallions (ring, its inset, the
+    emblem's size as a share of the medallion, the room kept between two names, the names' leading factor)."""
+
+    rule: Positive
+    grid: Positive
+    ornament_line: Positive
+    ornament_diamond: Positive
+    ornament_gap: Positive
+    header_rule: Positive
+    header_rule_drop: float
+    title_ornament: Positive
+    bullet_indent: float
+    toc_indent: float
+    faction_ring: Positive
+    faction_ring_inset: float
+    faction_emblem: Positive
+    faction_name_room: float
+    faction_leading: Positive
+
+
+@dataclass(frozen=True)
 class RulebookLayout:
     full: PageFormat
     booklet: PageFormat
@@ -83,6 +108,7 @@ class RulebookLayout:
     palette: RulebookPalette
     figures: Figures
     title_frame: TitleFrame
+    marks: RulebookMarks
 
 
 @dataclass(frozen=True)

@@ -68,8 +68,10 @@ class RulebookDocument(BaseDocTemplate):
                 canvas.drawRightString(self.sheet_page.width - right, y, self.chapter)
             else:
                 canvas.drawString(left, y, self.chapter)
-            canvas.setLineWidth(0.4)
-            canvas.line(left, y - 1.6 * MM, self.sheet_page.width - right, y - 1.6 * MM)
+            marks = self.styles.marks
+            canvas.setLineWidth(marks.header_rule)
+            canvas.line(left, y - marks.header_rule_drop * MM, self.sheet_page.width - right,
+                        y - marks.header_rule_drop * MM)
         canvas.setFont(self.styles.fonts["title"], fmt.type.footer)
         y = fmt.footer * MM
         number = str(page)
@@ -85,7 +87,7 @@ def render(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, font
     """The rulebook PDF: pages on the paper, or (booklet) imposed two per landscape sheet side (`factions`: see
     pnp.rulebook.story.story)."""
     buffer = BytesIO()
-    doc = RulebookDocument(buffer, page, make_styles(page.format, fonts, layout.palette, layout.figures), title, lang, booklet)
+    doc = RulebookDocument(buffer, page, make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks), title, lang, booklet)
     flowables = story(blocks, page, layout, fonts, factions)
     if booklet:
         doc.multiBuild(flowables, canvasmaker=lambda *a, **kw: BookletCanvas(*a, sheet=page.sheet, **kw))

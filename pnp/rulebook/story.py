@@ -63,7 +63,7 @@ class _Flowables:
         pad = fmt.space.box_padding * MM
         table = Table([[inner]], colWidths=[self.page.text_width])
         table.setStyle(TableStyle([s.table_font, ("BACKGROUND", (0, 0), (-1, -1), s.colour("tint")),
-                                   ("BOX", (0, 0), (-1, -1), 0.8, s.colour("gold")),
+                                   ("BOX", (0, 0), (-1, -1), s.marks.rule, s.colour("gold")),
                                    ("LEFTPADDING", (0, 0), (-1, -1), pad), ("RIGHTPADDING", (0, 0), (-1, -1), pad),
                                    ("TOPPADDING", (0, 0), (-1, -1), pad * 0.8),
                                    ("BOTTOMPADDING", (0, 0), (-1, -1), pad * 0.5)]))
@@ -72,7 +72,7 @@ class _Flowables:
     def title_page(self, block: b.TitlePage) -> list[Flowable]:
         s, fmt = self.styles, self.page.format
         gap = fmt.space.before_section * MM / 3
-        content = [self.para(block.title, s.title), Ornament(fmt.ornament * 1.6 * MM, s, gap * 2),
+        content = [self.para(block.title, s.title), Ornament(fmt.ornament * s.marks.title_ornament * MM, s, gap * 2),
                    self.para(block.subtitle, s.subtitle), Spacer(1, gap * 6),
                    self.para(block.tagline, s.tagline), Spacer(1, gap * 12),
                    FactionRow(block.factions, self.factions, s, fmt.emblem * MM)]
@@ -110,8 +110,9 @@ def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts
     """All flowables (`factions`: the card layout's style of each faction, in order, for the title page). A chapter
     flagged `onepage` is set in larger type and shrunk as a whole to fit one page."""
     keys = count(1)
-    normal = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures), keys, factions)
-    large = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures,
+    normal = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks), keys,
+                        factions)
+    large = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks,
                                                page.format.onepage_scale), keys, factions)
     result: list[Flowable] = []
     onepage: list[Flowable] | None = None

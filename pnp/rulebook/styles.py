@@ -12,7 +12,7 @@ from ..typeset.units import MM
 from ..typeset.fonts import TEXT_FACES
 from ..typeset.textfit import runs_width, set_runs
 from ..layouts.values import Figures
-from .layout import PageFormat, RulebookPalette, RulebookType
+from .layout import PageFormat, RulebookMarks, RulebookPalette, RulebookType
 
 
 def cmyk(colour: tuple[float, float, float, float]) -> CMYKColor:
@@ -25,6 +25,7 @@ class Styles:
 
     fonts: dict[str, str]
     palette: RulebookPalette
+    marks: RulebookMarks  # rules, ornaments and indents of the layout
     figure_font: str      # font role of the figures in text faces
     figure_scale: float   # their size relative to the text
     body: ParagraphStyle
@@ -55,7 +56,7 @@ class Styles:
 
 
 def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: RulebookPalette, figures: Figures,
-                scale: float = 1.0) -> Styles:
+                marks: RulebookMarks, scale: float = 1.0) -> Styles:
     """The styles of a page format; `scale` enlarges all type (a one-page chapter fills its page)."""
     t = RulebookType(**{name: size * scale for name, size in vars(fmt.type).items()})
     s = fmt.space
@@ -63,13 +64,13 @@ def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: RulebookPalette
     body = ParagraphStyle("body", fontName=fonts["body"], fontSize=t.body, leading=t.leading, textColor=ink,
                           alignment=TA_JUSTIFY, spaceAfter=s.paragraph)
     item = ParagraphStyle("item", parent=body, leftIndent=fmt.indent * MM, spaceAfter=s.list_item,
-                          bulletFontName=fonts["title"], bulletColor=accent, bulletIndent=0.6 * MM)
+                          bulletFontName=fonts["title"], bulletColor=accent, bulletIndent=marks.bullet_indent * MM)
     heading = dict(fontName=fonts["title"], textColor=accent, alignment=TA_LEFT)
     cell = ParagraphStyle("cell", fontName=fonts["body"], fontSize=t.table, leading=t.table_leading,
                           textColor=ink, alignment=TA_LEFT)
     toc_base = dict(fontName=fonts["body"], textColor=ink, fontSize=t.body, leading=t.leading * 1.1)
     return Styles(
-        fonts=fonts, palette=palette, figure_font=figures.font, figure_scale=figures.scale, body=body, item=item,
+        fonts=fonts, palette=palette, marks=marks, figure_font=figures.font, figure_scale=figures.scale, body=body, item=item,
         note=ParagraphStyle("note", parent=body, fontName=fonts["italic"], fontSize=t.small,
                             leading=t.small * 1.25),
         box=ParagraphStyle("box", parent=body, alignment=TA_LEFT, spaceAfter=s.list_item),
@@ -87,7 +88,7 @@ def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: RulebookPalette
         cell_head_center=ParagraphStyle("cell_head_center", parent=cell, fontName=fonts["title"], textColor=accent,
                                         fontSize=t.table * 0.95, alignment=TA_CENTER),
         toc=(ParagraphStyle("toc1", **toc_base, spaceBefore=s.paragraph * 0.8, firstLineIndent=0, leftIndent=0),
-             ParagraphStyle("toc2", **{**toc_base, "leading": t.small * 1.35, "fontSize": t.small}, leftIndent=6 * MM,
+             ParagraphStyle("toc2", **{**toc_base, "leading": t.small * 1.35, "fontSize": t.small}, leftIndent=marks.toc_indent * MM,
                             firstLineIndent=0)),
         toc_title=ParagraphStyle("toc_title", **{**heading, "alignment": TA_CENTER}, fontSize=t.chapter,
                                  leading=t.chapter * 1.2, spaceAfter=s.before_section * 1.5),
