@@ -244,3 +244,24 @@ def test_token_kinds_come_from_one_registry_and_an_unknown_kind_is_an_error(tmp_
     [problem] = caught.value.problems
     assert problem.code == "layout-token" and problem.where.field == "set dragons" and "'dragon'" in problem.message
     assert problem.where.file == str(tmp_path / "tokens.toml")
+
+
+def test_the_rulebook_rows_of_the_tokens_come_from_the_registry():
+    """Each set entry's row in the rulebook's table of tokens: the token's name as printed on it (the modifier's
+    value and stat), how many, and its kind's use message, in the language."""
+    from pnp.sheets.token_faces import ENERGY_USE, KINDS, WOUND
+    from pnp.sheets.tokens import token_rows
+
+    inputs = load_inputs(Project(), ("de",))
+    layout = tokens_layout(LAYOUTS)
+    counts = token_counts(inputs.engine, layout)
+    rows, problems = token_rows(counts, inputs.catalogs["de"], inputs.engine)
+    assert problems == [] and len(rows) == len(layout.set)
+    by_kind = {count.kind: row for count, row in zip(counts, rows)}
+    assert set(by_kind) == set(KINDS)
+    wound = inputs.catalogs["de"].translations.pgettext(*WOUND)
+    assert by_kind["wound"].token.startswith(f"{wound} −{inputs.engine.stats_printed_min} … ")
+    assert f" {inputs.engine.energy_cap} " in by_kind["energy"].use and "{" not in by_kind["energy"].use
+    assert by_kind["energy"].use != ENERGY_USE[1]  # translated
+    assert all(row.count == count.count for row, count in zip(rows, counts))
+    assert re.fullmatch(r"\+(\d+) (\S+) / −\1 \2", by_kind["modifier"].token)

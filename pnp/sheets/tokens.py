@@ -6,8 +6,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..data.engine_data import Engine
+from ..i18n.catalogs import LanguageCatalog
+from ..i18n.localize import stat_labels
+from ..i18n.translator import Translator
 from ..problems import Location, Problem, raise_if_errors
 from .layout import TokensLayout, TokenSet, tokens_layout
+from .compose import DOMAIN
 from .token_faces import KINDS, Token
 
 
@@ -54,3 +58,32 @@ def token_counts(engine: Engine, layout: TokensLayout) -> tuple[TokenCount, ...]
         amounts = tuple(a for a in KINDS[entry.kind].amounts(entry, engine) if a)
         result.append(TokenCount(entry.id, entry.kind, len(_tokens(entry, engine)), entry.reason, entry.stat, amounts))
     return tuple(result)
+
+
+@dataclass(frozen=True)
+class TokenRow:
+    """One row of the rulebook's table of tokens in a language: the token, how many, how it is used."""
+
+    token: str
+    count: int
+    use: str
+
+
+def token_rows(counts: tuple[TokenCount, ...], catalog: LanguageCatalog, engine: Engine
+               ) -> tuple[tuple[TokenRow, ...], list[Problem]]:
+    """The rulebook's rows of the token set, each from its kind's entry in KINDS (the token's name as printed and
+    how it is used; a modifier shows its value and stat on both sides, a kind printing several amounts their
+    range), and the translator's problems."""
+    text, stats = Translator(catalog, DOMAIN, values=engine.numbers), stat_labels(catalog)
+    rows = []
+    for count in counts:
+        kind = KINDS[count.kind]
+        if kind.name is None:
+            amount, stat = count.amounts[0], stats[count.stat]
+            token = f"+{amount} {stat} / −{amount} {stat}"
+        elif len(count.amounts) > 1:
+            token = f"{text(kind.name)} −{count.amounts[0]} … −{count.amounts[-1]}"
+        else:
+            token = text(kind.name)
+        rows.append(TokenRow(token, count.count, text(kind.use)))
+    return tuple(rows), text.problems
