@@ -97,3 +97,7 @@ from .cli_build import build_command, calibrate_command, gallery_command  # noqa
 main.add_command(build_command)
 main.add_command(calibrate_command)
 main.add_command(gallery_command)
+
+from .cli_proof import proof_command  # noqa: E402
+
+main.add_command(proof_command)

@@ -1,0 +1,31 @@
+"""Low-resolution card images for the proof site: each front as its pro-mode page (card and bleed, as a print shop
+gets it), rasterized with pypdfium2 and stored as a small palette PNG."""
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+from ..art import ArtImage
+from ..gallery import png_bytes
+from ..layout import CardLayout
+from ..problems import Location, Problem, ProblemsFound
+from ..render.deck import deck_pdf
+from ..render.faces import BackFace, FrontFace
+
+PROOF_DPI = 72  # 69 × 94 mm pages become 196 × 266 px: readable on screen, about 5 KB each
+
+
+def card_images(fronts: Sequence[FrontFace], backs: Mapping[str, BackFace], layout: CardLayout,
+                art: Mapping[str, ArtImage]) -> dict[str, bytes]:
+    """Card id -> PNG of its front, for the cards of one language."""
+    try:
+        import pypdfium2
+    except ImportError:
+        raise ProblemsFound([Problem("proof-needs-pypdfium2", "rasterizing the cards needs pypdfium2; install it "
+                                     "with: pip install -e .", Location())]) from None
+    pdf = deck_pdf(list(fronts), backs, layout, art, "a4", "pro", "none", (0.0, 0.0), "proof")
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        return {face.card.id: png_bytes(document[index].render(scale=PROOF_DPI / 72).to_pil())
+                for index, face in enumerate(fronts)}
+    finally:
+        document.close()

@@ -1,0 +1,90 @@
+"""`pnp proof`: the proof site for translators and reviewers, as files in memory (the CLI writes them).
+
+Load the inputs (tolerating the translation errors the site is meant to show), run the validator, compose every
+card in every language exactly as the build does and rasterize the fronts, gather texts, sizes, sources and problems
+(pnp.proof.collect), render the pages (pnp.proof.pages). Same input, byte-identical files.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+from ..art import load_art
+from ..build import art_windows
+from ..catalogs import SOURCE_LANG, source_catalog
+from ..engine_data import ENGINE_NAMES, KEY_PATHS
+from ..fonts import register_fonts
+from ..layout import calibration_layout, card_layout
+from ..localize import localize_cards
+from ..placeholders import COMPUTED_PLACEHOLDERS
+from ..problems import ProblemsFound
+from ..project import Inputs, Project, read_inputs
+from ..render.checks import compose_language
+from ..render.labels import card_labels
+from ..rulebook import kit_facts
+from ..rulebook.compose import number_text, template_context
+from ..validate import validate
+from . import collect
+from .images import card_images
+from .model import ProofData
+from .pages import render_site
+
+IMAGES = "img"
+
+
+def placeholder_values(inputs: Inputs) -> Callable[[str], tuple[str, str]]:
+    """name -> (the value it is filled with, where that comes from): engine numbers, the rulebook's computed values
+    (its template context), the calibration sheet's layout; per-text values (a bonus amount) get their description."""
+    engine = inputs.engine
+    rulebook, _ = template_context(engine, inputs.cards, source_catalog(), kit_facts(engine, "a4"))
+    calibration = calibration_layout()
+    layout_values = {"ruler_length": calibration.ruler.length, "scale_range": calibration.scales.range}
+
+    def fill(name: str) -> tuple[str, str]:
+        if name in ENGINE_NAMES:
+            *section, key = KEY_PATHS[name]
+            return str(engine.numbers[name]), f"data/engine.toml [{'.'.join(section)}] {key}"
+        if name in layout_values:
+            return number_text(layout_values[name]), COMPUTED_PLACEHOLDERS[name]
+        if name in COMPUTED_PLACEHOLDERS:
+            value = rulebook.get(name)
+            return ("" if value is None else str(value)), COMPUTED_PLACEHOLDERS[name]
+        return "", "unknown placeholder"
+
+    return fill
+
+
+def proof_site(project: Project, langs: tuple[str, ...]) -> dict[Path, bytes]:
+    """Site path -> bytes of every page and image; raises ProblemsFound when the inputs cannot even be read."""
+    all_langs = (SOURCE_LANG, *langs)
+    inputs, problems = read_inputs(project, all_langs)
+    if inputs is None:
+        raise ProblemsFound(problems)
+    problems += validate(inputs, langs)
+    layout = card_layout()
+    art, art_problems = load_art(project.art, art_windows(inputs), layout.art)
+    problems += art_problems
+    fonts = register_fonts(project.fonts)
+    files: dict[Path, bytes] = {}
+    faces, images = {}, {}
+    for lang in all_langs:
+        catalog = inputs.catalogs[lang]
+        try:
+            cards, labels = localize_cards(inputs.cards, catalog), card_labels(catalog)
+        except ProblemsFound:  # missing translations: the validator's completeness check has reported them
+            faces[lang] = None
+            continue
+        fronts, backs = compose_language(cards, labels, layout, fonts)
+        faces[lang] = fronts
+        for card_id, png in card_images(fronts, {back.faction: back for back in backs}, layout, art).items():
+            path = f"{IMAGES}/{lang}/{card_id}.png"
+            images[(lang, card_id)] = path
+            files[Path(path)] = png
+    shown = collect.Shown(project.locales.parent)
+    cards = collect.card_rows(inputs.cards.cards, faces, inputs.catalogs, images, problems, layout, shown)
+    messages = collect.message_rows(inputs.catalogs, problems, placeholder_values(inputs), shown)
+    data = ProofData(all_langs, collect.faction_names(), cards, messages,
+                     collect.glossary(inputs.lexicon, all_langs, shown),
+                     collect.shown_problems(problems, cards, messages))
+    files.update(render_site(data, shown))
+    return dict(sorted(files.items()))
