@@ -1,5 +1,5 @@
 """`pnp gallery`: sample pages and cards of the decks as small PNG files (docs/gallery/), so a reviewer can see the
-cards without printing. Rasterizing needs pypdfium2 (installed with the test extra: pip install -e '.[test]')."""
+cards without printing. Pages are rasterized with pypdfium2."""
 from __future__ import annotations
 
 from dataclasses import replace

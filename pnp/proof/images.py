@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
+import pypdfium2
+
 from ..art import ArtImage
 from ..gallery import png_bytes
 from ..layout import CardLayout
-from ..problems import Location, Problem, ProblemsFound
 from ..render.deck import deck_pdf
 from ..render.faces import BackFace, FrontFace
 
@@ -17,11 +18,6 @@ PROOF_DPI = 72  # 69 × 94 mm pages become 196 × 266 px: readable on screen, ab
 def card_images(fronts: Sequence[FrontFace], backs: Mapping[str, BackFace], layout: CardLayout,
                 art: Mapping[str, ArtImage]) -> dict[str, bytes]:
     """Card id -> PNG of its front, for the cards of one language."""
-    try:
-        import pypdfium2
-    except ImportError:
-        raise ProblemsFound([Problem("proof-needs-pypdfium2", "rasterizing the cards needs pypdfium2; install it "
-                                     "with: pip install -e .", Location())]) from None
     pdf = deck_pdf(list(fronts), backs, layout, art, "a4", "pro", "none", (0.0, 0.0), "proof")
     document = pypdfium2.PdfDocument(pdf)
     try:
