@@ -13,10 +13,11 @@ from markupsafe import Markup, escape
 from ..problems import Problem
 from ..validate.text import BRACE, PERCENT
 from .collect import SECTIONS, Shown
-from .model import ProofData
+from .model import CardRow, CardText, ProofData
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 STATIC = ("proof.js",)
+TIGHTEST = 8  # texts per language in the overview's list of the most shrunk
 SECTION_TITLES = tuple(dict.fromkeys(title for _, _, title in SECTIONS))
 PLACEHOLDER = re.compile(f"{PERCENT.pattern}|{BRACE.pattern}")
 
@@ -54,7 +55,7 @@ def render_site(data: ProofData, shown: Shown) -> dict[Path, bytes]:
                      for shown_problem in data.problems)
     codes = sorted({code for code, _ in counts})
     pages = {
-        "index.html": env.get_template("index.html.j2").render(data=data, codes=codes),
+        "index.html": env.get_template("index.html.j2").render(data=data, codes=codes, tightest=tightest(data)),
         "messages.html": env.get_template("messages.html.j2").render(data=data, codes=codes),
         "glossary.html": env.get_template("glossary.html.j2").render(data=data),
         "problems.html": env.get_template("problems.html.j2").render(data=data, codes=codes, counts=counts),
@@ -67,6 +68,18 @@ def render_site(data: ProofData, shown: Shown) -> dict[Path, bytes]:
     files = {Path(name): text.encode("utf-8") for name, text in pages.items()}
     files.update({Path(name): (TEMPLATES / name).read_bytes() for name in STATIC})
     return files
+
+
+def tightest(data: ProofData, count: int = TIGHTEST) -> list[tuple[str, list[tuple[CardRow, CardText, str]]]]:
+    """Per language, the card texts shrunk the most below their default size (the first to check for room), with
+    the card's name in that language."""
+    result = []
+    for index, lang in enumerate(data.langs):
+        texts = [(row, text, row.cells[index].texts[0].text) for row in data.cards for text in row.cells[index].texts]
+        shrunk = sorted((item for item in texts if item[1].size < item[1].default_size),
+                        key=lambda item: (item[1].size / item[1].default_size, item[0].card.id, item[1].field))
+        result.append((lang, shrunk[:count]))
+    return result
 
 
 def _where(problem: Problem, shown: Shown) -> str:
