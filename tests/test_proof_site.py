@@ -1,7 +1,8 @@
 """`pnp proof`: the static proof site, read back as HTML and driven in headless Chromium (Selenium).
 
-One site is built per session from the shipped inputs with one planted defect — the Polish effect of
-rome.consular-cavalry says 12 ATK where the English source says 2 — and every browser test reads that site.
+One site is built per session from the shipped inputs with two planted defects — the Polish effect of
+rome.consular-cavalry says 12 ATK where the English source says 2, and the German calibration sheet types the ruler's
+100 mm instead of its placeholder — and every browser test reads that site.
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ PLANTED_CARD, PLANTED_LANG = "rome.consular-cavalry", "pl"
 PLANTED_FROM = "w Obronie, zyskuje 2 ATK w walce."
 PLANTED_TO = "w Obronie, zyskuje 12 ATK w walce."
 CARDS = load_cards(REPO / "data" / "cards", load_engine(REPO / "data" / "engine.toml")).cards
+MESSAGE_LANG, MESSAGE_FROM, MESSAGE_TO = "de", "genau {ruler_length} mm messen.", "genau 100 mm messen."
 FACTIONS = tuple(dict.fromkeys(card.faction for card in CARDS))
 
 
@@ -40,6 +42,7 @@ def site(runner, tmp_path_factory) -> Path:
     shutil.copytree(REPO / "data", root / "data")
     shutil.copytree(REPO / "locales", root / "locales", ignore=shutil.ignore_patterns("*.mo"))
     plant(root, PLANTED_LANG, "locales/{lang}/LC_MESSAGES/cards.po", PLANTED_FROM, PLANTED_TO)
+    plant(root, MESSAGE_LANG, "locales/{lang}/LC_MESSAGES/sheets.po", MESSAGE_FROM, MESSAGE_TO)
     result = invoke(runner, "proof", "--out", root / "site", *project_args(root))
     assert result.exit_code == 0, result.output
     return root / "site"
@@ -101,6 +104,12 @@ def test_every_page_loads_without_console_errors(browser, site):
         assert logs == [], (page, logs)
         # the script ran: the filter form (hidden for readers without JavaScript) is shown
         assert browser.execute_script("return document.querySelector('form.filters').hidden") is False, page
+        # accessible: every control has a label, every image a text, every page its language
+        unlabelled = browser.execute_script("return [...document.querySelectorAll('select, input')]"
+                                            ".filter(c => c.labels.length === 0).map(c => c.outerHTML)")
+        assert unlabelled == [], (page, unlabelled)
+        assert browser.execute_script("return [...document.images].every(i => i.alt.trim().length > 0) && "
+                                      "document.documentElement.lang === 'en'"), page
 
 
 def test_every_card_in_six_languages_with_images_that_load(browser, site):
@@ -138,12 +147,34 @@ def test_planted_number_mismatch_on_its_card_and_on_the_summary(browser, site):
         "[...r.children].map(c => c.textContent.trim()))")
     header = ["code", *LANGUAGES, "no language"]
     assert [dict(zip(header, row)) for row in counts if row[0] == "number-mismatch"] == [
-        {"code": "number-mismatch", **{lang: "1" if lang == PLANTED_LANG else "" for lang in LANGUAGES},
+        {"code": "number-mismatch", **{lang: "1" if lang in (PLANTED_LANG, MESSAGE_LANG) else "" for lang in LANGUAGES},
          "no language": ""}]
     links = browser.execute_script(
-        "return [...document.querySelectorAll('tr.problem[data-code=\"number-mismatch\"] a')]"
+        "return [...document.querySelectorAll('tr.problem[data-code=\"number-mismatch\"][data-lang=\"pl\"] a')]"
         ".map(a => a.getAttribute('href'))")
     assert links == [f"cards-rome.html#{PLANTED_CARD}"]
+
+
+def test_planted_message_defect_on_its_message_and_on_the_summary(browser, site):
+    open_page(browser, site, "problems.html")
+    rows = browser.execute_script(
+        "return [...document.querySelectorAll('tr.problem')].filter(r => r.dataset.lang === arguments[0])"
+        ".map(r => [r.dataset.code, r.querySelector('a') && r.querySelector('a').getAttribute('href')])",
+        MESSAGE_LANG)
+    codes = sorted(code for code, _ in rows)
+    assert codes == ["number-mismatch", "placeholder-missing", "print-checks-skipped"], rows
+    links = {link for code, link in rows if code != "print-checks-skipped"}
+    assert len(links) == 1 and next(iter(links)).startswith("messages.html#m-")
+    page, anchor = next(iter(links)).split("#")
+    open_page(browser, site, page)
+    cell = browser.execute_script("return [...document.getElementById(arguments[0]).querySelectorAll('td')]"
+                                  ".map(td => [td.dataset.lang, [...td.querySelectorAll('li.problem')]"
+                                  ".map(li => li.dataset.code), td.textContent])", anchor)
+    by_lang = {lang: (sorted(problem_codes), text) for lang, problem_codes, text in cell}
+    assert by_lang[MESSAGE_LANG][0] == ["number-mismatch", "placeholder-missing"]
+    assert "genau 100 mm" in by_lang[MESSAGE_LANG][1]
+    assert all(problem_codes == [] for lang, (problem_codes, _) in by_lang.items() if lang != MESSAGE_LANG)
+    assert "{ruler_length} = 100" in " ".join(by_lang["en"][1].split())  # the value the placeholder is filled with
 
 
 def test_filters_show_and_hide_the_right_cards(browser, site):
@@ -181,5 +212,5 @@ def test_filters_show_and_hide_the_right_cards(browser, site):
     assert browser.execute_script(codes) == ["number-mismatch", "print-checks-skipped"]
     choose(browser, "code", "number-mismatch")
     assert browser.execute_script(codes) == ["number-mismatch"]
-    choose(browser, "lang", "de")
+    choose(browser, "lang", "tr")
     assert browser.execute_script(codes) == []
