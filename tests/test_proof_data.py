@@ -94,6 +94,10 @@ def test_same_input_gives_byte_identical_site(polish_site):
     assert list(again) == list(polish_site)
     assert all(again[path] == polish_site[path] for path in again)
     assert sum(1 for path in again if path.suffix == ".png") == 141 * 2
+    # offline: no page, style or script refers to anything outside the site
+    for path, content in again.items():
+        if path.suffix in (".html", ".css", ".js"):
+            assert not re.search(rb"(?:https?:)?//[\w.-]+\.\w", content), path
 
 
 def test_unreadable_inputs_fail_with_located_problems_and_write_nothing(runner, project_copy, tmp_path):
