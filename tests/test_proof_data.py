@@ -8,14 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from pnp.catalogs import load_catalogs
-from pnp.fonts import register_fonts
-from pnp.layout import card_layout
-from pnp.localize import localize_cards
+from pnp.typeset.fonts import register_fonts
+from pnp.layouts.schemas import card_layout
+from pnp.i18n.localize import localize_cards
 from pnp.project import REPO, Project, load_inputs
 from pnp.proof.site import proof_site
-from pnp.render.checks import compose_language
-from pnp.render.labels import card_labels
+from pnp.cards.checks import compose_language
+from pnp.cards.labels import card_labels
 from tests.conftest import invoke, project_args
 
 ARTICLE = re.compile(r'<article class="card-row[^"]*" id="([^"]+)".*?</article>', re.S)

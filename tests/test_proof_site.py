@@ -7,14 +7,13 @@ rome.consular-cavalry says 12 ATK where the English source says 2, and the Germa
 from __future__ import annotations
 
 import os
-import re
 import shutil
 from pathlib import Path
 
 import pytest
 
-from pnp.cards import load_cards
-from pnp.engine_data import load_engine
+from pnp.data.card_database import load_cards
+from pnp.data.engine_data import load_engine
 from pnp.project import REPO
 from tests.conftest import LANGS, invoke, project_args
 

@@ -8,17 +8,17 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable, Mapping, Sequence
 
-from ..cards import Card
-from ..catalogs import SOURCE_LANG, LanguageCatalog
-from ..layout import CardLayout, TextStyle
-from ..lexicon import Lexicon
-from ..localize import card_context
+from ..data.card_database import Card
+from ..i18n.catalogs import SOURCE_LANG, LanguageCatalog
+from ..layouts.schemas import CardLayout, TextStyle
+from ..i18n.lexicon import Lexicon
+from ..i18n.localize import card_context
 from ..problems import Problem
-from ..render.faces import FrontFace
-from ..render.labels import TERRAIN_DOCTRINE
-from ..terms import BONUS_PHRASES, FACTION_NAMES, KINDS, STATS, UNIT_TYPES
+from ..cards.faces import FrontFace
+from ..cards.labels import TERRAIN_DOCTRINE
+from ..data.terms import BONUS_PHRASES, FACTION_NAMES, KINDS, STATS, UNIT_TYPES
 from ..validate.messages import card_field
-from ..validate.text import brace_style, percent_style, placeholder_name, placeholders
+from ..validate.text_scan import brace_style, percent_style, placeholder_name, placeholders
 from .model import (CardCell, CardRow, CardText, GlossaryEntry, MessageCell, MessageRow, Placeholder, ShownProblem,
                     Source)
 

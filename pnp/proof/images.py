@@ -6,11 +6,11 @@ from typing import Mapping, Sequence
 
 import pypdfium2
 
-from ..art import ArtImage
-from ..gallery import png_bytes
-from ..layout import CardLayout
-from ..render.deck import deck_pdf
-from ..render.faces import BackFace, FrontFace
+from ..data.art import ArtImage
+from ..kit.gallery import png_bytes
+from ..layouts.schemas import CardLayout
+from ..cards.deck import deck_pdf
+from ..cards.faces import BackFace, FrontFace
 
 PROOF_DPI = 72  # 69 × 94 mm pages become 196 × 266 px: readable on screen, about 5 KB each
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..cards import Card
+from ..data.card_database import Card
 from ..problems import Problem
 
 

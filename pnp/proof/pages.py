@@ -11,7 +11,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
 from ..problems import Problem
-from ..validate.text import BRACE, PERCENT
+from ..validate.text_scan import BRACE, PERCENT
 from .collect import SECTIONS, Shown
 from .model import CardRow, CardText, ProofData
 

@@ -9,18 +9,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
-from ..art import load_art
-from ..build import art_windows
-from ..catalogs import SOURCE_LANG, source_catalog
-from ..engine_data import ENGINE_NAMES, KEY_PATHS
-from ..fonts import register_fonts
-from ..layout import calibration_layout, card_layout
-from ..localize import localize_cards
-from ..placeholders import COMPUTED_PLACEHOLDERS
+from ..data.art import load_art
+from ..kit.build import art_windows
+from ..i18n.catalogs import SOURCE_LANG, source_catalog
+from ..data.engine_data import ENGINE_NAMES, KEY_PATHS
+from ..typeset.fonts import register_fonts
+from ..layouts.schemas import calibration_layout, card_layout
+from ..i18n.localize import localize_cards
+from ..i18n.placeholder_names import COMPUTED_PLACEHOLDERS
 from ..problems import ProblemsFound
 from ..project import Inputs, Project, read_inputs
-from ..render.checks import compose_language
-from ..render.labels import card_labels
+from ..cards.checks import compose_language
+from ..cards.labels import card_labels
 from ..rulebook import kit_facts
 from ..rulebook.compose import number_text, template_context
 from ..validate import validate
@@ -60,7 +60,7 @@ def proof_site(project: Project, langs: tuple[str, ...]) -> dict[Path, bytes]:
     inputs, problems = read_inputs(project, all_langs)
     if inputs is None:
         raise ProblemsFound(problems)
-    problems += validate(inputs, langs)
+    problems += validate(inputs, langs, project)
     layout = card_layout()
     art, art_problems = load_art(project.art, art_windows(inputs), layout.art)
     problems += art_problems
