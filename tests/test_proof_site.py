@@ -137,8 +137,8 @@ def test_planted_number_mismatch_on_its_card_and_on_the_summary(browser, site):
         "[li.closest('article').id, li.closest('section').dataset.lang, li.textContent])")
     assert [(card, lang) for card, lang, _ in found] == [(PLANTED_CARD, PLANTED_LANG)]
     assert "found 12" in found[0][2] and "missing 2" in found[0][2]
-    text = browser.execute_script("return document.querySelector(arguments[0]).textContent",
-                                  f"article[id='{PLANTED_CARD}'] section[data-lang='{PLANTED_LANG}'] dd[data-field=effect]")
+    effect = f"article[id='{PLANTED_CARD}'] section[data-lang='{PLANTED_LANG}'] dd[data-field=effect]"
+    text = browser.execute_script("return document.querySelector(arguments[0]).textContent", effect)
     assert "12 ATK" in text
     open_page(browser, site, "problems.html")
     counts = browser.execute_script(
