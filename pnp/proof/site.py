@@ -18,7 +18,7 @@ from ..layouts.schemas import calibration_layout, card_layout
 from ..i18n.localize import localize_cards
 from ..i18n.placeholder_names import COMPUTED_PLACEHOLDERS
 from ..problems import ProblemsFound
-from ..project import Inputs, Project, read_inputs
+from ..project import Inputs, Project, loaded_langs, read_inputs
 from ..cards.checks import compose_language
 from ..cards.labels import card_labels
 from ..rulebook import kit_facts
@@ -55,12 +55,13 @@ def placeholder_values(inputs: Inputs) -> Callable[[str], tuple[str, str]]:
 
 
 def proof_site(project: Project, langs: tuple[str, ...]) -> dict[Path, bytes]:
-    """Site path -> bytes of every page and image; raises ProblemsFound when the inputs cannot even be read."""
-    all_langs = (SOURCE_LANG, *langs)
-    inputs, problems = read_inputs(project, all_langs)
+    """Site path -> bytes of every page and image; raises ProblemsFound when the engine data or the cards cannot be
+    read (a language whose catalogs cannot be read is left out; its problems are on the problems page)."""
+    inputs, problems = read_inputs(project, (SOURCE_LANG, *langs))
     if inputs is None:
         raise ProblemsFound(problems)
-    problems += validate(inputs, langs, project)
+    all_langs = loaded_langs(inputs, (SOURCE_LANG, *langs))  # a language whose catalogs are broken is left out
+    problems += validate(inputs, all_langs[1:], project)
     layout = card_layout()
     art, art_problems = load_art(project.art, art_windows(inputs), layout.art)
     problems += art_problems
