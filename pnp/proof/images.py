@@ -10,6 +10,7 @@ from ..data.art import ArtImage
 from ..export.images import page_image
 from ..kit.gallery import png_bytes
 from ..layouts.schemas import CardLayout
+from ..pages.pdfout import DocumentInfo
 
 PROOF_DPI = 72  # 69 × 94 mm pages become 196 × 266 px: readable on screen, about 5 KB each
 
@@ -17,5 +18,6 @@ PROOF_DPI = 72  # 69 × 94 mm pages become 196 × 266 px: readable on screen, ab
 def card_images(fronts: Sequence[FrontFace], backs: Mapping[str, BackFace], layout: CardLayout,
                 art: Mapping[str, ArtImage]) -> dict[str, bytes]:
     """Card id -> PNG of its front, for the cards of one language (fronts only, one page each)."""
-    pdf = deck_pdf(list(fronts), backs, layout, art, "a4", "pro", "none", (0.0, 0.0), "proof")
+    info = DocumentInfo("proof", "proof site images", fronts[0].lang)  # never written: only rasterized
+    pdf = deck_pdf(list(fronts), backs, layout, art, "a4", "pro", "none", (0.0, 0.0), info)
     return {face.card.id: png_bytes(page_image(pdf, index, PROOF_DPI)) for index, face in enumerate(fronts)}
