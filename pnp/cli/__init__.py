@@ -16,6 +16,7 @@ from .export import images_command, tts_command
 from .make import build_command, calibrate_command, gallery_command
 from .options import (EXIT_INTERRUPTED, EXIT_PROBLEMS, LanguageList, PathArg, make_project, project_options, report,
                       write_json)
+from .proof import proof_command
 
 
 def _raise_interrupted(number, frame):
@@ -83,3 +84,4 @@ main.add_command(calibrate_command)
 main.add_command(gallery_command)
 export.add_command(images_command)
 export.add_command(tts_command)
+main.add_command(proof_command)

@@ -160,7 +160,7 @@ def calibrate_command(langs, paper, duplex, back_offset, out, locales, layouts):
               show_default=True, help="Folder for the PNG files.")
 @project_options
 def gallery_command(out, data, locales, art, layouts):
-    """Render sample pages and cards to small PNG files (needs pypdfium2, from the test extra)."""
+    """Render sample pages and cards to small PNG files."""
     try:
         images = gallery_images(make_project(data, locales, art, layouts))
         write_all({out / name: png for name, png in images.items()}, out)
