@@ -9,7 +9,7 @@ import pytest
 from PIL import Image, ImageChops
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from pnp.fonts import register_fonts
+from pnp.fonts import fonts_for, register_fonts
 from pnp.layout import Box, TextStyle, card_layout
 from pnp.localize import localize_cards
 from pnp.pdfout import new_canvas
@@ -109,8 +109,8 @@ def _drawn(text: str, role: str, lang: str) -> tuple[Image.Image, str]:
     """`text` drawn with draw_text for `lang`: the pixels and the text read back."""
     buffer = BytesIO()
     canvas = new_canvas(buffer, (60 * MM, 12 * MM), "test", lang)
-    fitted = fit_text(text, FONTS[role], TextStyle(role, 20, 20), 60 * MM, 12 * MM, 0.25)
-    draw_text(canvas, fitted, Box(0, 0, 60, 12), "center", lang=lang)
+    fitted = fit_text(text, fonts_for(FONTS, lang)[role], TextStyle(role, 20, 20), 60 * MM, 12 * MM, 0.25)
+    draw_text(canvas, fitted, Box(0, 0, 60, 12), "center")
     canvas.save()
     document = pdfium.PdfDocument(buffer.getvalue())
     page = document[0]
@@ -121,12 +121,18 @@ def _drawn(text: str, role: str, lang: str) -> tuple[Image.Image, str]:
 
 
 def test_turkish_small_capitals_keep_the_dot_of_the_i_and_still_read_as_i():
-    """Cinzel sets lowercase as small capitals and drops the dot of i, which Turkish needs to tell i from ı."""
+    """Cinzel sets lowercase as small capitals and drops the dot of i, which Turkish needs to tell i from ı: Turkish
+    text gets the Turkish Cinzel (its locl frozen, fonts/derive.py); the game's title ("brand") never does."""
     dotted, text = _drawn("bir", "title", "tr")
     plain, _ = _drawn("bir", "title", "de")
     assert text == "bir"
     difference = ImageChops.difference(dotted, plain).getbbox()
     assert difference is not None and difference[3] < plain.height / 2  # an extra mark, above the middle line
+    dotless, text = _drawn("kılıç", "title", "tr")
+    assert text == "kılıç" and ImageChops.difference(dotless, _drawn("kılıç", "title", "de")[0]).getbbox() is None
+    brand_tr, _ = _drawn("Ancient Duel", "brand", "tr")
+    brand_de, _ = _drawn("Ancient Duel", "brand", "de")
+    assert ImageChops.difference(brand_tr, brand_de).getbbox() is None
     garamond_tr, _ = _drawn("bir", "body", "tr")
     garamond_de, _ = _drawn("bir", "body", "de")
     assert ImageChops.difference(garamond_tr, garamond_de).getbbox() is None  # its i has a dot: nothing added

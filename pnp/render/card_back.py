@@ -48,8 +48,8 @@ def draw_back(canvas: Canvas, face: BackFace, layout: CardLayout, x: float, y: f
     canvas.setFillColor(cmyk(palette.gold))
     draw_emblem(canvas, style.emblem, cx, cy, radius * 1.2)
 
-    draw_text(canvas, face.title, back.title.inner, "center", lang=face.lang)
-    draw_text(canvas, face.name, back.faction.inner, "center", lang=face.lang)
+    draw_text(canvas, face.title, back.title.inner, "center")
+    draw_text(canvas, face.name, back.faction.inner, "center")
     for box in (back.title.box, back.faction.box):
         rule_y = (box.y - 0.8 if box is back.title.box else box.top + 0.8) * MM
         canvas.setStrokeColor(cmyk(palette.gold))

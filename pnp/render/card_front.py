@@ -47,7 +47,7 @@ def draw_front(canvas: Canvas, face: FrontFace, layout: CardLayout, art: ArtImag
 
     panel(canvas, front.name.box, palette.parchment, palette.gold, front.outline, front.panel_radius)
     canvas.setFillColor(cmyk(palette.ink))
-    draw_text(canvas, face.name, front.name.inner, "center", lang=face.lang)
+    draw_text(canvas, face.name, front.name.inner, "center")
 
     if face.card.level:
         _level(canvas, face.card.level, layout)
@@ -59,7 +59,7 @@ def draw_front(canvas: Canvas, face: FrontFace, layout: CardLayout, art: ArtImag
         canvas.circle((disc.x + disc.width / 2) * MM, (disc.y + disc.height / 2) * MM, disc.width / 2 * MM,
                       stroke=1, fill=1)
         canvas.setFillColor(cmyk(style.dark))
-        draw_text(canvas, face.commander, disc, "center", lang=face.lang)
+        draw_text(canvas, face.commander, disc, "center")
 
     _art(canvas, face, layout, style, art)
     _type_bar(canvas, face, layout, style)
@@ -67,8 +67,8 @@ def draw_front(canvas: Canvas, face: FrontFace, layout: CardLayout, art: ArtImag
     _badges(canvas, face, layout, style)
 
     canvas.setFillColor(cmyk(mix(palette.light, style.color, 0.3)))
-    draw_text(canvas, face.footer_id, front.footer.id_box, "left", lang=face.lang)
-    draw_text(canvas, face.footer_lang, front.footer.lang_box, "right", lang=face.lang)
+    draw_text(canvas, face.footer_id, front.footer.id_box, "left")
+    draw_text(canvas, face.footer_lang, front.footer.lang_box, "right")
     canvas.restoreState()
 
 
@@ -117,19 +117,19 @@ def _type_bar(canvas: Canvas, face: FrontFace, layout: CardLayout, style: Factio
     panel(canvas, bar.box, style.dark, palette.gold, front.outline, front.panel_radius)
     inner = bar.inner
     canvas.setFillColor(cmyk(palette.light))
-    draw_text(canvas, face.type, inner, "left", lang=face.lang)
+    draw_text(canvas, face.type, inner, "left")
     canvas.setFillColor(cmyk(palette.gold))
     emblem_x = inner.right - bar.emblem_size / 2
     draw_emblem(canvas, style.emblem, emblem_x * MM, (inner.y + inner.height / 2) * MM, bar.emblem_size * MM)
     faction_box = Box(inner.x, inner.y, inner.width - bar.emblem_size - bar.gap, inner.height)
-    draw_text(canvas, face.faction, faction_box, "right", lang=face.lang)
+    draw_text(canvas, face.faction, faction_box, "right")
 
 
 def _effect(canvas: Canvas, face: FrontFace, layout: CardLayout, style: FactionStyle) -> None:
     spec, palette, front = layout.front.effect, layout.palette, layout.front
     panel(canvas, face.effect_box, palette.parchment, palette.gold, front.outline, front.panel_radius)
     canvas.setFillColor(cmyk(palette.ink))
-    draw_text(canvas, face.effect, face.effect_area, "left", lang=face.lang)
+    draw_text(canvas, face.effect, face.effect_area, "left")
     if face.bonus and face.bonus_box:
         box = face.bonus_box
         rule_y = (box.top + spec.bonus_gap) * MM
@@ -137,7 +137,7 @@ def _effect(canvas: Canvas, face: FrontFace, layout: CardLayout, style: FactionS
         canvas.setLineWidth(0.5)
         canvas.line((box.x + box.width * 0.15) * MM, rule_y, (box.right - box.width * 0.15) * MM, rule_y)
         canvas.setFillColor(cmyk(style.dark))
-        draw_text(canvas, face.bonus, box, "center", lang=face.lang)
+        draw_text(canvas, face.bonus, box, "center")
 
 
 def _badges(canvas: Canvas, face: FrontFace, layout: CardLayout, style: FactionStyle) -> None:
@@ -147,6 +147,6 @@ def _badges(canvas: Canvas, face: FrontFace, layout: CardLayout, style: FactionS
         inner = badge.box.inset(stats.padding)
         canvas.setFillColor(cmyk(palette.light))
         area = Box(inner.x, badge.box.y, inner.width, badge.box.height)
-        draw_text(canvas, badge.label, area, "left", lang=face.lang)
+        draw_text(canvas, badge.label, area, "left")
         canvas.setFillColor(cmyk(palette.gold))
-        draw_text(canvas, badge.value, area, "right", lang=face.lang)
+        draw_text(canvas, badge.value, area, "right")

@@ -9,6 +9,7 @@ from typing import Mapping
 
 from ..cards import Card
 from ..layout import Box, CardLayout, TextStyle
+from ..fonts import fonts_for
 from ..localize import LocalizedCard
 from ..textfit import MM, FittedText, fit_text
 from .labels import CardLabels
@@ -85,7 +86,7 @@ def fit_name(name: str, layout: CardLayout, fonts: Mapping[str, str]) -> FittedT
 
 
 def compose_front(lc: LocalizedCard, labels: CardLabels, layout: CardLayout, fonts: Mapping[str, str]) -> FrontFace:
-    card, front = lc.card, layout.front
+    card, front, fonts = lc.card, layout.front, fonts_for(fonts, lc.lang)
     unit = card.kind == "unit"
     bar = front.type_bar
     faction = _fit(lc.faction_name, bar.faction, replace(bar.inner, width=bar.inner.width * 0.45), layout, fonts)
@@ -136,6 +137,6 @@ def _badges(card: Card, labels: CardLabels, layout: CardLayout, fonts: Mapping[s
 
 def compose_back(faction: str, faction_name: str, lang: str, layout: CardLayout,
                  fonts: Mapping[str, str]) -> BackFace:
-    back = layout.back
+    back, fonts = layout.back, fonts_for(fonts, lang)
     return BackFace(faction, lang, _fit(GAME_TITLE, back.title.style, back.title.inner, layout, fonts),
                     _fit(faction_name, back.faction.style, back.faction.inner, layout, fonts))

@@ -8,6 +8,7 @@ from xml.sax.saxutils import escape
 from reportlab.lib.units import mm
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
+from ..fonts import fonts_for
 from ..pdfout import CREATOR
 from . import blocks as b
 from .booklet import BookletCanvas
@@ -69,7 +70,7 @@ class RulebookDocument(BaseDocTemplate):
                 canvas.drawString(left, y, self.chapter)
             canvas.setLineWidth(0.4)
             canvas.line(left, y - 1.6 * mm, self.sheet_page.width - right, y - 1.6 * mm)
-        canvas.setFont(self.styles.fonts["title"], fmt.type.footer)
+        canvas.setFont(self.styles.fonts["body"], fmt.type.footer)
         y = fmt.footer * mm
         number = str(page)
         if outer_right:
@@ -83,6 +84,7 @@ def render(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, font
            lang: str, booklet: bool = False) -> bytes:
     """The rulebook PDF: pages on the paper, or (booklet) imposed two per landscape sheet side."""
     buffer = BytesIO()
+    fonts = fonts_for(fonts, lang)
     doc = RulebookDocument(buffer, page, make_styles(page.format, fonts, layout.palette, layout.figures), title, lang, booklet)
     flowables = story(blocks, page, layout, fonts)
     if booklet:

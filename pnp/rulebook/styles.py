@@ -91,7 +91,7 @@ def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: Palette, figure
                             firstLineIndent=0)),
         toc_title=ParagraphStyle("toc_title", **{**heading, "alignment": TA_CENTER}, fontSize=t.chapter,
                                  leading=t.chapter * 1.2, spaceAfter=s.before_section * 1.5),
-        title=ParagraphStyle("title", **{**heading, "alignment": TA_CENTER}, fontSize=t.title, leading=t.title * 1.1),
+        title=ParagraphStyle("title", **{**heading, "alignment": TA_CENTER, "fontName": fonts["brand"]}, fontSize=t.title, leading=t.title * 1.1),
         subtitle=ParagraphStyle("subtitle", fontName=fonts["italic"], textColor=ink, alignment=TA_CENTER,
                                 fontSize=t.subtitle, leading=t.subtitle * 1.3),
         tagline=ParagraphStyle("tagline", fontName=fonts["title"], textColor=ink, alignment=TA_CENTER,

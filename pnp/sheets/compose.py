@@ -8,8 +8,8 @@ from reportlab.pdfbase import pdfmetrics
 from ..fonts import missing_glyphs
 from ..layout import TextStyle
 from ..problems import Location, Problem
-from ..textfit import MM, FittedText, fit_text, units
-from .draw import LINING_FIGURES, Item, Text, text_width, texts
+from ..textfit import MM, FittedText, fit_text
+from .draw import Item, Text, text_width, texts
 from .text import SheetText
 
 PT = 25.4 / 72  # mm per point
@@ -31,32 +31,9 @@ class Composer:
 
     def fit(self, content: str, font: str, size: float, width: float, max_lines: int,
             leading: float = 1.0) -> FittedText:
-        """`content` at the largest size (<= size, >= the sheet's minimum) fitting width mm and max_lines lines.
-
-        Texts with lining figures (two fonts in one line) are measured run by run; others by pnp.textfit."""
-        lowest = self.min_size
-        if font not in LINING_FIGURES or not any(ch.isdigit() for ch in content):
-            style = TextStyle(font, size, lowest, leading, max_lines)
-            return fit_text(content, self.fonts[font], style, width * MM, 1e6, FIT_STEP)
-        current = size
-        while True:
-            lines = self.wrap(content, font, current, width * MM)
-            if (lines is not None and len(lines) <= max_lines) or current - FIT_STEP < lowest - 1e-9:
-                fits = lines is not None and len(lines) <= max_lines
-                return FittedText(content, self.fonts[font], current, current * leading, lines or (content,), fits)
-            current = round(current - FIT_STEP, 4)
-
-    def wrap(self, content: str, font: str, size: float, width: float) -> tuple[str, ...] | None:
-        """Greedy line breaking at spaces (pnp.textfit's unbreakable units) with mixed-font measuring."""
-        lines: list[str] = []
-        for unit in units(content):
-            if text_width(unit, font, size, self.fonts) > width:
-                return None
-            if lines and text_width(f"{lines[-1]} {unit}", font, size, self.fonts) <= width:
-                lines[-1] = f"{lines[-1]} {unit}"
-            else:
-                lines.append(unit)
-        return tuple(lines)
+        """`content` at the largest size (<= size, >= the sheet's minimum) fitting width mm and max_lines lines."""
+        style = TextStyle(font, size, self.min_size, leading, max_lines)
+        return fit_text(content, self.fonts[font], style, width * MM, 1e6, FIT_STEP)
 
     def add(self, *items: Item) -> None:
         self.items.extend(items)

@@ -4,7 +4,6 @@ Composing pages as data lets the print checks (fit, glyph coverage) run without 
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Union
 
@@ -13,10 +12,6 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-# EB Garamond has old-style figures only (its 0 reads as the letter o in small print) and Cinzel's 1 is a plain
-# stroke like an I: digits in the Garamond roles are set in DejaVu Sans, scaled to the Garamond capitals.
-LINING_FIGURES = {"body": ("sans", 0.86), "italic": ("sans", 0.86)}
-_DIGITS = re.compile(r"(\d+)")
 
 
 @dataclass(frozen=True)
@@ -83,12 +78,8 @@ def texts(items: Iterable[Item]) -> list[Text]:
 
 
 def runs(text: str, font: str, size: float) -> list[tuple[str, str, float]]:
-    """(text, font role, size) runs: digits of the Garamond roles in lining figures, the rest as given."""
-    if font not in LINING_FIGURES:
-        return [(text, font, size)]
-    figures, scale = LINING_FIGURES[font]
-    return [(part, figures, size * scale) if index % 2 else (part, font, size)
-            for index, part in enumerate(_DIGITS.split(text)) if part]
+    """(text, font role, size) runs: one run, as the text faces print their own lining figures (fonts/derive.py)."""
+    return [(text, font, size)]
 
 
 def text_width(text: str, font: str, size: float, fonts: Mapping[str, str]) -> float:

@@ -12,6 +12,7 @@ from ..layout import sheet_layout
 from ..pdfout import new_canvas
 from ..problems import raise_if_errors
 from .draw import render
+from ..fonts import fonts_for
 from .layouts import scoresheet_layout
 from .scoresheet import TITLE, Page, compose_scoresheet
 
@@ -19,7 +20,7 @@ from .scoresheet import TITLE, Page, compose_scoresheet
 def compose_for_paper(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str], paper: str) -> Page:
     """The score sheet laid out on paper `paper` (a4 or letter, as the card sheets define them)."""
     sheet = sheet_layout(paper).paper
-    return compose_scoresheet(engine, catalog, fonts, scoresheet_layout(), (sheet.width, sheet.height))
+    return compose_scoresheet(engine, catalog, fonts_for(fonts, catalog.lang), scoresheet_layout(), (sheet.width, sheet.height))
 
 
 def scoresheet_pdf(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str], paper: str) -> bytes:
@@ -29,7 +30,7 @@ def scoresheet_pdf(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str,
     buffer = BytesIO()
     title = catalog.pgettext(*TITLE) if catalog.has(*TITLE) else TITLE[1]
     canvas = new_canvas(buffer, (page.width * mm, page.height * mm), f"Ancient Duel — {title}", catalog.lang)
-    render(canvas, page.items, fonts, scoresheet_layout().palette.colors())
+    render(canvas, page.items, fonts_for(fonts, catalog.lang), scoresheet_layout().palette.colors())
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()

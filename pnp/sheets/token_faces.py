@@ -87,7 +87,7 @@ class TokenFaces(Composer):
         ground, medallion, ink = (light, "parchment", light) if front else (dark, "ink", "parchment")
         self.ground(ground, medallion)
         amount = token.amount if front else -token.amount
-        self.centred(signed(amount), "sans-bold", Y.value, F.medallion_y, ink,
+        self.centred(signed(amount), "bold", Y.value, F.medallion_y, ink,
                      width=2 * (F.medallion_r - F.value_padding))
         self.centred(self.stats[token.stat], "title", Y.stat, (F.label_top + self.layout.token.safe) / 2,
                      "parchment")
@@ -100,7 +100,7 @@ class TokenFaces(Composer):
         self.msg(WOUND, T.safe, W.title_top - cap_height(self.fonts["title"], Y.label), T.size - 2 * T.safe,
                  "title", Y.label, align="center", color="parchment")
         inner = 2 * (W.medallion_r - pad)
-        self.centred(signed(-token.amount), "sans-bold", Y.wound_value, W.value_middle, "wound", inner)
+        self.centred(signed(-token.amount), "bold", Y.wound_value, W.value_middle, "wound", inner)
         self.centred(self.stats[stat], "title", Y.wound_stat, W.stat_middle, "ink", inner)
         side = T.safe + W.note_padding
         self.paragraph(WOUND_DURATION, side, W.note_top, T.size - 2 * side, 3, "italic", Y.note, Y.leading,

@@ -8,6 +8,7 @@ from typing import Mapping
 
 from ..catalogs import LanguageCatalog
 from ..engine_data import Engine
+from ..fonts import fonts_for
 from ..imposition import DrawCell, SheetGrid, check_back_offset, impose_home, sheet_grid
 from ..layout import GridSize, SheetLayout
 from ..pdfout import new_canvas
@@ -33,6 +34,7 @@ def token_grid(sheet: SheetLayout, layout: TokensLayout, count: int) -> SheetGri
 def token_faces(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str],
                 layout: TokensLayout) -> tuple[list[tuple[tuple[Item, ...], tuple[Item, ...]]], list[Problem]]:
     """(front, back) items of every token in print order, and the problems found composing them."""
+    fonts = fonts_for(fonts, catalog.lang)
     faces = TokenFaces(engine, catalog, fonts, layout)
     pairs = [(faces.face(token, FRONT), faces.face(token, BACK)) for token in token_list(engine, layout)]
     items = [item for face in faces.cache.values() for item in face]
@@ -45,6 +47,7 @@ def tokens_pdf(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str
     """The token sheets as PDF bytes. Tokens have two different sides, so back pages are printed even without
     duplex ("none" lays them out for the long-edge flip, to print on the reverse by hand or glue)."""
     pairs, problems = token_faces(engine, catalog, fonts, layout)
+    fonts = fonts_for(fonts, catalog.lang)
     grid = token_grid(sheet, layout, len(pairs))
     problems += check_back_offset(grid, back_offset)
     raise_if_errors(problems)
