@@ -79,6 +79,8 @@ class CardGeometry:
     bleed: float
     safe: float
     fit_step: float
+    small_text: float
+    max_ink: float
 
     @property
     def safe_box(self) -> Box:
@@ -103,6 +105,8 @@ class LevelLayout:
     star_gap: float
     commander_box: Box
     commander: TextStyle
+    number: TextStyle
+    number_gap: float
 
 
 @dataclass(frozen=True)
@@ -118,6 +122,7 @@ class TypeBarLayout:
     type: TextStyle
     faction: TextStyle
     emblem_size: float
+    icon_size: float
     gap: float
 
     @property
@@ -140,6 +145,8 @@ class StatsLayout:
     box: Box
     gap: float
     padding: float
+    icon_size: float
+    icon_gap: float
     label: TextStyle
     value: TextStyle
 
@@ -147,23 +154,13 @@ class StatsLayout:
 @dataclass(frozen=True)
 class FooterLayout:
     box: Box
-    lang_width: float
     style: TextStyle
-
-    @property
-    def id_box(self) -> Box:
-        return Box(self.box.x, self.box.y, self.box.width - self.lang_width, self.box.height)
-
-    @property
-    def lang_box(self) -> Box:
-        return Box(self.box.right - self.lang_width, self.box.y, self.lang_width, self.box.height)
 
 
 @dataclass(frozen=True)
 class FrontLayout:
     panel_radius: float
     outline: float
-    inner_frame_inset: float
     name: NameLayout
     level: LevelLayout
     art: ArtWindows
@@ -176,8 +173,9 @@ class FrontLayout:
 @dataclass(frozen=True)
 class BackLayout:
     outline: float
-    frame_insets: tuple[float, ...]
-    emblem: Box
+    medallion: Box
+    emblem_size: float
+    emblem_offset: float
     title: TextBox
     faction: TextBox
 
@@ -187,6 +185,8 @@ class Palette:
     parchment: Colour
     parchment_edge: Colour
     ink: Colour
+    text: Colour
+    paper: Colour
     gold: Colour
     gold_dark: Colour
     light: Colour
@@ -217,7 +217,7 @@ class CardLayout:
                 "front.level.commander": f.level.commander_box, "front.type_bar": f.type_bar.inner,
                 "front.effect.unit": f.effect.unit.inset(f.effect.padding),
                 "front.effect.other": f.effect.other.inset(f.effect.padding), "front.stats": f.stats.box,
-                "front.footer": f.footer.box, "back.emblem": b.emblem, "back.title": b.title.inner,
+                "front.footer": f.footer.box, "back.medallion": b.medallion, "back.title": b.title.inner,
                 "back.faction": b.faction.inner}
 
 
@@ -403,6 +403,13 @@ def _join(prefix: str, name: str) -> str:
 
 # --- the layouts of the kit, checked -----------------------------------------------------------------------------
 
+def ink_problems(colours: Mapping[str, Colour], max_ink: float, file: str) -> list[Problem]:
+    """One problem per CMYK colour whose total area coverage (C + M + Y + K, in %) exceeds `max_ink`."""
+    return [Problem("layout-ink", f"colour {name} {list(colour)} has {sum(colour) * 100:.0f} % total ink; at most "
+                    f"{max_ink:g} % prints without smearing", Location(file=file, field=name))
+            for name, colour in colours.items() if sum(colour) * 100 > max_ink + 1e-6]
+
+
 @lru_cache(maxsize=None)
 def card_layout(directory: Path = LAYOUTS) -> CardLayout:
     """pnp/layouts/card.toml, with every text box inside the safe zone and every faction styled."""
@@ -427,6 +434,10 @@ def card_layout(directory: Path = LAYOUTS) -> CardLayout:
     colours += [c for style in layout.factions.values() for c in (style.color, style.dark, style.sky)]
     if any(not 0 <= v <= 1 for colour in colours for v in colour):
         problems.append(Problem("layout-colour", "CMYK colour components must lie in 0..1", Location(file=file)))
+    named = {f"palette.{name}": colour for name, colour in dataclasses.asdict(layout.palette).items()}
+    named |= {f"factions.{faction}.{part}": getattr(style, part) for faction, style in layout.factions.items()
+              for part in ("color", "dark", "sky")}
+    problems += ink_problems(named, layout.card.max_ink, file)
     raise_if_errors(problems)
     return layout
 

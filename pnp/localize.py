@@ -1,9 +1,11 @@
 """Cards in one language: every printed string looked up in that language's catalog, nothing missing."""
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from .catalogs import SOURCE_LANG, LanguageCatalog
+from .fonts import TURKIC_LANGS
 from .cards import Card, CardDatabase, Modifier
 from .problems import Location, Problem, raise_if_errors
 from .terms import BONUS_PHRASES, FACTION_NAMES, KINDS, STATS, UNIT_TYPES, signed
@@ -18,6 +20,7 @@ class LocalizedCard:
     faction_name: str
     bonus: str | None
     effect: str
+    collector: str = ""  # the collector line: faction abbreviation, number in the faction, count ("ROM 07/24")
 
     def as_export(self) -> dict:
         """The JSON object of `pnp export cards`."""
@@ -25,6 +28,18 @@ class LocalizedCard:
         return {"id": c.id, "faction": c.faction, "kind": c.kind, "name": self.name, "type": self.type,
                 "level": c.level, "atk": c.atk, "def": c.def_, "energy": c.energy, "copies": c.copies,
                 "commander": c.commander, "terrain": c.terrain, "bonus": self.bonus, "effect": self.effect}
+
+
+def locale_upper(text: str, lang: str) -> str:
+    """Upper case by the language's rules: Turkish (and Azerbaijani) i → İ and ı → I."""
+    if lang in TURKIC_LANGS:
+        text = text.replace("i", "\u0130").replace("\u0131", "I")
+    return text.upper()
+
+
+def abbreviation(faction_name: str, lang: str) -> str:
+    """The faction's three-letter abbreviation in the language (Rom → ROM, Rzym → RZY, Mısır → MIS)."""
+    return locale_upper("".join(ch for ch in faction_name if ch.isalpha())[:3], lang)
 
 
 def card_context(card_id: str, field: str) -> str:
@@ -85,15 +100,20 @@ def localize_cards(db: CardDatabase, catalog: LanguageCatalog) -> tuple[Localize
     """All cards in the catalog's language; raises ProblemsFound listing every missing translation."""
     lookup = _Lookup(catalog)
     result = []
+    totals = Counter(card.faction for card in db.cards)
+    numbers: Counter[str] = Counter()
     for card in db.cards:
+        numbers[card.faction] += 1
+        faction_name = lookup.term(FACTION_NAMES[card.faction], card, "faction")
         type_term = UNIT_TYPES[card.unit_type] if card.unit_type else KINDS[card.kind]
         result.append(LocalizedCard(
             card=card, lang=catalog.lang,
             name=lookup(card_context(card.id, "name"), card.name, card, "name"),
             type=lookup.term(type_term, card, "type"),
-            faction_name=lookup.term(FACTION_NAMES[card.faction], card, "faction"),
+            faction_name=faction_name,
             bonus=bonus_phrase(card.bonus, lookup, card),
             effect=lookup(card_context(card.id, "effect"), card.effect, card, "effect"),
+            collector=f"{abbreviation(faction_name, catalog.lang)} {numbers[card.faction]:02d}/{totals[card.faction]:02d}",
         ))
     raise_if_errors(_unique(lookup.problems))
     return tuple(result)
