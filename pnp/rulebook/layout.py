@@ -8,7 +8,7 @@ from typing import Mapping
 
 from reportlab.lib.units import mm
 
-from ..layout import LAYOUTS, Colour, load_layout, sheet_layout
+from ..layout import LAYOUTS, Colour, card_layout, ink_problems, load_layout, sheet_layout
 from ..problems import Location, Problem, raise_if_errors
 
 
@@ -127,6 +127,8 @@ def rulebook_layout(directory: Path = LAYOUTS) -> RulebookLayout:
     if any(not 0 <= v <= 1 for colour in vars(layout.palette).values() for v in colour):
         problems.append(Problem("layout-colour", "CMYK colour components must lie in 0..1",
                                 Location(file=file, field="palette")))
+    colours = {f"palette.{name}": colour for name, colour in vars(layout.palette).items()}
+    problems += ink_problems(colours, card_layout().card.max_ink, file)
     raise_if_errors(problems)
     return layout
 

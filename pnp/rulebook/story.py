@@ -61,7 +61,7 @@ class _Flowables:
         inner = [flowable for child in block.blocks for flowable in self.block(child, in_box=True)]
         pad = fmt.space.box_padding * mm
         table = Table([[inner]], colWidths=[self.page.text_width])
-        table.setStyle(TableStyle([s.table_font, ("BACKGROUND", (0, 0), (-1, -1), s.colour("tint")),
+        table.setStyle(TableStyle([*s.table_defaults, ("BACKGROUND", (0, 0), (-1, -1), s.colour("tint")),
                                    ("BOX", (0, 0), (-1, -1), 0.8, s.colour("gold")),
                                    ("LEFTPADDING", (0, 0), (-1, -1), pad), ("RIGHTPADDING", (0, 0), (-1, -1), pad),
                                    ("TOPPADDING", (0, 0), (-1, -1), pad * 0.8),
@@ -81,7 +81,7 @@ class _Flowables:
     def contents(self, block: b.Contents) -> list[Flowable]:
         fmt = self.page.format
         toc = TableOfContents(levelStyles=list(self.styles.toc), dotsMinLevel=0, tableStyle=TableStyle([*TOC_STYLE.getCommands(),
-                                                                                      self.styles.table_font]))
+                                                                                      *self.styles.table_defaults]))
         return [self.para(block.title, self.styles.toc_title),
                 Ornament(fmt.ornament * mm, self.styles, fmt.space.after_heading), toc]
 

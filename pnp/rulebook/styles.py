@@ -49,9 +49,11 @@ class Styles:
         return cmyk(getattr(self.palette, name))
 
     @property
-    def table_font(self) -> tuple:
-        """A TableStyle command: tables set this font before each cell, else ReportLab's unembedded Helvetica."""
-        return ("FONTNAME", (0, 0), (-1, -1), self.fonts["body"])
+    def table_defaults(self) -> tuple[tuple, ...]:
+        """TableStyle commands every table starts with: tables set this font and colour before each cell, else
+        ReportLab's unembedded Helvetica in RGB black."""
+        return (("FONTNAME", (0, 0), (-1, -1), self.fonts["body"]),
+                ("TEXTCOLOR", (0, 0), (-1, -1), self.colour("ink")))
 
 
 def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: Palette, figures: Figures,

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Iterable, Mapping
 
 from ..engine_data import ENGINE_NAMES
-from ..layout import LAYOUTS, Colour, load_layout
+from ..layout import LAYOUTS, Colour, card_layout, ink_problems, load_layout
 from ..problems import Location, Problem, raise_if_errors
 
 CMYK = Colour
@@ -165,9 +165,12 @@ def scoresheet_layout(directory: Path = LAYOUTS) -> ScoreSheetLayout:
 
 
 def _check_palette(palette: Palette, path: Path) -> None:
+    problems = []
     if any(not 0 <= v <= 1 for colour in astuple(palette) for v in colour):
-        raise_if_errors([Problem("layout-colour", "CMYK colour components must lie in 0..1",
-                                 Location(file=str(path), field="palette"))])
+        problems.append(Problem("layout-colour", "CMYK colour components must lie in 0..1",
+                                Location(file=str(path), field="palette")))
+    colours = {f"palette.{name}": colour for name, colour in vars(palette).items()}
+    raise_if_errors(problems + ink_problems(colours, card_layout().card.max_ink, str(path)))
 
 
 # --- tokens ------------------------------------------------------------------------------------------------------
