@@ -273,6 +273,7 @@ class Scales:
     y_positions: tuple[float, ...]
     line_width: float
     label_size: float
+    x_label_every: float
     reach: float            # the front's vertical line runs this far past the outer X scales
 
 

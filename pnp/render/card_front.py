@@ -68,17 +68,16 @@ def draw_front(canvas: Canvas, face: FrontFace, layout: CardLayout, art: ArtImag
     _effect(canvas, face, layout, style)
     _badges(canvas, face, layout, style)
 
-    ink(canvas, face.collector, palette.paper, layout)
+    ink(canvas, face.collector, palette.paper, layout, knockout=True)
     draw_text(canvas, face.collector, front.footer.box, "right")
     canvas.restoreState()
 
 
-def ink(canvas: Canvas, fitted: FittedText, colour, layout: CardLayout) -> None:
-    """Set the fill colour of a text: `colour`, or for text under the layout's small-text size black ink only (K) —
-    or paper white when `colour` is the knock-out colour (light text on a dark ground)."""
-    palette = layout.palette
-    if fitted.size < layout.card.small_text and colour != palette.paper:
-        colour = palette.text
+def ink(canvas: Canvas, fitted: FittedText, colour, layout: CardLayout, knockout: bool = False) -> None:
+    """Set the fill colour of a text: `colour`, or for text under the layout's small-text size one ink only: black
+    (K), or on a dark ground (`knockout`) no ink at all, the paper showing through."""
+    if fitted.size < layout.card.small_text:
+        colour = layout.palette.paper if knockout else layout.palette.text
     canvas.setFillColor(cmyk(colour))
 
 
@@ -101,7 +100,7 @@ def _level(canvas: Canvas, number: FittedText, layout: CardLayout) -> None:
         cx = (spec.box.right - spec.star_size / 2 - i * (spec.star_size + spec.star_gap)) * MM
         star(canvas, cx, cy, spec.star_size / 2 * MM)
     stars = level * spec.star_size + (level - 1) * spec.star_gap
-    ink(canvas, number, palette.gold, layout)
+    ink(canvas, number, palette.gold, layout, knockout=True)
     draw_text(canvas, number, replace(spec.box, width=spec.box.width - stars - spec.number_gap), "right")
 
 
@@ -130,10 +129,10 @@ def _type_bar(canvas: Canvas, face: FrontFace, layout: CardLayout, style: Factio
     canvas.setFillColor(cmyk(palette.gold))
     draw_icon(canvas, card_icon(face.card), (inner.x + bar.icon_size / 2) * MM, middle, bar.icon_size * MM)
     draw_emblem(canvas, style.emblem, (inner.right - bar.emblem_size / 2) * MM, middle, bar.emblem_size * MM)
-    ink(canvas, face.type, palette.light, layout)
+    ink(canvas, face.type, palette.light, layout, knockout=True)
     draw_text(canvas, face.type, face.type_box, "left")
     faction_box = Box(inner.x, inner.y, inner.width - bar.emblem_size - bar.gap, inner.height)
-    ink(canvas, face.faction, palette.gold, layout)
+    ink(canvas, face.faction, palette.gold, layout, knockout=True)
     draw_text(canvas, face.faction, faction_box, "right")
 
 
@@ -160,7 +159,7 @@ def _badges(canvas: Canvas, face: FrontFace, layout: CardLayout, style: FactionS
         canvas.setFillColor(cmyk(palette.gold))
         draw_icon(canvas, STAT_ICONS[badge.key], (inner.x + stats.icon_size / 2) * MM,
                   (badge.box.y + badge.box.height / 2) * MM, stats.icon_size * MM)
-        ink(canvas, badge.label, palette.paper, layout)
+        ink(canvas, badge.label, palette.paper, layout, knockout=True)
         draw_text(canvas, badge.label, badge.label_box, "left")
-        ink(canvas, badge.value, palette.light, layout)
+        ink(canvas, badge.value, palette.light, layout, knockout=True)
         draw_text(canvas, badge.value, Box(inner.x, badge.box.y, inner.width, badge.box.height), "right")

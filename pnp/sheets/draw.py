@@ -12,6 +12,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from ..layout import card_layout
+
 
 
 @dataclass(frozen=True)
@@ -87,14 +89,22 @@ def text_width(text: str, font: str, size: float, fonts: Mapping[str, str]) -> f
     return sum(stringWidth(part, fonts[role], part_size) for part, role, part_size in runs(text, font, size))
 
 
+def small_text_colour(colour: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    """Small text prints in one ink: black (K), or when its colour is light (under 30 % total ink: parchment on a
+    dark token) knocked out to paper white."""
+    return (0.0, 0.0, 0.0, 0.0) if sum(colour) < 0.3 else (0.0, 0.0, 0.0, 1.0)
+
+
 def render(canvas: Canvas, items: Iterable[Item], fonts: Mapping[str, str],
            palette: Mapping[str, tuple[float, float, float, float]]) -> None:
     """Draw items on the canvas at its current transformation (mm coordinates)."""
     colors = {name: CMYKColor(*value) for name, value in palette.items()}
+    small_text = card_layout().card.small_text
     for item in items:
         canvas.saveState()
         if isinstance(item, Text):
-            canvas.setFillColor(colors[item.color])
+            small = item.size < small_text
+            canvas.setFillColor(CMYKColor(*small_text_colour(palette[item.color])) if small else colors[item.color])
             width = text_width(item.text, item.font, item.size, fonts)
             x = item.x * mm - {"left": 0, "center": width / 2, "right": width}[item.align]
             for part, role, size in runs(item.text, item.font, item.size):

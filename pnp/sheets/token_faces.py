@@ -67,10 +67,10 @@ class TokenFaces(Composer):
         """A label of up to two lines under the medallion."""
         T, F, Y = self.layout.token, self.layout.face, self.layout.type
         width = T.size - 2 * (T.safe + F.label_padding)
-        fitted = self.fit(self.text(pair), "title", Y.label, width, 2, Y.leading)
+        fitted = self.fit(self.text(pair), "bold", Y.label, width, 2, Y.leading)
         block = fitted.size * PT * (Y.leading * (len(fitted.lines) - 1)) + cap_height(fitted.font, fitted.size)
         top = T.safe + (F.label_top - T.safe + block) / 2
-        self.paragraph(pair, T.safe + F.label_padding, top, width, 2, "title", Y.label, Y.leading, align="center",
+        self.paragraph(pair, T.safe + F.label_padding, top, width, 2, "bold", Y.label, Y.leading, align="center",
                        color=colour)
 
     def centred(self, content: str, font: str, size: float, y_middle: float, colour: str,
