@@ -13,6 +13,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..layout import card_layout
+from ..render.colours import BLACK, PAPER
 
 
 
@@ -92,7 +93,7 @@ def text_width(text: str, font: str, size: float, fonts: Mapping[str, str]) -> f
 def small_text_colour(colour: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
     """Small text prints in one ink: black (K), or when its colour is light (under 30 % total ink: parchment on a
     dark token) knocked out to paper white."""
-    return (0.0, 0.0, 0.0, 0.0) if sum(colour) < 0.3 else (0.0, 0.0, 0.0, 1.0)
+    return PAPER if sum(colour) < 0.3 else BLACK
 
 
 def render(canvas: Canvas, items: Iterable[Item], fonts: Mapping[str, str],
