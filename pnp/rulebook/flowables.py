@@ -8,7 +8,8 @@ from reportlab.platypus import Flowable, KeepInFrame, Paragraph
 from ..layout import FactionStyle
 from ..render.card_back import draw_diamond
 from ..render.emblems import draw_emblem
-from .styles import Styles, cmyk, markup
+from ..render.colours import cmyk
+from .styles import Styles, markup
 
 
 class Heading(Paragraph):
@@ -64,7 +65,8 @@ class TitleBorder(Flowable):
 
 
 class FactionRow(Flowable):
-    """The seven factions side by side: each emblem in a ring of its colour, its name below."""
+    """The seven factions side by side: each emblem in a ring of its colour, its name below (in the bold text face,
+    narrower than Cinzel: seven names fit the booklet's width at a readable size)."""
 
     def __init__(self, names: tuple[str, ...], styles: tuple[FactionStyle, ...], text: Styles, size: float):
         super().__init__()
@@ -75,9 +77,9 @@ class FactionRow(Flowable):
         return avail_width, self.size + self.text.factions.leading * 1.6
 
     def draw(self):
-        c, style = self.canv, self.text.factions
+        c, style, font = self.canv, self.text.factions, self.text.fonts["bold"]
         cell = self.avail / len(self.names)
-        widest = max(stringWidth(name, style.fontName, style.fontSize) for name in self.names)
+        widest = max(stringWidth(name, font, style.fontSize) for name in self.names)
         font_size = min(style.fontSize, style.fontSize * (cell - 1.5 * mm) / widest)  # every name on one line
         top = self.size + style.leading * 1.6
         for index, (name, faction) in enumerate(zip(self.names, self.faction_styles)):
@@ -90,5 +92,5 @@ class FactionRow(Flowable):
             c.setFillColor(cmyk((0, 0, 0, 0)))
             draw_emblem(c, faction.emblem, cx, cy, self.size * 0.56)
             c.setFillColor(style.textColor)
-            c.setFont(style.fontName, font_size)
+            c.setFont(font, font_size)
             c.drawCentredString(cx, top - self.size - style.leading, name)

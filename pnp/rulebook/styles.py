@@ -12,11 +12,9 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ..fonts import missing_glyphs
+from ..layout import card_layout
+from ..render.colours import BLACK, cmyk
 from .layout import Figures, PageFormat, Palette, TypeSizes
-
-
-def cmyk(colour: tuple[float, float, float, float]) -> CMYKColor:
-    return CMYKColor(*colour)
 
 
 @dataclass(frozen=True)
@@ -65,12 +63,12 @@ def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: Palette, figure
     body = ParagraphStyle("body", fontName=fonts["body"], fontSize=t.body, leading=t.leading, textColor=ink,
                           alignment=TA_JUSTIFY, spaceAfter=s.paragraph)
     item = ParagraphStyle("item", parent=body, leftIndent=fmt.indent * mm, spaceAfter=s.list_item,
-                          bulletFontName=fonts["title"], bulletColor=accent, bulletIndent=0.6 * mm)
+                          bulletFontName=fonts["bold"], bulletColor=accent, bulletIndent=0.6 * mm)
     heading = dict(fontName=fonts["title"], textColor=accent, alignment=TA_LEFT)
     cell = ParagraphStyle("cell", fontName=fonts["body"], fontSize=t.table, leading=t.table_leading,
                           textColor=ink, alignment=TA_LEFT)
     toc_base = dict(fontName=fonts["body"], textColor=ink, fontSize=t.body, leading=t.leading * 1.1)
-    return Styles(
+    styles = Styles(
         fonts=fonts, palette=palette, figure_font=figures.font, figure_scale=figures.scale, body=body, item=item,
         note=ParagraphStyle("note", parent=body, fontName=fonts["italic"], fontSize=t.small,
                             leading=t.small * 1.25),
@@ -101,14 +99,21 @@ def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: Palette, figure
         factions=ParagraphStyle("factions", fontName=fonts["title"], textColor=cmyk(palette.muted),
                                 alignment=TA_CENTER, fontSize=t.small, leading=t.small * 1.6),
     )
+    small = card_layout().card.small_text
+    for style in vars(styles).values():
+        for one in (style if isinstance(style, tuple) else (style,)):
+            if isinstance(one, ParagraphStyle) and one.fontSize < small:  # small text: black ink only (K)
+                one.textColor = one.bulletColor = cmyk(BLACK)
+    return styles
 
 
 def _runs(text: str, style: ParagraphStyle, styles: Styles) -> list[tuple[str, str | None, float]]:
     """(text, font name or None for the style's own, size) runs: characters the style's font lacks (♚) in DejaVu
-    Sans; in the text faces, figures in the layout's figure font (Garamond's old-style 0 reads as an o, 1 as an I)."""
+    Sans; in the title faces (Cinzel, whose 1 reads as a Roman I), figures in the layout's figure font — the text
+    faces (EB Garamond PnP) print their own lining figures."""
     fonts = styles.fonts
     missing = set(missing_glyphs(text, style.fontName))
-    figures = style.fontName in (fonts["body"], fonts["italic"])
+    figures = style.fontName in (fonts["title"], fonts["brand"])
     runs = []
     for run in re.findall(r"\d+|\D", text):
         if run[0].isdigit() and figures:
