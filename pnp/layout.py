@@ -211,9 +211,12 @@ class CardLayout:
     factions: Mapping[str, FactionStyle]
 
     def text_boxes(self) -> dict[str, Box]:
-        """Every box that holds text or a symbol, by name: all must lie in the safe zone."""
+        """Every box that holds text or a symbol, and every panel (its edge frames the face), by name: all must lie
+        in the safe zone, so a cutting error of a millimetre never brings a frame near the card's edge."""
         f, b = self.front, self.back
-        return {"front.name": f.name.inner, "front.level": f.level.box,
+        return {"front.name.box": f.name.box, "front.art.unit": f.art.unit, "front.art.other": f.art.other,
+                "front.type_bar.box": f.type_bar.box, "front.effect.unit.box": f.effect.unit,
+                "front.effect.other.box": f.effect.other, "front.name": f.name.inner, "front.level": f.level.box,
                 "front.level.commander": f.level.commander_box, "front.type_bar": f.type_bar.inner,
                 "front.effect.unit": f.effect.unit.inset(f.effect.padding),
                 "front.effect.other": f.effect.other.inset(f.effect.padding), "front.stats": f.stats.box,

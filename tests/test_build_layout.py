@@ -66,3 +66,37 @@ def test_a_text_box_outside_the_safe_zone_is_refused(layouts):
         card_layout(layouts)
     [problem] = caught.value.problems
     assert problem.code == "layout-safe-zone" and problem.where.field == "front.footer"
+
+
+def test_a_colour_above_the_total_ink_limit_is_refused_when_a_layout_loads(layouts):
+    """Dark faction colours once reached 275 %; every colour of the card, token, score sheet and rulebook layouts
+    is checked against the card layout's max_ink (260 %) when it loads."""
+    from pnp.rulebook.layout import rulebook_layout
+    from pnp.sheets.layouts import tokens_layout
+
+    card = layouts / "card.toml"
+    card.write_text(card.read_text().replace("dark = [0.8, 0.3, 0.9, 0.55]", "dark = [0.85, 0.35, 0.95, 0.6]"))
+    with pytest.raises(ProblemsFound) as caught:
+        card_layout(layouts)
+    [problem] = caught.value.problems
+    assert (problem.code, problem.where.field) == ("layout-ink", "factions.dacia.dark") and "275 %" in problem.message
+    tokens = layouts / "tokens.toml"
+    tokens.write_text(tokens.read_text().replace("wound = [0.20, 0.90, 0.80, 0.60]", "wound = [0.30, 1.0, 0.9, 0.6]"))
+    with pytest.raises(ProblemsFound) as caught:
+        tokens_layout(layouts)
+    assert [(p.code, p.where.field) for p in caught.value.problems] == [("layout-ink", "palette.wound")]
+    rulebook = layouts / "rulebook.toml"
+    rulebook.write_text(rulebook.read_text().replace("ink = [0.10, 0.30, 0.45, 0.85]", "ink = [0.7, 0.6, 0.6, 1.0]"))
+    with pytest.raises(ProblemsFound) as caught:
+        rulebook_layout(layouts)
+    assert [(p.code, p.where.field) for p in caught.value.problems] == [("layout-ink", "palette.ink")]
+
+
+def test_a_panel_nearer_the_trim_than_the_safe_zone_is_refused(layouts):
+    """The panels frame the face (there is no frame line): each stays at least 3 mm inside the trim."""
+    path = layouts / "card.toml"
+    path.write_text(path.read_text().replace("unit = { x = 3.4, y = 43.6, width = 56.2, height = 27.2 }",
+                                             "unit = { x = 1.9, y = 43.6, width = 59.2, height = 27.2 }"))
+    with pytest.raises(ProblemsFound) as caught:
+        card_layout(layouts)
+    assert [(p.code, p.where.field) for p in caught.value.problems] == [("layout-safe-zone", "front.art.unit")]
