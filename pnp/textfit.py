@@ -1,9 +1,12 @@
 """Text fitting: the largest type size (up to the style's default, never below its minimum) at which a text fits a box.
 
 A style may set its figures in another font (EB Garamond's old-style 1 looks like an I; rules need clear numbers).
-Lines break at spaces only — never inside a word, never with a hyphen. A lone digit group, sign or one-letter word
-("1", "+1", "<", Polish "w", "i") stays on the line of the word after it. Sizes are tried in steps from the default
-down; a text that fits at no allowed size is reported by the caller as a problem, never clipped.
+Lines break at spaces and after the hyphens and slashes in a word; a style that hyphenates (effect text, bonus
+lines) also breaks words where the language's dictionary allows (pnp.hyphenation: never in numbers or quoted card
+names). A lone digit group, sign or one-letter word ("1", "+1", "<", Polish "w", "i") stays on the line of the word
+after it — unless that would end the line above short of SHORT_LINE of the width: then the word is hyphenated, or
+the number goes first. Sizes are tried in steps from the default down; a text that fits at no allowed size is
+reported by the caller as a problem, never clipped.
 """
 from __future__ import annotations
 
@@ -12,11 +15,14 @@ from dataclasses import dataclass
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from .hyphenation import Breaks, explicit_breaks, quoted
 from .layout import TextStyle
 
 MM = 72 / 25.4
 _GLUE = re.compile(r"^(?:[^\w\s]*\d[\d\W]*|[^\w\s]+|\w)$")
 _DIGITS = re.compile(r"(\d+)")
+SHORT_LINE = 0.6   # a line that ends because a number keeps its word may not be shorter than this share of the width
+FULL_LINE = 0.85   # a line filled this far ends at a space; a shorter one takes the head of a hyphenated word
 
 
 def runs(text: str, font: str, figures: str | None) -> list[tuple[str, str]]:
@@ -66,20 +72,54 @@ def units(text: str) -> list[str]:
     return result
 
 
-def wrap(text: str, font: str, size: float, width: float, figures: str | None = None) -> tuple[str, ...] | None:
-    """Greedy line breaking at spaces; None when a single unit is wider than `width`."""
+def wrap(text: str, font: str, size: float, width: float, figures: str | None = None,
+         breaks: Breaks | None = None) -> tuple[str, ...] | None:
+    """Greedy line breaking at spaces, and inside words where `breaks` allows (see the module's rules); None when
+    a part that cannot break is wider than `width`."""
+    def fits(line: str) -> bool:
+        return measure(line, font, figures, size) <= width
+
+    def split(line: str, unit: str, protected: bool) -> tuple[str, str] | None:
+        """`line` + the largest head of `unit` that fits (its last word broken), and the rest of the unit."""
+        if breaks is None:
+            return None
+        head, _, word = unit.rpartition(" ")
+        places = explicit_breaks(word) if protected else breaks(word)
+        prefix = " ".join(part for part in (line, head) if part)
+        for index, hyphen in reversed(places):
+            first = f"{prefix} {word[:index]}" if prefix else word[:index]
+            if fits(first + ("-" if hyphen else "")):
+                return first + ("-" if hyphen else ""), word[index:]
+        return None
+
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
-        for unit in units(paragraph):
-            if measure(unit, font, figures, size) > width:
-                return None
+        paragraph_units = units(paragraph)
+        for unit, protected in zip(paragraph_units, quoted(paragraph_units)):
             candidate = f"{line} {unit}" if line else unit
-            if line and measure(candidate, font, figures, size) > width:
-                lines.append(line)
-                line = unit
-            else:
+            if fits(candidate):
                 line = candidate
+                continue
+            short = measure(line, font, figures, size) < FULL_LINE * width
+            parts = split(line, unit, protected) if line and short else None
+            if parts is None and " " in unit and line and measure(line, font, figures, size) < SHORT_LINE * width:
+                number, rest = unit.rsplit(" ", 1)
+                if fits(f"{line} {number}"):
+                    parts = (f"{line} {number}", rest)  # the number goes first rather than leave a short line
+            if parts:
+                lines.append(parts[0])
+                line = parts[1]
+            else:
+                if line:
+                    lines.append(line)
+                line = unit
+            while not fits(line):  # a unit wider than the line: break its words where they may break
+                parts = split("", line, protected)
+                if parts is None:
+                    return None
+                lines.append(parts[0])
+                line = parts[1]
         lines.append(line)
     return tuple(lines)
 
@@ -110,7 +150,7 @@ def sizes(style: TextStyle, step: float):
 
 
 def fit_text(text: str, font: str, style: TextStyle, width: float, height: float, step: float,
-             balance: bool = False, figures: str | None = None) -> FittedText:
+             balance: bool = False, figures: str | None = None, breaks: Breaks | None = None) -> FittedText:
     """Set `text` at the largest allowed size at which it fits `width` × `height` points and `style.max_lines`.
 
     When it fits at no allowed size the result has fits=False and is set at the minimum size (for reporting).
@@ -118,11 +158,11 @@ def fit_text(text: str, font: str, style: TextStyle, width: float, height: float
     size = style.min_size
     for size in sizes(style, step):
         lines = (balanced(text, font, size, width, style.max_lines) if balance
-                 else wrap(text, font, size, width, figures))
+                 else wrap(text, font, size, width, figures, breaks))
         if lines is None or (style.max_lines and len(lines) > style.max_lines):
             continue
         fitted = FittedText(text, font, size, size * style.leading, lines, True, figures)
         if fitted.height <= height + 1e-6:
             return fitted
-    lines = wrap(text, font, size, width, figures) or (text,)
+    lines = wrap(text, font, size, width, figures, breaks) or (text,)
     return FittedText(text, font, size, size * style.leading, lines, False, figures)

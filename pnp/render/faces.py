@@ -10,6 +10,7 @@ from typing import Mapping
 from ..cards import Card
 from ..layout import Box, CardLayout, TextStyle
 from ..fonts import fonts_for
+from ..hyphenation import breaks_for
 from ..localize import LocalizedCard
 from ..textfit import MM, FittedText, fit_text
 from .labels import CardLabels
@@ -104,11 +105,11 @@ def compose_front(lc: LocalizedCard, labels: CardLabels, layout: CardLayout, fon
     inner = effect_box.inset(front.effect.padding)
     bonus = bonus_box = None
     if lc.bonus:
-        bonus = _fit(lc.bonus, front.effect.bonus, inner, layout, fonts)
+        bonus = _fit(lc.bonus, front.effect.bonus, inner, layout, fonts, breaks=breaks_for(lc.lang))
         bonus_box = replace(inner, height=bonus.height / MM)
         raised = bonus_box.height + 2 * front.effect.bonus_gap
         inner = replace(inner, y=inner.y + raised, height=inner.height - raised)
-    effect = _fit(lc.effect, front.effect.style, inner, layout, fonts)
+    effect = _fit(lc.effect, front.effect.style, inner, layout, fonts, breaks=breaks_for(lc.lang))
 
     badges = _badges(card, labels, layout, fonts) if unit else ()
     level = front.level
