@@ -61,6 +61,15 @@ def breaks_for(lang: str | None) -> Breaks | None:
     return breaks
 
 
+def paragraph_hyphenator(lang: str | None) -> Callable[[str], list[tuple[str, str]]] | None:
+    """The same places for ReportLab's paragraphs (the rulebook): a style's hyphenationLang may be a function from
+    a word to its (head, tail) splits, longest head first."""
+    breaks = breaks_for(lang)
+    if breaks is None:
+        return None
+    return lambda word: [(word[:index], word[index:]) for index, hyphen in reversed(breaks(word)) if hyphen]
+
+
 def explicit_breaks(word: str) -> tuple[tuple[int, bool], ...]:
     """After the hyphens and slashes inside a word (no hyphen added): "Infanterie-/|Kavallerie-|Einheit"."""
     return tuple((i + 1, False) for i, ch in enumerate(word[:-1])

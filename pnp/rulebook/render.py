@@ -86,7 +86,7 @@ def render(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, font
     buffer = BytesIO()
     fonts = fonts_for(fonts, lang)
     doc = RulebookDocument(buffer, page, make_styles(page.format, fonts, layout.palette, layout.figures), title, lang, booklet)
-    flowables = story(blocks, page, layout, fonts)
+    flowables = story(blocks, page, layout, fonts, lang)
     if booklet:
         doc.multiBuild(flowables, canvasmaker=lambda *a, **kw: BookletCanvas(*a, sheet=page.sheet, **kw))
     else:

@@ -11,6 +11,7 @@ from reportlab.platypus import (CondPageBreak, Flowable, KeepInFrame, KeepTogeth
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from . import blocks as b
+from ..hyphenation import paragraph_hyphenator
 from ..layout import card_layout
 from ..terms import FACTIONS
 from .flowables import FactionRow, Heading, Ornament, TitleBorder
@@ -105,12 +106,16 @@ class _Flowables:
         raise TypeError(f"unknown block {block!r}")
 
 
-def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str]) -> list[Flowable]:
-    """All flowables. A chapter flagged `onepage` is set in larger type and shrunk as a whole to fit one page."""
+def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str],
+          lang: str | None = None) -> list[Flowable]:
+    """All flowables, hyphenated in `lang`. A chapter flagged `onepage` is set in larger type and shrunk as a whole
+    to fit one page."""
     keys = count(1)
-    normal = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures), keys)
+    hyphenator = paragraph_hyphenator(lang)
+    normal = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures,
+                                                  hyphenator=hyphenator), keys)
     large = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures,
-                                               page.format.onepage_scale), keys)
+                                               page.format.onepage_scale, hyphenator), keys)
     result: list[Flowable] = []
     onepage: list[Flowable] | None = None
     for index, block in enumerate(blocks):

@@ -55,17 +55,20 @@ class Styles:
 
 
 def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: Palette, figures: Figures,
-                scale: float = 1.0) -> Styles:
-    """The styles of a page format; `scale` enlarges all type (a one-page chapter fills its page)."""
+                scale: float = 1.0, hyphenator=None) -> Styles:
+    """The styles of a page format; `scale` enlarges all type (a one-page chapter fills its page); the text and
+    table styles hyphenate with `hyphenator` (pnp.hyphenation.paragraph_hyphenator) when given."""
     t = TypeSizes(**{name: size * scale for name, size in vars(fmt.type).items()})
     s = fmt.space
     ink, accent = cmyk(palette.ink), cmyk(palette.accent)
     body = ParagraphStyle("body", fontName=fonts["body"], fontSize=t.body, leading=t.leading, textColor=ink,
+                          hyphenationLang=hyphenator or "",
                           alignment=TA_JUSTIFY, spaceAfter=s.paragraph)
     item = ParagraphStyle("item", parent=body, leftIndent=fmt.indent * mm, spaceAfter=s.list_item,
                           bulletFontName=fonts["bold"], bulletColor=accent, bulletIndent=0.6 * mm)
     heading = dict(fontName=fonts["title"], textColor=accent, alignment=TA_LEFT)
     cell = ParagraphStyle("cell", fontName=fonts["body"], fontSize=t.table, leading=t.table_leading,
+                          hyphenationLang=hyphenator or "",
                           textColor=ink, alignment=TA_LEFT)
     toc_base = dict(fontName=fonts["body"], textColor=ink, fontSize=t.body, leading=t.leading * 1.1)
     styles = Styles(
