@@ -16,20 +16,19 @@ from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from pnp.fonts import register_fonts  # noqa: E402
-from pnp.layout import card_layout  # noqa: E402
-from pnp.localize import localize_cards  # noqa: E402
-from pnp.pdfout import new_canvas  # noqa: E402
+from pnp.cards.card_back import draw_back  # noqa: E402
+from pnp.cards.card_front import draw_front  # noqa: E402
+from pnp.cards.faces import compose_back, compose_front  # noqa: E402
+from pnp.cards.labels import card_labels  # noqa: E402
+from pnp.i18n.localize import localize_cards  # noqa: E402
+from pnp.layouts.schemas import card_layout, sheet_layout  # noqa: E402
+from pnp.pages.pdfout import new_canvas  # noqa: E402
 from pnp.project import Project, load_inputs  # noqa: E402
-from pnp.render.card_back import draw_back  # noqa: E402
-from pnp.render.card_front import draw_front  # noqa: E402
-from pnp.render.faces import compose_back, compose_front  # noqa: E402
-from pnp.render.labels import card_labels  # noqa: E402
-from pnp.sheets.layouts import tokens_layout  # noqa: E402
+from pnp.sheets.layout import tokens_layout  # noqa: E402
 from pnp.sheets.pdf import scoresheet_pdf  # noqa: E402
 from pnp.sheets.token_sheet import tokens_pdf  # noqa: E402
-from pnp.layout import sheet_layout  # noqa: E402
-from pnp.textfit import MM  # noqa: E402
+from pnp.typeset.fonts import register_fonts  # noqa: E402
+from pnp.typeset.units import MM  # noqa: E402
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 CARD_DPI = 100

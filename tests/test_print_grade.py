@@ -13,13 +13,13 @@ from PIL import ImageChops, ImageStat
 from conftest import LANGS, invoke
 from deck_helpers import front_cards, grid, on_page, placed_forms, text_in
 from pdf_ops import printed, texts_by_font
-from pnp.layout import card_layout, sheet_layout
+from pnp.layouts.schemas import card_layout, sheet_layout
 from pnp.project import Project, load_inputs
-from pnp.render.faces import GAME_TITLE, badge_boxes
-from pnp.sheets.layouts import tokens_layout
+from pnp.cards.faces import GAME_TITLE, badge_boxes
+from pnp.sheets.layout import tokens_layout
 from pnp.sheets.token_sheet import token_grid
 from pnp.sheets.tokens import token_list
-from pnp.textfit import MM
+from pnp.typeset.units import MM
 
 SMALL = card_layout().card.small_text
 MAX_INK = card_layout().card.max_ink

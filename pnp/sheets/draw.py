@@ -8,12 +8,15 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping, Union
 
 from reportlab.lib.colors import CMYKColor
-from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from ..layout import card_layout
-from ..render.colours import BLACK, PAPER
+from ..graphics.colours import BLACK, PAPER
+from ..layouts.schemas import card_layout
+from ..layouts.values import Figures
+from ..typeset import textfit
+from ..typeset.fonts import TITLE_FACES
+from ..typeset.units import MM
 
 
 
@@ -24,7 +27,7 @@ class Text:
     x: float
     y: float
     text: str
-    font: str          # font role (pnp.fonts.FONT_FILES)
+    font: str          # font role (pnp.typeset.fonts.FONT_FILES)
     size: float        # pt
     color: str = "ink"
     align: str = "left"
@@ -80,14 +83,22 @@ def texts(items: Iterable[Item]) -> list[Text]:
     return [item for item in items if isinstance(item, Text)]
 
 
-def runs(text: str, font: str, size: float) -> list[tuple[str, str, float]]:
-    """(text, font role, size) runs: one run, as the text faces print their own lining figures (fonts/derive.py)."""
-    return [(text, font, size)]
+def figure_font(font: str, figures: Figures) -> tuple[str | None, float]:
+    """The figure font role and scale of a text in font role `font`: the layout's for the title face (Cinzel, whose
+    1 reads as a Roman I), else none (the text faces print their own lining figures)."""
+    return (figures.font, figures.scale) if font in TITLE_FACES else (None, 1.0)
 
 
-def text_width(text: str, font: str, size: float, fonts: Mapping[str, str]) -> float:
+def runs(text: str, font: str, size: float, figures: Figures) -> list[tuple[str, str, float]]:
+    """(text, font role, size) runs: digits of the text faces in the layout's figures, the rest as given."""
+    role, scale = figure_font(font, figures)
+    return [(part, f, size * scale if role and f == role else size) for part, f in textfit.runs(text, font, role)]
+
+
+def text_width(text: str, font: str, size: float, fonts: Mapping[str, str], figures: Figures) -> float:
     """Width in points of a text set in the font role at `size`, figures included."""
-    return sum(stringWidth(part, fonts[role], part_size) for part, role, part_size in runs(text, font, size))
+    role, scale = figure_font(font, figures)
+    return textfit.measure(text, fonts[font], fonts[role] if role else None, size, scale)
 
 
 def small_text_colour(colour: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
@@ -97,7 +108,7 @@ def small_text_colour(colour: tuple[float, float, float, float]) -> tuple[float,
 
 
 def render(canvas: Canvas, items: Iterable[Item], fonts: Mapping[str, str],
-           palette: Mapping[str, tuple[float, float, float, float]]) -> None:
+           palette: Mapping[str, tuple[float, float, float, float]], figures: Figures) -> None:
     """Draw items on the canvas at its current transformation (mm coordinates)."""
     colors = {name: CMYKColor(*value) for name, value in palette.items()}
     small_text = card_layout().card.small_text
@@ -106,11 +117,11 @@ def render(canvas: Canvas, items: Iterable[Item], fonts: Mapping[str, str],
         if isinstance(item, Text):
             small = item.size < small_text
             canvas.setFillColor(CMYKColor(*small_text_colour(palette[item.color])) if small else colors[item.color])
-            width = text_width(item.text, item.font, item.size, fonts)
-            x = item.x * mm - {"left": 0, "center": width / 2, "right": width}[item.align]
-            for part, role, size in runs(item.text, item.font, item.size):
+            width = text_width(item.text, item.font, item.size, fonts, figures)
+            x = item.x * MM - {"left": 0, "center": width / 2, "right": width}[item.align]
+            for part, role, size in runs(item.text, item.font, item.size, figures):
                 canvas.setFont(fonts[role], size)
-                canvas.drawString(x, item.y * mm, part)
+                canvas.drawString(x, item.y * MM, part)
                 x += stringWidth(part, fonts[role], size)
         else:
             stroke = item.color if isinstance(item, Line) else item.stroke
@@ -119,7 +130,7 @@ def render(canvas: Canvas, items: Iterable[Item], fonts: Mapping[str, str],
                 canvas.setStrokeColor(colors[stroke])
                 canvas.setLineWidth(item.width)
                 if isinstance(item, Line) and item.dash:
-                    canvas.setDash([d * mm for d in item.dash])
+                    canvas.setDash([d * MM for d in item.dash])
             if fill:
                 canvas.setFillColor(colors[fill])
             _path(canvas, item, bool(stroke), bool(fill))
@@ -129,19 +140,19 @@ def render(canvas: Canvas, items: Iterable[Item], fonts: Mapping[str, str],
 def _path(canvas: Canvas, item: Item, stroke: bool, fill: bool) -> None:
     if isinstance(item, Rect):
         if item.radius:
-            canvas.roundRect(item.x * mm, item.y * mm, item.w * mm, item.h * mm, item.radius * mm,
+            canvas.roundRect(item.x * MM, item.y * MM, item.w * MM, item.h * MM, item.radius * MM,
                              stroke=int(stroke), fill=int(fill))
         else:
-            canvas.rect(item.x * mm, item.y * mm, item.w * mm, item.h * mm, stroke=int(stroke), fill=int(fill))
+            canvas.rect(item.x * MM, item.y * MM, item.w * MM, item.h * MM, stroke=int(stroke), fill=int(fill))
     elif isinstance(item, Line):
-        canvas.line(item.x1 * mm, item.y1 * mm, item.x2 * mm, item.y2 * mm)
+        canvas.line(item.x1 * MM, item.y1 * MM, item.x2 * MM, item.y2 * MM)
     elif isinstance(item, Circle):
-        canvas.circle(item.x * mm, item.y * mm, item.r * mm, stroke=int(stroke), fill=int(fill))
+        canvas.circle(item.x * MM, item.y * MM, item.r * MM, stroke=int(stroke), fill=int(fill))
     elif isinstance(item, Shape):
         path = canvas.beginPath()
         (x0, y0), *rest = item.points
-        path.moveTo(x0 * mm, y0 * mm)
+        path.moveTo(x0 * MM, y0 * MM)
         for x, y in rest:
-            path.lineTo(x * mm, y * mm)
+            path.lineTo(x * MM, y * MM)
         path.close()
         canvas.drawPath(path, stroke=int(stroke), fill=int(fill))

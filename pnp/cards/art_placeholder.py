@@ -1,0 +1,190 @@
+"""Generated art for cards without an art file: a landscape in the faction's colours under its emblem, with a
+motif for the card: a file of spears for infantry, a line of the unit type's figure for the other units (archers,
+riders, elephants, chariots, engines, guards — as many as the level), one large figure for commanders, officers
+and satraps, a mountain range for terrain doctrines, a temple for doctrines, a volley of arrows for tactics.
+
+Everything varies with the card id through a seeded generator, so the same card always gets the same picture.
+"""
+from __future__ import annotations
+
+import math
+import random
+import zlib
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..data.card_database import Card
+from ..graphics.colours import PAPER, cmyk, mix
+from ..graphics.emblems import draw_emblem
+from ..layouts.schemas import FactionStyle, Palette
+from .icons import TYPE_ICONS, draw_icon
+
+
+def draw_placeholder(canvas: Canvas, x: float, y: float, width: float, height: float, card: Card,
+                     style: FactionStyle, palette: Palette) -> None:
+    """Fill the window (points) with the card's generated picture; the caller clips to the window."""
+    rnd = random.Random(zlib.crc32(card.id.encode("utf-8")))
+    light = palette.light
+    horizon = y + height * rnd.uniform(0.34, 0.44)
+    _sky(canvas, x, y, width, height, style.sky, mix(palette.gold, light, 0.62))
+    sun_x = x + width * rnd.choice((0.24, 0.76))
+    canvas.setFillColor(cmyk(mix(palette.gold, light, 0.4)))
+    canvas.circle(sun_x, horizon + height * 0.16, height * 0.2, stroke=0, fill=1)
+    canvas.setFillColor(cmyk(mix(style.color, light, 0.52)))
+    draw_emblem(canvas, style.emblem, x + width / 2, y + height * 0.6, height * 0.62)
+    _ridge(canvas, rnd, x, y, width, horizon + height * 0.06, height * 0.07, mix(style.color, light, 0.45))
+    near = horizon - height * 0.05
+    _ridge(canvas, rnd, x, y, width, near, height * 0.05, mix(style.dark, light, 0.12))
+    canvas.setFillColor(cmyk(style.dark))
+    canvas.setStrokeColor(cmyk(style.dark))
+    motif(card)(canvas, rnd, x, near, width, height, card)
+
+
+LEADERS = frozenset({"commander", "officer", "satrap"})
+
+
+def motif(card: Card):
+    """The drawing function of the card's motif."""
+    if card.kind == "unit":
+        return _spears if card.unit_type == "infantry" else _leader if card.unit_type in LEADERS else _figures
+    if card.terrain:
+        return _mountains
+    return {"doctrine": _temple, "tactic": _arrows}[card.kind]
+
+
+def _figures(canvas: Canvas, rnd: random.Random, x: float, ground: float, width: float, height: float,
+             card: Card) -> None:
+    """A line of the unit type's figure (pnp/icons), one per level, standing on the near ground."""
+    count = max(1, card.level or 1)
+    size = height * (0.5 if count <= 2 else 0.42)
+    span = width * 0.7
+    left = x + (width - span) / 2 + rnd.uniform(-0.03, 0.03) * width
+    for i in range(count):
+        cx = left + span * (i + 0.5) / count
+        draw_icon(canvas, TYPE_ICONS[card.unit_type], cx, ground + size * 0.38, size)
+
+
+def _leader(canvas: Canvas, rnd: random.Random, x: float, ground: float, width: float, height: float,
+            card: Card) -> None:
+    """One large figure of the leader's rank in front of the emblem, and a banner pole beside it."""
+    size = height * 0.62
+    cx = x + width * rnd.choice((0.3, 0.7))
+    draw_icon(canvas, TYPE_ICONS[card.unit_type], cx, ground + size * 0.4, size)
+    pole = cx + size * (0.62 if cx < x + width / 2 else -0.62)
+    canvas.setLineWidth(height * 0.014)
+    canvas.line(pole, ground - height * 0.08, pole, ground + height * 0.55)
+    flag = canvas.beginPath()
+    flag.moveTo(pole, ground + height * 0.55)
+    flag.lineTo(pole + height * 0.2, ground + height * 0.49)
+    flag.lineTo(pole, ground + height * 0.43)
+    flag.close()
+    canvas.drawPath(flag, stroke=0, fill=1)
+
+
+def _mountains(canvas: Canvas, rnd: random.Random, x: float, ground: float, width: float, height: float,
+               card: Card) -> None:
+    """Terrain doctrines: a range of peaks with snow caps across the whole window."""
+    peaks = 4
+    base = ground - height * 0.12
+    for i in range(peaks):
+        cx = x + width * (0.12 + 0.76 * i / (peaks - 1)) + rnd.uniform(-0.03, 0.03) * width
+        h = height * rnd.uniform(0.42, 0.6)
+        half = width * 0.16
+        path = canvas.beginPath()
+        path.moveTo(cx - half, base)
+        path.lineTo(cx, base + h)
+        path.lineTo(cx + half, base)
+        path.close()
+        canvas.drawPath(path, stroke=0, fill=1)
+        canvas.saveState()
+        canvas.setFillColor(cmyk(PAPER))  # snow
+        cap = canvas.beginPath()
+        cap.moveTo(cx - half * 0.28, base + h * 0.72)
+        cap.lineTo(cx, base + h)
+        cap.lineTo(cx + half * 0.28, base + h * 0.72)
+        cap.close()
+        canvas.drawPath(cap, stroke=0, fill=1)
+        canvas.restoreState()
+
+
+def _sky(canvas: Canvas, x: float, y: float, width: float, height: float, top, bottom, bands: int = 16) -> None:
+    """A sky from `top` down to `bottom` colour in even bands (no shading objects: they cannot live in forms)."""
+    band = height / bands
+    for i in range(bands):
+        canvas.setFillColor(cmyk(mix(top, bottom, i / (bands - 1))))
+        canvas.rect(x, y + height - (i + 1) * band, width, band + 0.3, stroke=0, fill=1)
+
+
+def _ridge(canvas: Canvas, rnd: random.Random, x: float, y: float, width: float, level: float, amplitude: float,
+           colour) -> None:
+    phases = [rnd.uniform(0, 2 * math.pi) for _ in range(3)]
+    path = canvas.beginPath()
+    path.moveTo(x, y)
+    steps = 40
+    for i in range(steps + 1):
+        t = i / steps
+        wave = sum(math.sin(t * math.pi * (k + 1.3) + p) / (k + 1) for k, p in enumerate(phases))
+        path.lineTo(x + t * width, level + amplitude * wave / 1.8)
+    path.lineTo(x + width, y)
+    path.close()
+    canvas.setFillColor(cmyk(colour))
+    canvas.drawPath(path, stroke=0, fill=1)
+
+
+def _spears(canvas: Canvas, rnd: random.Random, x: float, ground: float, width: float, height: float,
+            card: Card) -> None:
+    """A file of spears, more for a higher level."""
+    count = 4 + 3 * (card.level or 1)
+    left = x + width * rnd.uniform(0.08, 0.2)
+    span = width * 0.62
+    canvas.setLineWidth(height * 0.012)
+    for i in range(count):
+        sx = left + span * i / max(1, count - 1)
+        top = ground + height * (0.3 + 0.05 * math.sin(i * 1.7))
+        canvas.line(sx, ground - height * 0.1, sx, top)
+        tip = canvas.beginPath()
+        tip.moveTo(sx - height * 0.018, top)
+        tip.lineTo(sx, top + height * 0.06)
+        tip.lineTo(sx + height * 0.018, top)
+        tip.close()
+        canvas.drawPath(tip, stroke=0, fill=1)
+
+
+def _temple(canvas: Canvas, rnd: random.Random, x: float, ground: float, width: float, height: float,
+            card: Card) -> None:
+    """A small temple front: steps, columns and a pediment."""
+    w = height * 0.62
+    left = x + width * rnd.choice((0.27, 0.73)) - w / 2
+    base = ground - height * 0.06
+    canvas.rect(left - w * 0.06, base, w * 1.12, height * 0.05, stroke=0, fill=1)
+    columns = 5
+    top = base + height * 0.3
+    for i in range(columns):
+        cx = left + w * (0.06 + 0.88 * i / (columns - 1))
+        canvas.rect(cx - w * 0.035, base + height * 0.05, w * 0.07, top - base - height * 0.05, stroke=0, fill=1)
+    canvas.rect(left - w * 0.03, top, w * 1.06, height * 0.04, stroke=0, fill=1)
+    roof = canvas.beginPath()
+    roof.moveTo(left - w * 0.06, top + height * 0.04)
+    roof.lineTo(left + w / 2, top + height * 0.15)
+    roof.lineTo(left + w * 1.06, top + height * 0.04)
+    roof.close()
+    canvas.drawPath(roof, stroke=0, fill=1)
+
+
+def _arrows(canvas: Canvas, rnd: random.Random, x: float, ground: float, width: float, height: float,
+            card: Card) -> None:
+    """A volley of arrows arcing across the sky."""
+    canvas.setLineWidth(height * 0.01)
+    angle = math.radians(rnd.uniform(-28, -16))
+    length = height * 0.32
+    for i in range(7):
+        sx = x + width * (0.12 + 0.1 * i + rnd.uniform(-0.02, 0.02))
+        sy = ground + height * (0.32 + 0.2 * ((i * 3) % 5) / 4)
+        ex, ey = sx + length * math.cos(angle), sy + length * math.sin(angle)
+        canvas.line(sx, sy, ex, ey)
+        head = canvas.beginPath()
+        head.moveTo(ex, ey)
+        for barb in (angle + math.pi + 0.45, angle + math.pi - 0.45):
+            head.lineTo(ex + height * 0.05 * math.cos(barb), ey + height * 0.05 * math.sin(barb))
+        head.close()
+        canvas.drawPath(head, stroke=0, fill=1)

@@ -1,0 +1,83 @@
+"""Drawing a card back: the same design for every card of a faction, and the same after a 180° turn (face-down
+cards tell nothing by their orientation) — its colour and rays into the bleed, no frame line near the trim, a
+medallion with the emblem, the game's title and the faction's name, each upright at one end and turned at the other."""
+from __future__ import annotations
+
+import math
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..layouts.schemas import CardLayout
+from ..typeset.units import MM
+from ..graphics.colours import cmyk, mix
+from ..graphics.emblems import draw_emblem
+from ..graphics.ornaments import draw_diamond
+from .faces import BackFace
+from ..typeset.draw_text import draw_text
+
+
+def draw_back(canvas: Canvas, face: BackFace, layout: CardLayout, x: float, y: float) -> None:
+    """Draw the back with its trim's bottom-left corner at (x, y) points, bleed included."""
+    card, back, palette = layout.card, layout.back, layout.palette
+    style = layout.factions[face.faction]
+    canvas.saveState()
+    canvas.translate(x, y)
+    b = card.bleed
+    canvas.setFillColor(cmyk(style.dark))
+    canvas.rect(-b * MM, -b * MM, (card.width + 2 * b) * MM, (card.height + 2 * b) * MM, stroke=0, fill=1)
+    cx, cy = card.width / 2 * MM, card.height / 2 * MM
+    _rays(canvas, layout, mix(style.dark, style.color, 0.35), cx, cy)
+
+    radius = back.medallion.width / 2 * MM
+    canvas.setFillColor(cmyk(style.color))
+    canvas.setStrokeColor(cmyk(palette.gold))
+    canvas.setLineWidth(back.outline * 1.8)
+    canvas.circle(cx, cy, radius, stroke=1, fill=1)
+    canvas.setLineWidth(back.outline * 0.6)
+    canvas.circle(cx, cy, radius * 0.92, stroke=1, fill=0)
+    canvas.line(cx - radius * 0.92, cy, cx + radius * 0.92, cy)
+    for turn in (0, 180):
+        canvas.saveState()
+        canvas.translate(cx, cy)
+        canvas.rotate(turn)
+        canvas.translate(-cx, -cy)
+        _half(canvas, face, layout, cx, cy)
+        canvas.restoreState()
+    canvas.restoreState()
+
+
+def _half(canvas: Canvas, face: BackFace, layout: CardLayout, cx: float, cy: float) -> None:
+    """The upper half of the back: the emblem in the medallion, the faction's name and the game's title."""
+    back, palette = layout.back, layout.palette
+    canvas.setFillColor(cmyk(palette.gold))
+    draw_emblem(canvas, layout.factions[face.faction].emblem, cx, cy + back.emblem_offset * MM,
+                back.emblem_size * MM)
+    draw_text(canvas, face.title, back.title.inner, "center")
+    draw_text(canvas, face.name, back.faction.inner, "center")
+    rule_y = (back.title.box.y - 0.4) * MM
+    canvas.setStrokeColor(cmyk(palette.gold))
+    canvas.setLineWidth(0.5)
+    canvas.line(cx - 18 * MM, rule_y, cx - 2 * MM, rule_y)
+    canvas.line(cx + 2 * MM, rule_y, cx + 18 * MM, rule_y)
+    draw_diamond(canvas, cx, rule_y, 1.1 * MM)
+
+
+def _rays(canvas: Canvas, layout: CardLayout, colour, cx: float, cy: float) -> None:
+    """Faint sun rays from the card's centre across the whole back, into the bleed (12 rays: the same turned)."""
+    card = layout.card
+    reach = (card.width + card.height) * MM
+    b = card.bleed * MM
+    canvas.saveState()
+    clip = canvas.beginPath()
+    clip.rect(-b, -b, card.width * MM + 2 * b, card.height * MM + 2 * b)
+    canvas.clipPath(clip, stroke=0, fill=0)
+    canvas.setFillColor(cmyk(colour))
+    for i in range(0, 24, 2):
+        a0, a1 = i * math.pi / 12, (i + 1) * math.pi / 12
+        path = canvas.beginPath()
+        path.moveTo(cx, cy)
+        path.lineTo(cx + reach * math.cos(a0), cy + reach * math.sin(a0))
+        path.lineTo(cx + reach * math.cos(a1), cy + reach * math.sin(a1))
+        path.close()
+        canvas.drawPath(path, stroke=0, fill=1)
+    canvas.restoreState()

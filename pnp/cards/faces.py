@@ -1,0 +1,152 @@
+"""Composing card faces: every printed text of a card in one language, fitted to its box in the layout.
+
+Composition is pure (no canvas): the result says what is printed where, at which size, and whether it fits.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Mapping
+
+from ..data.card_database import Card
+from ..i18n.localize import LocalizedCard
+from ..layouts.schemas import Box, CardLayout, TextStyle
+from ..typeset.fonts import fonts_for
+from ..typeset.hyphenation import breaks_for
+from ..typeset.textfit import FittedText, fit_text
+from ..typeset.units import MM
+from .labels import CardLabels
+
+GAME_TITLE = "Ancient Duel"  # the game's name, the same in every language
+COMMANDER_MARK = "\u265a"  # ♚
+
+
+@dataclass(frozen=True)
+class Badge:
+    """A labelled stat: ATK, DEF (in the language's abbreviations) or energy."""
+
+    key: str
+    label: FittedText
+    value: FittedText
+    box: Box
+    label_box: Box
+
+
+@dataclass(frozen=True)
+class FrontFace:
+    card: Card
+    lang: str
+    name: FittedText
+    commander: FittedText | None
+    level: FittedText | None   # the level as a number, left of its stars
+    type: FittedText
+    type_box: Box              # right of the type icon
+    faction: FittedText
+    effect: FittedText
+    bonus: FittedText | None
+    badges: tuple[Badge, ...]
+    collector: FittedText      # "ROM 07/24"
+    art_box: Box
+    effect_box: Box          # the parchment panel
+    effect_area: Box         # where the effect text is centred
+    bonus_box: Box | None    # the bonus line at the bottom of the panel (doctrines)
+
+    def texts(self) -> dict[str, FittedText]:
+        """Every printed text by field name (the fields of problems)."""
+        texts = {"name": self.name, "type": self.type, "faction": self.faction, "effect": self.effect,
+                 "footer": self.collector}
+        if self.commander:
+            texts["commander"] = self.commander
+        if self.level:
+            texts["level"] = self.level
+        if self.bonus:
+            texts["bonus"] = self.bonus
+        for badge in self.badges:
+            texts[f"{badge.key} label"] = badge.label
+            texts[badge.key] = badge.value
+        return texts
+
+
+@dataclass(frozen=True)
+class BackFace:
+    faction: str
+    lang: str
+    title: FittedText
+    name: FittedText
+
+    def texts(self) -> dict[str, FittedText]:
+        return {"back title": self.title, "back faction": self.name}
+
+
+def _fit(text: str, style: TextStyle, box: Box, layout: CardLayout, fonts: Mapping[str, str],
+         **options) -> FittedText:
+    return fit_text(text, fonts[style.font], style, box.width * MM, box.height * MM, layout.card.fit_step,
+                    figures=fonts[style.figures] if style.figures else None, **options)
+
+
+def fit_name(name: str, layout: CardLayout, fonts: Mapping[str, str]) -> FittedText:
+    """One line down to `one_line_min`, else two balanced lines down to the minimum size."""
+    spec = layout.front.name
+    one_line = replace(spec.style, max_lines=1, min_size=spec.one_line_min)
+    fitted = _fit(name, one_line, spec.inner, layout, fonts)
+    return fitted if fitted.fits else _fit(name, spec.style, spec.inner, layout, fonts, balance=True)
+
+
+def compose_front(lc: LocalizedCard, labels: CardLabels, layout: CardLayout, fonts: Mapping[str, str]) -> FrontFace:
+    card, front, fonts = lc.card, layout.front, fonts_for(fonts, lc.lang)
+    unit = card.kind == "unit"
+    bar = front.type_bar
+    faction_box = replace(bar.inner, width=bar.inner.width * bar.faction_share)
+    faction = _fit(lc.faction_name, bar.faction, faction_box, layout, fonts)
+    type_x = bar.inner.x + bar.icon_size + bar.gap
+    type_box = replace(bar.inner, x=type_x, width=bar.inner.right - type_x - faction.width() / MM
+                       - bar.emblem_size - 2 * bar.gap)
+    type_text = labels.terrain_doctrine if card.terrain else lc.type
+    type_line = _fit(type_text, bar.type, type_box, layout, fonts)
+
+    effect_box = front.effect.unit if unit else front.effect.other
+    inner = effect_box.inset(front.effect.padding)
+    bonus = bonus_box = None
+    if lc.bonus:
+        bonus = _fit(lc.bonus, front.effect.bonus, inner, layout, fonts, breaks=breaks_for(lc.lang))
+        bonus_box = replace(inner, height=bonus.height / MM)
+        raised = bonus_box.height + 2 * front.effect.bonus_gap
+        inner = replace(inner, y=inner.y + raised, height=inner.height - raised)
+    effect = _fit(lc.effect, front.effect.style, inner, layout, fonts, breaks=breaks_for(lc.lang))
+
+    badges = _badges(card, labels, layout, fonts) if unit else ()
+    level = front.level
+    return FrontFace(
+        card=card, lang=lc.lang, name=fit_name(lc.name, layout, fonts),
+        commander=(_fit(COMMANDER_MARK, level.commander, level.commander_box, layout, fonts)
+                   if card.commander else None),
+        level=_fit(str(card.level), level.number, level.box, layout, fonts) if card.level else None,
+        type=type_line, type_box=type_box, faction=faction, effect=effect, bonus=bonus, badges=badges,
+        collector=_fit(lc.collector, front.footer.style, front.footer.box, layout, fonts),
+        art_box=front.art.unit if unit else front.art.other, effect_box=effect_box, effect_area=inner,
+        bonus_box=bonus_box)
+
+
+def badge_boxes(layout: CardLayout) -> tuple[Box, Box, Box]:
+    stats = layout.front.stats
+    width = (stats.box.width - 2 * stats.gap) / 3
+    return tuple(replace(stats.box, x=stats.box.x + i * (width + stats.gap), width=width) for i in range(3))
+
+
+def _badges(card: Card, labels: CardLabels, layout: CardLayout, fonts: Mapping[str, str]) -> tuple[Badge, ...]:
+    stats = layout.front.stats
+    badges = []
+    entries = (("atk", labels.atk, card.atk), ("def", labels.def_, card.def_), ("energy", labels.energy, card.energy))
+    for (key, label, number), box in zip(entries, badge_boxes(layout)):
+        inner = box.inset(stats.padding)
+        value = _fit(str(number), stats.value, replace(inner, y=box.y, height=box.height), layout, fonts)
+        label_x = inner.x + stats.icon_size + stats.icon_gap
+        label_box = Box(label_x, box.y, inner.right - value.width() / MM - stats.padding - label_x, box.height)
+        badges.append(Badge(key, _fit(label, stats.label, label_box, layout, fonts), value, box, label_box))
+    return tuple(badges)
+
+
+def compose_back(faction: str, faction_name: str, lang: str, layout: CardLayout,
+                 fonts: Mapping[str, str]) -> BackFace:
+    back, fonts = layout.back, fonts_for(fonts, lang)
+    return BackFace(faction, lang, _fit(GAME_TITLE, back.title.style, back.title.inner, layout, fonts),
+                    _fit(faction_name, back.faction.style, back.faction.inner, layout, fonts))
