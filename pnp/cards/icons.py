@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from pathlib import Path
 
 from fontTools.pens.basePen import BasePen
 from fontTools.pens.recordingPen import RecordingPen
@@ -12,8 +11,9 @@ from fontTools.svgLib.path import parse_path
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from ..data.card_database import Card
+from ..resources import package_folder
 
-ICONS = Path(__file__).resolve().parent.parent / "icons"
+ICONS = package_folder("pnp", "icons")
 GRID = 512  # every game-icons.net icon is drawn on a 512 × 512 grid, y downwards
 
 STAT_ICONS = {"atk": "crossed-swords", "def": "round-shield", "energy": "lightning-helix"}

@@ -7,13 +7,14 @@ Never inside a number, a word with an apostrophe (Turkish suffixes: "Nil’in") 
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 from typing import Callable, Sequence
 
 import pyphen
 
+from ..resources import package_folder
+
 DICTIONARIES = {"de": "de_DE", "pl": "pl_PL", "es": "es", "pt": "pt_BR"}
-TURKISH = Path(__file__).resolve().parent / "patterns" / "hyph_tr_TR.dic"
+TURKISH = package_folder("pnp.typeset", "patterns") / "hyph_tr_TR.dic"
 OPENING_QUOTES = "„“«‹‚\""
 CLOSING_QUOTES = "”“»›‘’\""
 NO_BREAK = set("0123456789'’") | set(OPENING_QUOTES) | set(CLOSING_QUOTES)
