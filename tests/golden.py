@@ -22,7 +22,7 @@ from pnp.cards.faces import compose_back, compose_front  # noqa: E402
 from pnp.cards.labels import card_labels  # noqa: E402
 from pnp.i18n.localize import localize_cards  # noqa: E402
 from pnp.layouts.schemas import card_layout, sheet_layout  # noqa: E402
-from pnp.pages.pdfout import new_canvas  # noqa: E402
+from pnp.pages.pdfout import DocumentInfo, new_canvas  # noqa: E402
 from pnp.project import Project, load_inputs  # noqa: E402
 from pnp.sheets.layout import tokens_layout  # noqa: E402
 from pnp.sheets.pdf import scoresheet_pdf  # noqa: E402
@@ -64,12 +64,14 @@ def _raster(pdf: bytes, dpi: float, crop: tuple[float, float, float, float] | No
 
 def render_face(lang: str, key: str, side: str) -> Image.Image:
     """One card face with its bleed, drawn alone on a page."""
-    project, layout = Project(), card_layout()
+    project = Project()
+    layout = card_layout(project.layouts)
     inputs, fonts = load_inputs(project, (lang,)), register_fonts(project.fonts)
     catalog = inputs.catalogs[lang]
     card, b = layout.card, layout.card.bleed
     buffer = BytesIO()
-    canvas = new_canvas(buffer, ((card.width + 2 * b) * MM, (card.height + 2 * b) * MM), "golden", lang)
+    canvas = new_canvas(buffer, ((card.width + 2 * b) * MM, (card.height + 2 * b) * MM),
+                        DocumentInfo("golden", "golden", lang))
     if side == "back":
         name = next(lc.faction_name for lc in localize_cards(inputs.cards, catalog) if lc.card.faction == key)
         draw_back(canvas, compose_back(key, name, lang, layout, fonts), layout, b * MM, b * MM)
@@ -86,9 +88,10 @@ def render_sheet(lang: str, sheet: str, crop: tuple[float, float, float, float])
     inputs, fonts = load_inputs(project, (lang,)), register_fonts(project.fonts)
     catalog = inputs.catalogs[lang]
     if sheet == "tokens":
-        pdf = tokens_pdf(inputs.engine, catalog, fonts, sheet_layout("a4"), tokens_layout(), "long")
+        pdf = tokens_pdf(inputs.engine, catalog, fonts, sheet_layout("a4", project.layouts),
+                         tokens_layout(project.layouts), card_layout(project.layouts).card.small_text, "long")
     else:
-        pdf = scoresheet_pdf(inputs.engine, catalog, fonts, "a4")
+        pdf = scoresheet_pdf(inputs.engine, catalog, fonts, "a4", project.layouts)
     return _raster(pdf, SHEET_DPI, crop)
 
 

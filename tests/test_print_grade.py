@@ -13,7 +13,7 @@ from PIL import ImageChops, ImageStat
 from conftest import LANGS, invoke
 from deck_helpers import front_cards, grid, on_page, placed_forms, text_in
 from pdf_ops import printed, texts_by_font
-from pnp.layouts.schemas import card_layout, sheet_layout
+from pnp.layouts.schemas import LAYOUTS, card_layout, sheet_layout
 from pnp.project import Project, load_inputs
 from pnp.cards.faces import GAME_TITLE, badge_boxes
 from pnp.sheets.layout import tokens_layout
@@ -21,8 +21,8 @@ from pnp.sheets.token_sheet import token_grid
 from pnp.sheets.tokens import token_list
 from pnp.typeset.units import MM
 
-SMALL = card_layout().card.small_text
-MAX_INK = card_layout().card.max_ink
+SMALL = card_layout(LAYOUTS).card.small_text
+MAX_INK = card_layout(LAYOUTS).card.max_ink
 
 
 @pytest.fixture(scope="module")
@@ -102,7 +102,7 @@ def test_turkish_text_uses_the_turkish_title_face_and_the_game_title_never_does(
 def test_every_badge_prints_its_cards_atk_def_and_energy(kit, lang):
     """ATK, DEF and energy read back from the badges of every unit on every front page of the seven decks."""
     cards = {card.id: card for card in load_inputs(Project(), (lang,)).cards.cards}
-    g, boxes = grid("a4"), badge_boxes(card_layout())
+    g, boxes = grid("a4"), badge_boxes(card_layout(LAYOUTS))
     checked = 0
     for faction_pdf in (pdf for name, pdf in kit.items() if name.startswith(f"{lang}/cards/")):
         document = pdfium.PdfDocument(faction_pdf)
@@ -133,12 +133,12 @@ def _exposed_edge_bleed(image, dpi, trim, edge, probe_mm):
 def test_every_exposed_cut_edge_of_a_partly_filled_sheet_has_3_mm_bleed(kit):
     """The last sheet of every deck (4 of 9 cards) and the back page behind it, and the last row of tokens: 3 mm
     outside every cut edge without a neighbouring card the paper is printed (A4: the grid's outer edges too)."""
-    card = card_layout().card
+    card = card_layout(LAYOUTS).card
     cases = [(f"{lang}/cards/{faction}.pdf", index, grid("a4"), card.width, card.height, card.bleed)
              for lang in ("de", "tr") for faction in ("rome", "egypt") for index in (8, 9)]
-    layout = tokens_layout()
+    layout = tokens_layout(LAYOUTS)
     count = len(token_list(load_inputs(Project(), ("pl",)).engine, layout))
-    tokens, grid_of_tokens = layout.token, token_grid(sheet_layout("a4"), layout, count)
+    tokens, grid_of_tokens = layout.token, token_grid(sheet_layout("a4", LAYOUTS), layout, count)
     cases += [("pl/tokens.pdf", index, grid_of_tokens, tokens.size, tokens.size, tokens.bleed) for index in (0, 1)]
     dpi = 100
     for name, index, g, width, height, bleed in cases:

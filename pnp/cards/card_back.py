@@ -28,14 +28,16 @@ def draw_back(canvas: Canvas, face: BackFace, layout: CardLayout, x: float, y: f
     cx, cy = card.width / 2 * MM, card.height / 2 * MM
     _rays(canvas, layout, mix(style.dark, style.color, 0.35), cx, cy)
 
-    radius = back.medallion.width / 2 * MM
+    medallion = back.medallion
+    radius = medallion.box.width / 2 * MM
     canvas.setFillColor(cmyk(style.color))
     canvas.setStrokeColor(cmyk(palette.gold))
-    canvas.setLineWidth(back.outline * 1.8)
+    canvas.setLineWidth(back.outline * medallion.ring)
     canvas.circle(cx, cy, radius, stroke=1, fill=1)
-    canvas.setLineWidth(back.outline * 0.6)
-    canvas.circle(cx, cy, radius * 0.92, stroke=1, fill=0)
-    canvas.line(cx - radius * 0.92, cy, cx + radius * 0.92, cy)
+    canvas.setLineWidth(back.outline * medallion.inner_ring)
+    inner = radius * medallion.inner_scale
+    canvas.circle(cx, cy, inner, stroke=1, fill=0)
+    canvas.line(cx - inner, cy, cx + inner, cy)
     for turn in (0, 180):
         canvas.saveState()
         canvas.translate(cx, cy)
@@ -54,12 +56,13 @@ def _half(canvas: Canvas, face: BackFace, layout: CardLayout, cx: float, cy: flo
                 back.emblem_size * MM)
     draw_text(canvas, face.title, back.title.inner, "center")
     draw_text(canvas, face.name, back.faction.inner, "center")
-    rule_y = (back.title.box.y - 0.4) * MM
+    rule = back.rule
+    rule_y = (back.title.box.y - rule.gap) * MM
     canvas.setStrokeColor(cmyk(palette.gold))
-    canvas.setLineWidth(0.5)
-    canvas.line(cx - 18 * MM, rule_y, cx - 2 * MM, rule_y)
-    canvas.line(cx + 2 * MM, rule_y, cx + 18 * MM, rule_y)
-    draw_diamond(canvas, cx, rule_y, 1.1 * MM)
+    canvas.setLineWidth(rule.width)
+    canvas.line(cx - rule.end * MM, rule_y, cx - rule.start * MM, rule_y)
+    canvas.line(cx + rule.start * MM, rule_y, cx + rule.end * MM, rule_y)
+    draw_diamond(canvas, cx, rule_y, rule.diamond * MM)
 
 
 def _rays(canvas: Canvas, layout: CardLayout, colour, cx: float, cy: float) -> None:

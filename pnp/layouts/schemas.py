@@ -2,6 +2,7 @@
 
 A layout file may say `extends = "<other layout>"`: it is read over the other one, table by table.
 Lengths are millimetres, type sizes points. Other parts of the kit load their own layout files with `load_layout`.
+Every loader takes the layouts folder (the project's, pnp.project.Project.layouts; LAYOUTS is the repository's own).
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from ..data.terms import FACTIONS
 from ..resources import package_folder
 from ..tomlfile import read_toml
 from ..typeset.fonts import FONT_FILES
-from .values import Colour, FontRole, Positive
+from .values import Colour, FontRole, Palette, Positive
 
 LAYOUTS = package_folder("pnp", "layouts")
 PAPERS = ("a4", "letter")
@@ -195,17 +196,41 @@ class FrontLayout:
 
 
 @dataclass(frozen=True)
+class BackMedallion:
+    """The medallion in the back's middle: its box (centred on the card), its ring and inner ring (times the
+    outline) and the inner ring's size (times the medallion's radius)."""
+
+    box: Box
+    ring: Positive
+    inner_ring: Positive
+    inner_scale: Positive
+
+
+@dataclass(frozen=True)
+class BackRule:
+    """The gold rules under the title: their distance from the title's box and line width,
+    where each half starts and ends (mm from the middle) and the diamond between them (mm)."""
+
+    gap: float
+    width: Positive
+    start: float
+    end: Positive
+    diamond: Positive
+
+
+@dataclass(frozen=True)
 class BackLayout:
     outline: float
-    medallion: Box
+    medallion: BackMedallion
     emblem_size: float
-    emblem_offset: float
+    emblem_offset: float              # the emblem's centre above the card's centre (its turned copy as far below)
+    rule: BackRule
     title: TextBox
     faction: TextBox
 
 
 @dataclass(frozen=True)
-class Palette:
+class CardPalette(Palette):
     parchment: Colour
     ink: Colour
     text: Colour
@@ -230,7 +255,7 @@ class CardLayout:
     art: ArtSettings
     front: FrontLayout
     back: BackLayout
-    palette: Palette
+    palette: CardPalette
     factions: Mapping[str, FactionStyle]
 
     def text_boxes(self) -> dict[str, Box]:
@@ -243,7 +268,7 @@ class CardLayout:
                 "front.level.commander": f.level.commander_box, "front.type_bar": f.type_bar.inner,
                 "front.effect.unit": f.effect.unit.inset(f.effect.padding),
                 "front.effect.other": f.effect.other.inset(f.effect.padding), "front.stats": f.stats.box,
-                "front.footer": f.footer.box, "back.medallion": b.medallion, "back.title": b.title.inner,
+                "front.footer": f.footer.box, "back.medallion": b.medallion.box, "back.title": b.title.inner,
                 "back.faction": b.faction.inner}
 
 
@@ -263,7 +288,9 @@ class GridSize:
 
 
 @dataclass(frozen=True)
-class Margins:
+class SheetMargins:
+    """A home sheet's edge: the printable margin, the bleed around the grid and the crop marks (mm, the width pt)."""
+
     min_margin: float
     bleed: float
     mark_gap: float
@@ -276,7 +303,7 @@ class Margins:
 class SheetLayout:
     paper: Paper
     grid: GridSize
-    margins: Margins
+    margins: SheetMargins
 
 
 @dataclass(frozen=True)
@@ -299,15 +326,24 @@ class Scales:
     y_positions: tuple[float, ...]
     line_width: float
     label_size: float
-    x_label_every: float
+    x_label_every: float    # mm: the X scales number every this many mm
+    label_gap: float        # pt between a tick and its number
+    letter_gap: float       # mm between a scale's end and its letter (X, Y)
     reach: float            # the front's vertical line runs this far past the outer X scales
 
 
 @dataclass(frozen=True)
 class Ruler:
-    length: float
+    """The 100 % check: length, bottom edge and height (mm), the ticks (mm: every mm, every 5, every 10), the
+    numbers' size and gap below the ruler, and the gap of the length caption below the numbers (pt)."""
+
+    length: Positive
     y: float
-    text_size: float
+    height: Positive
+    ticks: tuple[Positive, Positive, Positive]
+    text_size: Positive
+    number_gap: float
+    caption_gap: float
 
 
 @dataclass(frozen=True)
@@ -335,7 +371,7 @@ class CalibrationLayout:
 
 # --- loading ---------------------------------------------------------------------------------------------------
 
-def read_layout(name: str, directory: Path = LAYOUTS) -> dict:
+def read_layout(name: str, directory: Path) -> dict:
     """The merged table of layout `name` (following `extends`); raises ProblemsFound for a missing file or cycle."""
     chain: list[str] = []
     merged: dict = {}
@@ -367,7 +403,7 @@ def _merge(base: dict, override: dict) -> dict:
     return result
 
 
-def load_layout(name: str, cls: type, directory: Path = LAYOUTS):
+def load_layout(name: str, cls: type, directory: Path):
     """Layout `name` as an instance of the frozen dataclass `cls`; every key checked, all problems collected."""
     data = read_layout(name, directory)
     problems: list[Problem] = []
@@ -456,8 +492,8 @@ def ink_problems(colours: Mapping[str, Colour], max_ink: float, file: str) -> li
 
 
 @lru_cache(maxsize=None)
-def card_layout(directory: Path = LAYOUTS) -> CardLayout:
-    """pnp/layouts/card.toml, with every text box inside the safe zone and every faction styled."""
+def card_layout(directory: Path) -> CardLayout:
+    """card.toml of the layouts folder `directory`, with every text box inside the safe zone and every faction styled."""
     from ..graphics.emblems import EMBLEMS
 
     layout = load_layout("card", CardLayout, directory)
@@ -475,7 +511,7 @@ def card_layout(directory: Path = LAYOUTS) -> CardLayout:
         if style.emblem not in EMBLEMS:
             problems.append(Problem("layout-emblem", f"unknown emblem {style.emblem!r}; expected one of "
                                     f"{', '.join(EMBLEMS)}", Location(file=file, field=f"factions.{faction}")))
-    named = {f"palette.{name}": colour for name, colour in dataclasses.asdict(layout.palette).items()}
+    named = {f"palette.{name}": colour for name, colour in layout.palette.colors().items()}
     named |= {f"factions.{faction}.{part}": getattr(style, part) for faction, style in layout.factions.items()
               for part in ("color", "dark", "sky")}
     problems += ink_problems(named, layout.card.max_ink, file)
@@ -484,16 +520,16 @@ def card_layout(directory: Path = LAYOUTS) -> CardLayout:
 
 
 @lru_cache(maxsize=None)
-def sheet_layout(paper: str, directory: Path = LAYOUTS) -> SheetLayout:
-    """The home sheet for paper `paper` (pnp/layouts/home-<paper>.toml)."""
+def sheet_layout(paper: str, directory: Path) -> SheetLayout:
+    """The home sheet for paper `paper` (home-<paper>.toml of the layouts folder `directory`)."""
     return load_layout(f"home-{paper}", SheetLayout, directory)
 
 
 @lru_cache(maxsize=None)
-def pro_layout(directory: Path = LAYOUTS) -> ProLayout:
+def pro_layout(directory: Path) -> ProLayout:
     return load_layout("pro", ProLayout, directory)
 
 
 @lru_cache(maxsize=None)
-def calibration_layout(directory: Path = LAYOUTS) -> CalibrationLayout:
+def calibration_layout(directory: Path) -> CalibrationLayout:
     return load_layout("calibrate", CalibrationLayout, directory)

@@ -9,7 +9,8 @@ from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
 from ..typeset.fonts import fonts_for
 from ..typeset.units import MM
-from ..pages.pdfout import CREATOR
+from ..layouts.schemas import FactionStyle
+from ..pages.pdfout import AUTHOR, CREATOR, DocumentInfo, pdf_bytes
 from . import blocks as b
 from .booklet import BookletCanvas
 from .flowables import Heading
@@ -21,10 +22,10 @@ from .styles import Styles, make_styles
 class RulebookDocument(BaseDocTemplate):
     """Page templates (title, odd, even), running header/footer, contents entries and bookmarks."""
 
-    def __init__(self, buffer: BytesIO, page: Page, styles: Styles, title: str, lang: str, booklet: bool):
-        super().__init__(buffer, pagesize=(page.width, page.height), invariant=1, pageCompression=1, title=title,
-                         author="Ancient Duel", creator=CREATOR, subject=f"Ancient Duel print-and-play ({lang})",
-                         lang=lang, leftMargin=0, rightMargin=0, topMargin=0, bottomMargin=0,
+    def __init__(self, buffer: BytesIO, page: Page, styles: Styles, info: DocumentInfo, booklet: bool):
+        super().__init__(buffer, pagesize=(page.width, page.height), invariant=1, pageCompression=1,
+                         title=info.title, author=AUTHOR, creator=CREATOR, subject=info.subject, lang=info.lang,
+                         leftMargin=0, rightMargin=0, topMargin=0, bottomMargin=0,
                          initialFontName=styles.fonts["body"])  # never the unembedded default Helvetica
         self.sheet_page, self.styles, self.booklet = page, styles, booklet
         m = page.format.margins
@@ -68,8 +69,10 @@ class RulebookDocument(BaseDocTemplate):
                 canvas.drawRightString(self.sheet_page.width - right, y, self.chapter)
             else:
                 canvas.drawString(left, y, self.chapter)
-            canvas.setLineWidth(0.4)
-            canvas.line(left, y - 1.6 * MM, self.sheet_page.width - right, y - 1.6 * MM)
+            marks = self.styles.marks
+            canvas.setLineWidth(marks.header_rule)
+            canvas.line(left, y - marks.header_rule_drop * MM, self.sheet_page.width - right,
+                        y - marks.header_rule_drop * MM)
         canvas.setFont(self.styles.fonts["body"], fmt.type.footer)
         y = fmt.footer * MM
         number = str(page)
@@ -80,15 +83,17 @@ class RulebookDocument(BaseDocTemplate):
         canvas.restoreState()
 
 
-def render(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str], title: str,
-           lang: str, booklet: bool = False) -> bytes:
-    """The rulebook PDF: pages on the paper, or (booklet) imposed two per landscape sheet side."""
+def render(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str],
+           factions: tuple[FactionStyle, ...], small_text: float, info: DocumentInfo, booklet: bool = False) -> bytes:
+    """The rulebook PDF: pages on the paper, or (booklet) imposed two per landscape sheet side (`factions`,
+    `small_text`: see pnp.rulebook.story.story)."""
     buffer = BytesIO()
-    fonts = fonts_for(fonts, lang)
-    doc = RulebookDocument(buffer, page, make_styles(page.format, fonts, layout.palette, layout.figures), title, lang, booklet)
-    flowables = story(blocks, page, layout, fonts, lang)
+    fonts = fonts_for(fonts, info.lang)
+    doc = RulebookDocument(buffer, page, make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks,
+                                                         small_text), info, booklet)
+    flowables = story(blocks, page, layout, fonts, factions, small_text, info.lang)
     if booklet:
         doc.multiBuild(flowables, canvasmaker=lambda *a, **kw: BookletCanvas(*a, sheet=page.sheet, **kw))
     else:
         doc.multiBuild(flowables)
-    return buffer.getvalue()
+    return pdf_bytes(buffer)

@@ -11,8 +11,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 
 from ..typeset.units import MM
 from . import blocks as b
-from ..layouts.schemas import card_layout
-from ..data.terms import FACTIONS
+from ..layouts.schemas import FactionStyle
 from ..typeset.hyphenation import paragraph_hyphenator
 from .flowables import FactionRow, Heading, Ornament, TitleBorder
 from .layout import Page, RulebookLayout
@@ -27,8 +26,10 @@ TOC_STYLE = TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0,
 class _Flowables:
     """Flowables of single blocks in one set of styles (the quick reference uses larger ones)."""
 
-    def __init__(self, page: Page, layout: RulebookLayout, styles: Styles, keys: Iterator[int]):
+    def __init__(self, page: Page, layout: RulebookLayout, styles: Styles, keys: Iterator[int],
+                 factions: tuple[FactionStyle, ...]):
         self.page, self.layout, self.styles, self.fonts, self.keys = page, layout, styles, styles.fonts, keys
+        self.factions = factions
 
     def para(self, text: str, style) -> Paragraph:
         return Paragraph(markup(text, style, self.styles), style)
@@ -63,7 +64,7 @@ class _Flowables:
         pad = fmt.space.box_padding * MM
         table = Table([[inner]], colWidths=[self.page.text_width])
         table.setStyle(TableStyle([*s.table_defaults, ("BACKGROUND", (0, 0), (-1, -1), s.colour("tint")),
-                                   ("BOX", (0, 0), (-1, -1), 0.8, s.colour("gold")),
+                                   ("BOX", (0, 0), (-1, -1), s.marks.rule, s.colour("gold")),
                                    ("LEFTPADDING", (0, 0), (-1, -1), pad), ("RIGHTPADDING", (0, 0), (-1, -1), pad),
                                    ("TOPPADDING", (0, 0), (-1, -1), pad * 0.8),
                                    ("BOTTOMPADDING", (0, 0), (-1, -1), pad * 0.5)]))
@@ -72,11 +73,10 @@ class _Flowables:
     def title_page(self, block: b.TitlePage) -> list[Flowable]:
         s, fmt = self.styles, self.page.format
         gap = fmt.space.before_section * MM / 3
-        factions = tuple(card_layout().factions[key] for key in FACTIONS)
-        content = [self.para(block.title, s.title), Ornament(fmt.ornament * 1.6 * MM, s, gap * 2),
+        content = [self.para(block.title, s.title), Ornament(fmt.ornament * s.marks.title_ornament * MM, s, gap * 2),
                    self.para(block.subtitle, s.subtitle), Spacer(1, gap * 6),
                    self.para(block.tagline, s.tagline), Spacer(1, gap * 12),
-                   FactionRow(block.factions, factions, s, fmt.emblem * MM)]
+                   FactionRow(block.factions, self.factions, s, fmt.emblem * MM)]
         return [TitleBorder(s, self.layout.title_frame, content), NextPageTemplate(["even", "odd"]), PageBreak()]
 
     def contents(self, block: b.Contents) -> list[Flowable]:
@@ -107,15 +107,16 @@ class _Flowables:
 
 
 def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str],
-          lang: str | None = None) -> list[Flowable]:
-    """All flowables, hyphenated in `lang`. A chapter flagged `onepage` is set in larger type and shrunk as a whole
-    to fit one page."""
+          factions: tuple[FactionStyle, ...], small_text: float, lang: str | None = None) -> list[Flowable]:
+    """All flowables, hyphenated in `lang` (`factions`: the card layout's style of each faction, in order, for the
+    title page; text under `small_text` pt in black ink only). A chapter flagged `onepage` is set in larger type and
+    shrunk as a whole to fit one page."""
     keys = count(1)
     hyphenator = paragraph_hyphenator(lang)
-    normal = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures,
-                                                  hyphenator=hyphenator), keys)
-    large = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures,
-                                               page.format.onepage_scale, hyphenator), keys)
+    normal = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks,
+                                                  small_text, hyphenator=hyphenator), keys, factions)
+    large = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks,
+                                                 small_text, page.format.onepage_scale, hyphenator), keys, factions)
     result: list[Flowable] = []
     onepage: list[Flowable] | None = None
     for index, block in enumerate(blocks):

@@ -12,7 +12,6 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..graphics.colours import BLACK, PAPER
-from ..layouts.schemas import card_layout
 from ..layouts.values import Figures
 from ..typeset import textfit
 from ..typeset.fonts import TITLE_FACES
@@ -108,10 +107,10 @@ def small_text_colour(colour: tuple[float, float, float, float]) -> tuple[float,
 
 
 def render(canvas: Canvas, items: Iterable[Item], fonts: Mapping[str, str],
-           palette: Mapping[str, tuple[float, float, float, float]], figures: Figures) -> None:
-    """Draw items on the canvas at its current transformation (mm coordinates)."""
+           palette: Mapping[str, tuple[float, float, float, float]], figures: Figures, small_text: float) -> None:
+    """Draw items on the canvas at its current transformation (mm coordinates); text under `small_text` pt (the
+    card layout's) prints in one ink (small_text_colour)."""
     colors = {name: CMYKColor(*value) for name, value in palette.items()}
-    small_text = card_layout().card.small_text
     for item in items:
         canvas.saveState()
         if isinstance(item, Text):

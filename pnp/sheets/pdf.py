@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 from io import BytesIO
+from pathlib import Path
 from typing import Mapping
 
 
 from ..i18n.catalogs import LanguageCatalog
 from ..data.engine_data import Engine
-from ..layouts.schemas import sheet_layout
-from ..pages.pdfout import new_canvas
+from ..layouts.schemas import card_layout, sheet_layout
+from ..pages.pdfout import document_info, new_canvas, pdf_bytes
 from ..i18n.translator import Translator
 from ..problems import raise_if_errors
 from ..typeset.fonts import fonts_for
@@ -19,23 +20,27 @@ from .layout import scoresheet_layout
 from .scoresheet import TITLE, ScoreSheetPage, compose_scoresheet
 
 
-def compose_for_paper(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str],
-                      paper: str) -> ScoreSheetPage:
-    """The score sheet laid out on paper `paper` (a4 or letter, as the card sheets define them)."""
-    sheet = sheet_layout(paper).paper
-    return compose_scoresheet(engine, catalog, fonts_for(fonts, catalog.lang), scoresheet_layout(),
+def compose_for_paper(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str], paper: str,
+                      layouts: Path) -> ScoreSheetPage:
+    """The score sheet laid out on paper `paper` (a4 or letter, as the card sheets of the layouts folder `layouts`
+    define them)."""
+    sheet = sheet_layout(paper, layouts).paper
+    return compose_scoresheet(engine, catalog, fonts_for(fonts, catalog.lang), scoresheet_layout(layouts),
                               (sheet.width, sheet.height))
 
 
-def scoresheet_pdf(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str], paper: str) -> bytes:
+def scoresheet_pdf(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str], paper: str,
+                   layouts: Path) -> bytes:
     """The score sheet as PDF bytes; raises ProblemsFound when a text does not fit or a glyph is missing."""
-    page = compose_for_paper(engine, catalog, fonts, paper)
+    page = compose_for_paper(engine, catalog, fonts, paper, layouts)
     raise_if_errors(page.problems)
     buffer = BytesIO()
     title = Translator(catalog, DOMAIN).text(*TITLE)
-    canvas = new_canvas(buffer, (page.width * MM, page.height * MM), f"Ancient Duel — {title}", catalog.lang)
-    layout = scoresheet_layout()
-    render(canvas, page.items, fonts_for(fonts, catalog.lang), layout.palette.colors(), layout.figures)
+    info = document_info(catalog, f"Ancient Duel — {title}")
+    canvas = new_canvas(buffer, (page.width * MM, page.height * MM), info)
+    layout = scoresheet_layout(layouts)
+    render(canvas, page.items, fonts_for(fonts, catalog.lang), layout.palette.colors(), layout.figures,
+           card_layout(layouts).card.small_text)
     canvas.showPage()
     canvas.save()
-    return buffer.getvalue()
+    return pdf_bytes(buffer)

@@ -9,7 +9,7 @@ from typing import Callable
 
 from ..cards.checks import card_print_problems
 from ..i18n.catalogs import SOURCE_LANG
-from ..problems import ERROR, WARNING, Location, Problem
+from ..problems import ERROR, WARNING, Location, Problem, ProblemsFound
 from ..project import Inputs, Project
 from ..rulebook.checks import rulebook_problems
 from ..sheets import sheet_print_problems
@@ -22,6 +22,8 @@ from .english import check_english_words, check_untranslated
 from .glossary import check_forbidden_words, check_glossary_terms, check_stat_abbreviations
 from .numbers import check_numbers
 from .placeholders import check_placeholders
+from .slips import check_typing
+from .terms import check_stat_positions, check_term_consistency, check_terms_used
 
 Checker = Callable[[Inputs, tuple[str, ...]], list[Problem]]
 PrintChecker = Callable[[Inputs, tuple[str, ...], Project], list[Problem]]
@@ -38,6 +40,10 @@ CHECKERS: tuple[Checker, ...] = (
     check_forbidden_words,
     check_stat_abbreviations,
     check_card_references,
+    check_term_consistency,
+    check_terms_used,
+    check_stat_positions,
+    check_typing,
 )
 
 
@@ -67,5 +73,8 @@ def validate(inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[P
                                     "fix its translation errors first", Location(lang=lang), WARNING))
     printable = tuple(lang for lang in langs if lang not in broken)
     for checker in print_checks():
-        problems += checker(inputs, printable, project)
+        try:
+            problems += checker(inputs, printable, project)
+        except ProblemsFound as exc:  # a layout file the product reads is wrong: located problems, no traceback
+            problems += exc.problems
     return problems
