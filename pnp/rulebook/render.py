@@ -7,6 +7,7 @@ from xml.sax.saxutils import escape
 
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
+from ..typeset.fonts import fonts_for
 from ..typeset.units import MM
 from ..layouts.schemas import FactionStyle
 from ..pages.pdfout import AUTHOR, CREATOR, DocumentInfo, pdf_bytes
@@ -23,7 +24,8 @@ class RulebookDocument(BaseDocTemplate):
 
     def __init__(self, buffer: BytesIO, page: Page, styles: Styles, info: DocumentInfo, booklet: bool):
         super().__init__(buffer, pagesize=(page.width, page.height), invariant=1, pageCompression=1,
-                         title=info.title, author=AUTHOR, creator=CREATOR, subject=info.subject, lang=info.lang, leftMargin=0, rightMargin=0, topMargin=0, bottomMargin=0,
+                         title=info.title, author=AUTHOR, creator=CREATOR, subject=info.subject, lang=info.lang,
+                         leftMargin=0, rightMargin=0, topMargin=0, bottomMargin=0,
                          initialFontName=styles.fonts["body"])  # never the unembedded default Helvetica
         self.sheet_page, self.styles, self.booklet = page, styles, booklet
         m = page.format.margins
@@ -71,7 +73,7 @@ class RulebookDocument(BaseDocTemplate):
             canvas.setLineWidth(marks.header_rule)
             canvas.line(left, y - marks.header_rule_drop * MM, self.sheet_page.width - right,
                         y - marks.header_rule_drop * MM)
-        canvas.setFont(self.styles.fonts["title"], fmt.type.footer)
+        canvas.setFont(self.styles.fonts["body"], fmt.type.footer)
         y = fmt.footer * MM
         number = str(page)
         if outer_right:
@@ -82,13 +84,14 @@ class RulebookDocument(BaseDocTemplate):
 
 
 def render(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str],
-           factions: tuple[FactionStyle, ...], info: DocumentInfo, booklet: bool = False) -> bytes:
-    """The rulebook PDF: pages on the paper, or (booklet) imposed two per landscape sheet side (`factions`: see
-    pnp.rulebook.story.story)."""
+           factions: tuple[FactionStyle, ...], small_text: float, info: DocumentInfo, booklet: bool = False) -> bytes:
+    """The rulebook PDF: pages on the paper, or (booklet) imposed two per landscape sheet side (`factions`,
+    `small_text`: see pnp.rulebook.story.story)."""
     buffer = BytesIO()
-    doc = RulebookDocument(buffer, page, make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks),
-                           info, booklet)
-    flowables = story(blocks, page, layout, fonts, factions)
+    fonts = fonts_for(fonts, info.lang)
+    doc = RulebookDocument(buffer, page, make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks,
+                                                         small_text), info, booklet)
+    flowables = story(blocks, page, layout, fonts, factions, small_text, info.lang)
     if booklet:
         doc.multiBuild(flowables, canvasmaker=lambda *a, **kw: BookletCanvas(*a, sheet=page.sheet, **kw))
     else:

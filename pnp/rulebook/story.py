@@ -12,6 +12,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 from ..typeset.units import MM
 from . import blocks as b
 from ..layouts.schemas import FactionStyle
+from ..typeset.hyphenation import paragraph_hyphenator
 from .flowables import FactionRow, Heading, Ornament, TitleBorder
 from .layout import Page, RulebookLayout
 from .styles import Styles, make_styles, markup
@@ -62,7 +63,7 @@ class _Flowables:
         inner = [flowable for child in block.blocks for flowable in self.block(child, in_box=True)]
         pad = fmt.space.box_padding * MM
         table = Table([[inner]], colWidths=[self.page.text_width])
-        table.setStyle(TableStyle([s.table_font, ("BACKGROUND", (0, 0), (-1, -1), s.colour("tint")),
+        table.setStyle(TableStyle([*s.table_defaults, ("BACKGROUND", (0, 0), (-1, -1), s.colour("tint")),
                                    ("BOX", (0, 0), (-1, -1), s.marks.rule, s.colour("gold")),
                                    ("LEFTPADDING", (0, 0), (-1, -1), pad), ("RIGHTPADDING", (0, 0), (-1, -1), pad),
                                    ("TOPPADDING", (0, 0), (-1, -1), pad * 0.8),
@@ -81,7 +82,7 @@ class _Flowables:
     def contents(self, block: b.Contents) -> list[Flowable]:
         fmt = self.page.format
         toc = TableOfContents(levelStyles=list(self.styles.toc), dotsMinLevel=0, tableStyle=TableStyle([*TOC_STYLE.getCommands(),
-                                                                                      self.styles.table_font]))
+                                                                                      *self.styles.table_defaults]))
         return [self.para(block.title, self.styles.toc_title),
                 Ornament(fmt.ornament * MM, self.styles, fmt.space.after_heading), toc]
 
@@ -106,14 +107,16 @@ class _Flowables:
 
 
 def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str],
-          factions: tuple[FactionStyle, ...]) -> list[Flowable]:
-    """All flowables (`factions`: the card layout's style of each faction, in order, for the title page). A chapter
-    flagged `onepage` is set in larger type and shrunk as a whole to fit one page."""
+          factions: tuple[FactionStyle, ...], small_text: float, lang: str | None = None) -> list[Flowable]:
+    """All flowables, hyphenated in `lang` (`factions`: the card layout's style of each faction, in order, for the
+    title page; text under `small_text` pt in black ink only). A chapter flagged `onepage` is set in larger type and
+    shrunk as a whole to fit one page."""
     keys = count(1)
-    normal = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks), keys,
-                        factions)
+    hyphenator = paragraph_hyphenator(lang)
+    normal = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks,
+                                                  small_text, hyphenator=hyphenator), keys, factions)
     large = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks,
-                                               page.format.onepage_scale), keys, factions)
+                                                 small_text, page.format.onepage_scale, hyphenator), keys, factions)
     result: list[Flowable] = []
     onepage: list[Flowable] | None = None
     for index, block in enumerate(blocks):
