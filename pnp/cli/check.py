@@ -38,10 +38,9 @@ def validate_command(langs, output, data, locales, art, layouts):
     """Check the engine data, the cards, the decks and every translation against each other."""
     project = make_project(data, locales, art, layouts)
     inputs, problems = read_inputs(project, langs)
-    if inputs is not None:
-        problems += validate(inputs, loaded_langs(inputs, langs), project)
-    finish(problems, output, f"valid: engine data, {len(inputs.cards.cards) if inputs else 0} cards and their "
-           f"decks, catalogs of {', '.join(langs)}")
+    problems += validate(inputs, loaded_langs(inputs, langs), project)
+    finish(problems, output, f"valid: engine data, {len(inputs.cards.cards) if inputs.cards else 0} cards and "
+           f"their decks, catalogs of {', '.join(langs)}")
 
 
 @click.group("deck")
