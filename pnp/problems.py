@@ -80,7 +80,7 @@ class ProblemsFound(Exception):
     """Raised by a stage that found errors; carries all of them."""
 
     def __init__(self, problems: Iterable[Problem]):
-        self.problems = tuple(problems)
+        self.problems = tuple(dict.fromkeys(problems))  # one line each: checks that read one file report it once
         super().__init__(f"{len(self.problems)} problem(s)")
 
 

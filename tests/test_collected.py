@@ -1,12 +1,14 @@
 """Everything collected in one run: a broken engine, catalog, art entry and deck list are all reported together."""
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 
 from conftest import invoke, project_args
 from pnp.i18n.catalogs import catalog_path
+from pnp.layouts.schemas import LAYOUTS
 
 DECKS = Path(__file__).parent / "fixtures" / "decks"
 
@@ -96,3 +98,28 @@ def test_a_build_reports_engine_catalog_art_and_deck_problems_in_one_run(runner,
     assert set(error_codes(result.output)) == {"engine-missing", "number-mismatch", "art-corrupt", "toml-syntax",
                                                *planted}, result.output
     assert not (project_copy / "out").exists()
+
+
+def test_a_broken_layout_hides_nothing_and_is_reported_once(runner, project_copy):
+    """The layout file every A4 sheet of the build reads, missing beside broken engine data and a catalog defect:
+    three problems, each once."""
+    layouts = project_copy / "layouts"
+    shutil.copytree(LAYOUTS, layouts)
+    (layouts / "home-a4.toml").unlink()
+    plant(project_copy / "data" / "engine.toml", "start = 20 ", "# start removed ")
+    plant(catalog_path(project_copy / "locales", "de", "cards"), "erhält diese Karte 1 DEF", "erhält diese Karte 2 DEF")
+    result = invoke(runner, "build", "--lang", "de", "--layouts", layouts, "--out", project_copy / "out",
+                    *project_args(project_copy))
+    assert result.exit_code == 1
+    assert error_codes(result.output) == ["engine-missing", "layout-missing", "number-mismatch"], result.output
+    assert not (project_copy / "out").exists()
+
+
+def test_a_missing_layout_read_by_several_checks_is_one_problem(runner, project_copy):
+    layouts = project_copy / "layouts"
+    shutil.copytree(LAYOUTS, layouts)
+    (layouts / "home-a4.toml").unlink()
+    result = invoke(runner, "build", "--lang", "de", "--layouts", layouts, "--out", project_copy / "out",
+                    *project_args(project_copy))
+    assert result.exit_code == 1
+    assert error_codes(result.output) == ["layout-missing"], result.output

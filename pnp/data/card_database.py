@@ -87,7 +87,7 @@ def load_cards(directory: Path, engine: Engine) -> CardDatabase:
 
 def _card_lines(path: Path) -> list[int]:
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        lines = path.read_text(encoding="utf-8-sig").splitlines()
     except (OSError, UnicodeDecodeError):
         return []
     return [i for i, line in enumerate(lines, 1) if line.strip() == "[[cards]]"]

@@ -94,4 +94,4 @@ def validate(inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[P
             problems += checker(inputs, printable, project)
         except ProblemsFound as exc:  # a layout file the product reads is wrong: located problems, no traceback
             problems += exc.problems
-    return problems
+    return list(dict.fromkeys(problems))  # a layout file several products read is reported once
