@@ -123,3 +123,10 @@ def test_a_missing_layout_read_by_several_checks_is_one_problem(runner, project_
                     *project_args(project_copy))
     assert result.exit_code == 1
     assert error_codes(result.output) == ["layout-missing"], result.output
+
+
+def test_deck_check_reports_broken_engine_data_and_the_deck_list_s_own_problems(runner, project_copy):
+    plant(project_copy / "data" / "engine.toml", "start = 20 ", "# start removed ")
+    result = invoke(runner, "deck", "check", DECKS / "illegal-syntax.toml", *project_args(project_copy))
+    assert result.exit_code == 1
+    assert error_codes(result.output) == ["engine-missing", "toml-syntax"], result.output

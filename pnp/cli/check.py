@@ -7,9 +7,9 @@ import click
 
 from ..i18n.catalogs import LANGS, SOURCE_LANG
 from .options import EXIT_PROBLEMS, LanguageList, PathArg, make_project, project_options, report, write_json
-from ..data.deck_lists import load_deck_list
-from ..problems import ERROR, Problem, ProblemsFound
-from ..project import load_inputs, loaded_langs, read_inputs
+from ..kit.build import checked_deck
+from ..problems import ERROR, Problem, errors
+from ..project import loaded_langs, read_inputs
 from ..validate import validate
 
 FORMAT = click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True,
@@ -61,11 +61,10 @@ def deck_check(file, output, data, locales, art, layouts):
     [cards]
     "rome.hastati-line" = 3              # card id = copies
     """
-    try:
-        inputs = load_inputs(make_project(data, locales, art, layouts), ())
-        deck = load_deck_list(file, inputs.cards, inputs.engine)
-    except ProblemsFound as exc:
-        finish(list(exc.problems), output, "")
+    inputs, problems = read_inputs(make_project(data, locales, art, layouts), ())
+    deck, deck_problems = checked_deck(file, inputs)  # without engine data and cards: the file's syntax only
+    if deck is None or errors(problems):
+        finish(problems + deck_problems, output, "")
     counts = deck.count_by_faction()
     finish([], output, f"legal {deck.mode} deck {deck.name!r}: {deck.size} cards ("
            + " + ".join(f"{counts[f]} {f}" for f in deck.factions) + ")")
