@@ -130,3 +130,16 @@ def test_deck_check_reports_broken_engine_data_and_the_deck_list_s_own_problems(
     result = invoke(runner, "deck", "check", DECKS / "illegal-syntax.toml", *project_args(project_copy))
     assert result.exit_code == 1
     assert error_codes(result.output) == ["engine-missing", "toml-syntax"], result.output
+
+
+@pytest.mark.parametrize("export", ["images", "tts"])
+def test_an_export_reports_its_broken_layout_with_broken_engine_data(runner, project_copy, export):
+    layouts = project_copy / "layouts"
+    shutil.copytree(LAYOUTS, layouts)
+    plant(layouts / "export.toml", "\n[", "\n[[[\n[")
+    plant(project_copy / "data" / "engine.toml", "start = 20 ", "# start removed ")
+    result = invoke(runner, "export", export, "--lang", "de", "--layouts", layouts, "--out", project_copy / "out",
+                    *project_args(project_copy))
+    assert result.exit_code == 1
+    assert error_codes(result.output) == ["engine-missing", "toml-syntax"], result.output
+    assert not (project_copy / "out").exists()
