@@ -12,6 +12,8 @@ One block per line; blank lines are ignored. A line starts with its kind:
   - TEXT / # TEXT                                   a bullet / a numbered step (consecutive lines form one list)
   > MARKUP                                          a framed box holding the blocks of its lines
   ~ TEXT                                            a note in smaller italic type
+  @diagram NAME N …                                 a drawing from the layout's [NAME] with counts N (e.g. slots),
+  @label KEY TEXT                                     and its localized labels
   TEXT                                              a paragraph
 """
 from __future__ import annotations
@@ -67,7 +69,17 @@ class Box:
     blocks: tuple
 
 
-Block = TitlePage | Contents | Heading | Paragraph | ItemList | Table | Box
+@dataclass(frozen=True)
+class Diagram:
+    name: str
+    counts: tuple[int, ...]
+    labels: tuple[tuple[str, str], ...] = ()  # (key, text)
+
+    def label(self, key: str) -> str:
+        return dict(self.labels)[key]
+
+
+Block = TitlePage | Contents | Heading | Paragraph | ItemList | Table | Box | Diagram
 
 
 @dataclass
@@ -105,6 +117,15 @@ class _Parser:
             table, cells = self.blocks[-1], tuple(c.strip() for c in rest.split(" | "))
             self.blocks[-1] = (Table(table.columns, cells, table.rows) if kind == "|="
                                else Table(table.columns, table.header, table.rows + (cells,)))
+        elif kind == "@diagram":
+            name, *counts = rest.split()
+            self.blocks.append(Diagram(name, tuple(int(n) for n in counts)))
+        elif kind == "@label":
+            if not self.blocks or not isinstance(self.blocks[-1], Diagram):
+                raise ValueError(f"label outside a diagram: {line!r}")
+            key, _, text = rest.partition(" ")
+            diagram = self.blocks[-1]
+            self.blocks[-1] = Diagram(diagram.name, diagram.counts, diagram.labels + ((key, text.strip()),))
         elif kind in ("-", "#"):
             numbered = kind == "#"
             last = self.blocks[-1] if self.blocks else None

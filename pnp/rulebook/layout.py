@@ -79,12 +79,27 @@ class Figures:
 
 
 @dataclass(frozen=True)
+class Battlefield:
+    """The play-area diagram: one player's side, drawn with cards to scale, shrunk to the text width if needed."""
+
+    card_width: float     # a card drawn to scale
+    card_height: float
+    gap: float            # between card places
+    caption_width: float  # the row captions at the left
+    label_height: float   # room for a one-line label above a card place
+    hand_cards: int       # cards fanned out in the hand
+    sheet_width: float    # the score sheet beside the hand
+    label_size: float     # pt, never scaled (booklet text stays at least this size)
+
+
+@dataclass(frozen=True)
 class RulebookLayout:
     full: PageFormat
     booklet: PageFormat
     columns: Mapping[str, tuple[float, ...]]
     palette: Palette
     figures: Figures
+    battlefield: Battlefield
 
 
 @dataclass(frozen=True)

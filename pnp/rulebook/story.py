@@ -13,6 +13,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 from . import blocks as b
 from ..layout import card_layout
 from ..terms import FACTIONS
+from .diagram import BattlefieldDiagram
 from .flowables import FactionRow, Heading, Ornament, TitleBorder
 from .layout import Page, RulebookLayout
 from .styles import Styles, make_styles, markup
@@ -102,6 +103,9 @@ class _Flowables:
             return self.table(block)
         if isinstance(block, b.Box):
             return [self.box(block)]
+        if isinstance(block, b.Diagram):
+            return [Spacer(1, self.page.format.space.paragraph),
+                    BattlefieldDiagram(block, self.layout.battlefield, s), Spacer(1, self.page.format.space.paragraph)]
         raise TypeError(f"unknown block {block!r}")
 
 
