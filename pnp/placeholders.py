@@ -66,8 +66,7 @@ COMPUTED_PLACEHOLDERS: dict[str, str] = {
     "opt_duplex_long": "the option --duplex long", "opt_duplex_short": "the option --duplex short",
     "opt_duplex_none": "the option --duplex none", "opt_back_offset": "the option --back-offset X,Y",
     "opt_back_offset_example": "an example: --back-offset 1.5,-0.5", "opt_deck": "the option --deck FILE",
-    "kit_paper": "the paper option the kit was built with, e.g. --paper a4",
-    "kit_duplex": "the duplex option the kit was built with, e.g. --duplex long",
+    "kit_options": "the options the kit was built with, e.g. --paper a4 --mode home --duplex long --back-offset 0,0",
     # The duplex calibration sheet (pnp/calibrate.py): its paper and the values of pnp/layouts/calibrate.toml.
     "paper_name": "the name of the sheet's paper size, A4 or Letter (not translated)",
     "ruler_length": "length of the calibration sheet's ruler in mm (pnp/layouts/calibrate.toml, 100)",

@@ -26,8 +26,8 @@ def rulebook(lang: str, paper: str = "a4", data: Path | None = None) -> dict[str
     """{"rulebook.pdf": …, "rulebook-booklet.pdf": …} of the repository's inputs, composed once; of another
     `data` folder the page-for-page PDF alone."""
     loaded = inputs(data)
-    return rulebook_pdfs(loaded.engine, loaded.cards, loaded.catalogs[lang], register_fonts(Project().fonts), paper,
-                         booklet=data is None)
+    return rulebook_pdfs(loaded.engine, loaded.cards, loaded.catalogs[lang], loaded.lexicon.of(lang).game_terms,
+                         register_fonts(Project().fonts), paper, booklet=data is None)
 
 
 def pages_pdf(lang: str, **kwargs) -> bytes:

@@ -7,6 +7,7 @@ from typing import Mapping
 from ..cards import CardDatabase
 from ..catalogs import LanguageCatalog
 from ..engine_data import Engine
+from ..lexicon import TermForms
 from ..layout import card_layout, sheet_layout
 from ..sheets.tokens import token_counts
 from .blocks import TitlePage
@@ -18,17 +19,21 @@ PAGES = "rulebook.pdf"
 BOOKLET = "rulebook-booklet.pdf"
 
 
-def kit_facts(engine: Engine, paper: str) -> KitFacts:
-    """What the rulebook says about the printed kit: card size and sheets from the layouts, the token set."""
+def kit_facts(engine: Engine, paper: str, build_options: str = "") -> KitFacts:
+    """What the rulebook says about the printed kit: card size and sheets from the layouts, the token set, and the
+    build options it was made with (default: just the paper)."""
     card, sheet = card_layout().card, sheet_layout(paper)
-    return KitFacts(card.width, card.height, card.bleed, sheet.grid.columns * sheet.grid.rows, token_counts(engine))
+    return KitFacts(card.width, card.height, card.bleed, sheet.grid.columns * sheet.grid.rows, token_counts(engine),
+                    build_options or f"--paper {paper}")
 
 
-def rulebook_pdfs(engine: Engine, cards: CardDatabase, catalog: LanguageCatalog, fonts: Mapping[str, str],
-                  paper: str, booklet: bool = False) -> dict[str, bytes]:
+def rulebook_pdfs(engine: Engine, cards: CardDatabase, catalog: LanguageCatalog, terms: Mapping[str, TermForms],
+                  fonts: Mapping[str, str], paper: str, booklet: bool = False, build_options: str = ""
+                  ) -> dict[str, bytes]:
     """{"rulebook.pdf": …} and with `booklet` {"rulebook-booklet.pdf": …} in the catalog's language, composed
-    once; raises ProblemsFound (missing translations, examples or wordings the engine values make false)."""
-    blocks = compose(engine, cards, catalog, kit_facts(engine, paper))
+    once; `terms` are the game terms of its glossary (pnp.lexicon), `build_options` the options the kit was built
+    with. Raises ProblemsFound (missing translations, examples or wordings the engine values make false)."""
+    blocks = compose(engine, cards, catalog, kit_facts(engine, paper, build_options), terms)
     title = next(block for block in blocks if isinstance(block, TitlePage))
     name = f"{title.title} — {title.tagline}"
     pdfs = {PAGES: render(blocks, page_for(paper, False), rulebook_layout(), dict(fonts), name, catalog.lang)}

@@ -11,7 +11,7 @@ import math
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
@@ -19,6 +19,7 @@ from ..catalogs import SOURCE_LANG, LanguageCatalog
 from ..cards import CardDatabase
 from ..engine_data import Engine
 from ..localize import LocalizedCard, localize_cards, stat_labels
+from ..lexicon import TermForms
 from ..placeholders import COMMANDS
 from ..problems import Location, Problem, raise_if_errors
 from ..sheets.tokens import TokenCount
@@ -26,6 +27,8 @@ from ..terms import FACTIONS
 from . import turkish
 from .blocks import Block, parse
 from .examples import example_numbers
+from .glossary import glossary_entries, glossary_problems
+from .sample import ROLES, sample_numbers
 from .wording import wording_problems
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -49,6 +52,7 @@ class KitFacts:
     card_bleed: float
     cards_per_sheet: int
     tokens: tuple[TokenCount, ...]  # the token set of one game (pnp.sheets.tokens)
+    build_options: str = ""  # the options the kit was built with, as the appendix quotes them
 
 
 class _Messages:
@@ -126,15 +130,23 @@ def number_text(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
-def template_context(engine: Engine, db: CardDatabase, catalog: LanguageCatalog, kit: KitFacts
-                     ) -> tuple[dict[str, Any], list[Problem]]:
-    """Everything the templates may use: engine numbers, example results, kit facts, cards, labels."""
+def template_context(engine: Engine, db: CardDatabase, catalog: LanguageCatalog, kit: KitFacts,
+                     terms: Mapping[str, TermForms]) -> tuple[dict[str, Any], list[Problem]]:
+    """Everything the templates may use: engine numbers, example results, kit facts, cards, labels, the glossary's
+    terms (`terms`: English headword -> the language's forms, pnp.lexicon)."""
     examples, problems = example_numbers(engine)
-    problems += wording_problems(engine)
+    sample, sample_problems = sample_numbers(engine, db)
+    problems += sample_problems + wording_problems(engine)
     cards = localize_cards(db, catalog)
+    names = {c.card.id: c.name for c in cards}
     context: dict[str, Any] = dict(engine.numbers)
     context.update(examples)
+    context.update(sample)
+    context.update({role: names.get(card_id, card_id) for role, card_id in ROLES.items()})
     context.update(COMMANDS)
+    context.update(faction_rome=_faction_name(cards, "rome"), faction_carthage=_faction_name(cards, "carthage"),
+                   kit_options=kit.build_options, glossary=sorted(glossary_entries(terms, catalog.lang),
+                                                                       key=lambda entry: sort_key(entry.headword)))
     context.update(
         phases=engine.phases,
         energy_schedule=engine.energy_schedule(),
@@ -148,6 +160,10 @@ def template_context(engine: Engine, db: CardDatabase, catalog: LanguageCatalog,
     return context, problems
 
 
+def _faction_name(cards: tuple[LocalizedCard, ...], faction: str) -> str:
+    return next(c.faction_name for c in cards if c.card.faction == faction)
+
+
 DICE = (6, 8, 10, 12, 20)
 
 
@@ -156,13 +172,24 @@ def energy_die(cap: int) -> int:
     return next((faces for faces in DICE if faces >= cap), 0)
 
 
-def compose(engine: Engine, db: CardDatabase, catalog: LanguageCatalog, kit: KitFacts) -> tuple[Block, ...]:
-    """The rulebook's blocks in the catalog's language; raises ProblemsFound (missing translations, examples)."""
-    context, problems = template_context(engine, db, catalog, kit)
+def compose(engine: Engine, db: CardDatabase, catalog: LanguageCatalog, kit: KitFacts,
+            terms: Mapping[str, TermForms]) -> tuple[Block, ...]:
+    """The rulebook's blocks in the catalog's language; raises ProblemsFound (missing translations, examples, a
+    game term without its glossary entry)."""
+    context, problems = template_context(engine, db, catalog, kit, terms)
     messages = _Messages(catalog)
-    markup = environment(messages).get_template("rulebook.j2").render(context)
-    raise_if_errors(problems + _unique(messages.problems))
-    return parse(markup)
+    blocks = parse(environment(messages).get_template("rulebook.j2").render(context))
+    raise_if_errors(problems + _unique(messages.problems) + glossary_problems(blocks, terms, catalog.lang))
+    return blocks
+
+
+def glossary_chapter(catalog: LanguageCatalog, terms: Mapping[str, TermForms]) -> tuple[tuple[Block, ...],
+                                                                                       list[Problem]]:
+    """The glossary chapter alone (templates/glossary.j2) and its problems: what `pnp validate` checks."""
+    messages = _Messages(catalog)
+    entries = sorted(glossary_entries(terms, catalog.lang), key=lambda entry: sort_key(entry.headword))
+    blocks = parse(environment(messages).get_template("glossary.j2").render(glossary=entries))
+    return blocks, _unique(messages.problems) + glossary_problems(blocks, terms, catalog.lang)
 
 
 def _unique(problems: list[Problem]) -> list[Problem]:

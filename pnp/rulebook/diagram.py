@@ -127,6 +127,6 @@ class BattlefieldDiagram(Flowable):
         c.restoreState()
         self._text(self.block.label("sheet"), sheet_x, hand_y + card_h * 0.55, sheet_w, self.label)
 
-        legend = "\u2003".join(f"{n} {self.block.label(key)}" for n, key in
+        legend = "  ·  ".join(f"{n} = {self.block.label(key)}" for n, key in
                                 (("1", "attack"), ("2", "defense"), ("3", "facedown")))
         self._text(legend, 0, hand_y - gap, width, self.caption)

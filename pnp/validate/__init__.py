@@ -43,8 +43,9 @@ def print_checks() -> tuple[Checker, ...]:
     sheet). Imported late: they load the renderers."""
     from ..calibrate import calibration_print_problems
     from ..render.checks import card_print_problems
+    from ..rulebook.checks import glossary_chapter_problems
     from ..sheets import sheet_print_problems
-    return (card_print_problems, sheet_print_problems, calibration_print_problems)
+    return (card_print_problems, sheet_print_problems, calibration_print_problems, glossary_chapter_problems)
 
 
 def validate(inputs: Inputs, langs: tuple[str, ...]) -> list[Problem]:
