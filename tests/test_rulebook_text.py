@@ -27,6 +27,38 @@ REWRITTEN = {
     ("es", 53): ("tu único despliegue o colocación normal del turno,",
                  "tu despliegue o colocación normal del turno (1 por turno),"),
 }
+# Review findings of issue 9 that touch seed sentences: one word per thing in every language (de "Gegner" for the
+# opponent and "Spieler" for the players, as the cards write it; es and pt print PV for life points; pl "na ręce",
+# "Poziom", no "boss"; tr "Seviye", "ve" for "&"), applied to the seed lines wherever they occur.
+REVIEW_FINDINGS = {
+    "de": (("für zwei Personen", "für zwei Spieler"), ("dein Gegenüber zu besiegen", "deinen Gegner zu besiegen"),
+           ("Beide Seiten starten", "Beide Spieler starten"),
+           ("Triffst du die Gegenseite, verliert sie Punkte. Bring die Gegenseite auf",
+            "Triffst du deinen Gegner, verliert er Punkte. Bring deinen Gegner auf"),
+           ("wenn die Gegenseite irgendwann keine Karte mehr ziehen kann (ihr Deck",
+            "wenn dein Gegner irgendwann keine Karte mehr ziehen kann (sein Deck"),
+           ("Dann ist die andere Seite am Zug.", "Dann ist dein Gegner am Zug."),
+           ("eine angreifende gegnerische Einheit schlägst, verliert die Gegenseite",
+            "eine gegnerische Einheit in Angriffsposition schlägst, verliert dein Gegner"),
+           ("also verliert sie", "also verliert er"),
+           ("Hat die Gegenseite überhaupt keine Einheiten, darfst du sie direkt angreifen — sie verliert",
+            "Hat dein Gegner überhaupt keine Einheiten, darfst du ihn direkt angreifen — er verliert"),
+           ("und die Gegenseite verliert", "und dein Gegner verliert")),
+    "pl": (("w ręce", "na ręce"), ("Poz.", "Poziom"), ("Doktryny & Taktyki", "Doktryny i taktyki"),
+           ("Wrogi boss:", "Wrogi dowódca:"), ("a boss otrzymuje", "a dowódca otrzymuje"),
+           ("→ boss zostaje", "→ dowódca zostaje")),
+    "tr": (("Sv.", "Seviye"), ("Doktrinler & Taktikler", "Doktrinler ve Taktikler")),
+    "es": (("un número de energía", "un valor de energía"), (" LP", " PV")),
+    "pt": (("Doutrinas & táticas", "Doutrinas e Táticas"), (" LP", " PV"),
+           ("(nível 1–4 de graça; nível 5–6 custam", "(as de nível 1–4, de graça; as de nível 5–6 custam")),
+}
+
+
+def reviewed(lang: str, line: str) -> str:
+    """The seed line with the review findings fixed."""
+    for seed, printed in REVIEW_FINDINGS.get(lang, ()):
+        line = line.replace(seed, printed)
+    return line
 
 
 def seed_rule_sentences(lang: str) -> list[tuple[int, str]]:
@@ -44,6 +76,7 @@ def seed_rule_sentences(lang: str) -> list[tuple[int, str]]:
             old, new = REWRITTEN[(lang, number)]
             assert old in line, f"{lang}:{number}: the seed changed; revisit REWRITTEN"
             line = line.replace(old, new)
+        line = reviewed(lang, line)
         if number in PARENTHESIS_DROPPED:
             line = re.sub(r" \([^)]*\)", "", line, count=1)
         parts = [line]
@@ -52,7 +85,7 @@ def seed_rule_sentences(lang: str) -> list[tuple[int, str]]:
             del parts[ADAPTED_SENTENCE[number]]
         found += [(number, part) for part in parts]
     for number in (units - 2, doctrines - 5, doctrines - 4, doctrines - 2):  # headers, heading, bonus note
-        found.append((number, page.lines[number - 1].replace("|", " ")))
+        found.append((number, reviewed(lang, page.lines[number - 1]).replace("|", " ")))
     return found
 
 
