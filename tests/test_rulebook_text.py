@@ -20,18 +20,14 @@ ONLINE_ONLY = {
 }
 ADAPTED_SENTENCE = {3: 2}   # line -> index of its sentence pointing to "the print-and-play rulebook": "this rulebook"
 PARENTHESIS_DROPPED = {62}  # the coalition deck's online unlock condition, said in the faction sentence instead
-# Seed wordings the validator cannot accept, rewritten as little as possible: placeholders must be those of the
-# English source (es says "único" for the one normal summon, a rule number). Numbers that are part of a name (pl
-# "Faza główna 1") are kept verbatim through locales/allowlist.toml [pl.numbers].
-REWRITTEN = {
-    ("es", 53): ("tu único despliegue o colocación normal del turno,",
-                 "tu despliegue o colocación normal del turno (1 por turno),"),
-}
+# Numbers that are part of a name (pl "Faza główna 1") are kept verbatim through locales/allowlist.toml [pl.numbers].
 # Review findings of issue 9 that touch seed sentences: one word per thing in every language (de "Gegner" for the
 # opponent and "Spieler" for the players, as the cards write it; es and pt print PV for life points; pl "na ręce",
-# "Poziom", no "boss"; tr "Seviye", "ve" for "&"), applied to the seed lines wherever they occur.
+# "Poziom", no "boss"; tr "Seviye", "ve" for "&"), and a count of one said in words ("deine einzige", not "deine 1":
+# the singular message has no number and is printed only while the engine value is 1), applied to the seed lines.
 REVIEW_FINDINGS = {
-    "de": (("für zwei Personen", "für zwei Spieler"), ("dein Gegenüber zu besiegen", "deinen Gegner zu besiegen"),
+    "de": (("deine 1 normale Aufstellung", "deine einzige normale Aufstellung"),
+           ("für zwei Personen", "für zwei Spieler"), ("dein Gegenüber zu besiegen", "deinen Gegner zu besiegen"),
            ("Beide Seiten starten", "Beide Spieler starten"),
            ("Triffst du die Gegenseite, verliert sie Punkte. Bring die Gegenseite auf",
             "Triffst du deinen Gegner, verliert er Punkte. Bring deinen Gegner auf"),
@@ -44,12 +40,12 @@ REVIEW_FINDINGS = {
            ("Hat die Gegenseite überhaupt keine Einheiten, darfst du sie direkt angreifen — sie verliert",
             "Hat dein Gegner überhaupt keine Einheiten, darfst du ihn direkt angreifen — er verliert"),
            ("und die Gegenseite verliert", "und dein Gegner verliert")),
-    "pl": (("w ręce", "na ręce"), ("Poz.", "Poziom"), ("Doktryny & Taktyki", "Doktryny i taktyki"),
+    "pl": (("twoje 1 zwykłe", "twoje jedyne zwykłe"), ("w ręce", "na ręce"), ("Poz.", "Poziom"), ("Doktryny & Taktyki", "Doktryny i taktyki"),
            ("Wrogi boss:", "Wrogi dowódca:"), ("a boss otrzymuje", "a dowódca otrzymuje"),
            ("→ boss zostaje", "→ dowódca zostaje")),
-    "tr": (("Sv.", "Seviye"), ("Doktrinler & Taktikler", "Doktrinler ve Taktikler")),
+    "tr": (("turdaki 1 normal", "turdaki tek normal"), ("Sv.", "Seviye"), ("Doktrinler & Taktikler", "Doktrinler ve Taktikler")),
     "es": (("un número de energía", "un valor de energía"), (" LP", " PV")),
-    "pt": (("Doutrinas & táticas", "Doutrinas e Táticas"), (" LP", " PV"),
+    "pt": (("o seu 1 posicionamento", "o seu único posicionamento"), ("Doutrinas & táticas", "Doutrinas e Táticas"), (" LP", " PV"),
            ("(nível 1–4 de graça; nível 5–6 custam", "(as de nível 1–4, de graça; as de nível 5–6 custam")),
 }
 
@@ -72,10 +68,6 @@ def seed_rule_sentences(lang: str) -> list[tuple[int, str]]:
         if number == 1 or number in ONLINE_ONLY:
             continue
         line = line.removeprefix("- ")
-        if (lang, number) in REWRITTEN:
-            old, new = REWRITTEN[(lang, number)]
-            assert old in line, f"{lang}:{number}: the seed changed; revisit REWRITTEN"
-            line = line.replace(old, new)
         line = reviewed(lang, line)
         if number in PARENTHESIS_DROPPED:
             line = re.sub(r" \([^)]*\)", "", line, count=1)
