@@ -7,6 +7,7 @@ One block per line; blank lines are ignored. A line starts with its kind:
   @chapter[FLAGS] TEXT                              a chapter (FLAGS: newpage, onepage), in the contents
   @section TEXT / @subsection TEXT                  headings (sections are in the contents too)
   @table NAME                                       a table with column widths NAME (pnp/layouts/rulebook.toml),
+  |# TEXT                                             its caption row (repeated with the header on every page),
   |= CELL | CELL                                      its header row,
   | CELL | CELL                                       and its rows
   - TEXT / # TEXT                                   a bullet / a numbered step (consecutive lines form one list)
@@ -19,7 +20,7 @@ One block per line; blank lines are ignored. A line starts with its kind:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 HEADING = re.compile(r"^@(chapter|section|subsection)(?:\[([a-z,]*)\])? (.+)$")
 TITLE_KEYS = ("title", "subtitle", "tagline", "factions")
@@ -62,6 +63,7 @@ class Table:
     columns: str
     header: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
+    caption: str = ""  # a row across all columns above the header, repeated with it when the table breaks
 
 
 @dataclass(frozen=True)
@@ -111,12 +113,16 @@ class _Parser:
             self.blocks.append(Heading(level, heading.group(3).strip(), flags))
         elif kind == "@table":
             self.blocks.append(Table(rest.strip(), (), ()))
-        elif kind in ("|=", "|"):
+        elif kind in ("|=", "|", "|#"):
             if not self.blocks or not isinstance(self.blocks[-1], Table):
                 raise ValueError(f"table row outside a table: {line!r}")
             table, cells = self.blocks[-1], tuple(c.strip() for c in rest.split(" | "))
-            self.blocks[-1] = (Table(table.columns, cells, table.rows) if kind == "|="
-                               else Table(table.columns, table.header, table.rows + (cells,)))
+            if kind == "|#":
+                self.blocks[-1] = replace(table, caption=rest.strip())
+            elif kind == "|=":
+                self.blocks[-1] = replace(table, header=cells)
+            else:
+                self.blocks[-1] = replace(table, rows=table.rows + (cells,))
         elif kind == "@diagram":
             name, *counts = rest.split()
             self.blocks.append(Diagram(name, tuple(int(n) for n in counts)))

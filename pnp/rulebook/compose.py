@@ -21,6 +21,7 @@ from ..engine_data import Engine
 from ..localize import LocalizedCard, localize_cards, stat_labels
 from ..lexicon import TermForms
 from ..placeholders import COMMANDS
+from ..render.labels import card_labels
 from ..problems import Location, Problem, raise_if_errors
 from ..sheets.tokens import TokenCount
 from ..terms import FACTIONS
@@ -145,7 +146,7 @@ def template_context(engine: Engine, db: CardDatabase, catalog: LanguageCatalog,
     context.update({role: names.get(card_id, card_id) for role, card_id in ROLES.items()})
     context.update(COMMANDS)
     context.update(faction_rome=_faction_name(cards, "rome"), faction_carthage=_faction_name(cards, "carthage"),
-                   kit_options=kit.build_options, glossary=sorted(glossary_entries(terms, catalog.lang),
+                   kit_options=kit.build_options, terrain_doctrine=card_labels(catalog).terrain_doctrine, glossary=sorted(glossary_entries(terms, catalog.lang),
                                                                        key=lambda entry: sort_key(entry.headword)))
     context.update(
         phases=engine.phases,

@@ -8,7 +8,7 @@ from reportlab.platypus import Flowable, KeepInFrame, Paragraph
 from ..layout import FactionStyle
 from ..render.card_back import draw_diamond
 from ..render.emblems import draw_emblem
-from .styles import Styles, cmyk, markup
+from .styles import Styles, cmyk, markup, title_case
 
 
 class Heading(Paragraph):
@@ -77,10 +77,11 @@ class FactionRow(Flowable):
     def draw(self):
         c, style = self.canv, self.text.factions
         cell = self.avail / len(self.names)
-        widest = max(stringWidth(name, style.fontName, style.fontSize) for name in self.names)
+        names = [title_case(name, self.text.lang) for name in self.names]
+        widest = max(stringWidth(name, style.fontName, style.fontSize) for name in names)
         font_size = min(style.fontSize, style.fontSize * (cell - 1.5 * mm) / widest)  # every name on one line
         top = self.size + style.leading * 1.6
-        for index, (name, faction) in enumerate(zip(self.names, self.faction_styles)):
+        for index, (name, faction) in enumerate(zip(names, self.faction_styles)):
             cx, cy = cell * (index + 0.5), top - self.size / 2
             c.setFillColor(cmyk(faction.color))
             c.circle(cx, cy, self.size / 2, stroke=0, fill=1)

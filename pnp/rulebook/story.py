@@ -109,12 +109,13 @@ class _Flowables:
         raise TypeError(f"unknown block {block!r}")
 
 
-def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str]) -> list[Flowable]:
+def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str], lang: str
+          ) -> list[Flowable]:
     """All flowables. A chapter flagged `onepage` is set in larger type and shrunk as a whole to fit one page."""
     keys = count(1)
-    normal = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures), keys)
+    normal = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures, lang=lang), keys)
     large = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures,
-                                               page.format.onepage_scale), keys)
+                                               page.format.onepage_scale, lang), keys)
     result: list[Flowable] = []
     onepage: list[Flowable] | None = None
     for index, block in enumerate(blocks):
@@ -123,13 +124,24 @@ def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts
             result += normal.block(block)
             onepage = [] if "onepage" in block.flags else None
             continue
-        if onepage is None:
-            result += normal.block(block, before_table=_next_is_table(blocks, index),
-                                   leads_to_table=_leads_to_table(blocks, index))
-        else:
-            onepage += large.block(block)
+        target, maker = (result, normal) if onepage is None else (onepage, large)
+        flowables = maker.block(block, before_table=_next_is_table(blocks, index),
+                                leads_to_table=_leads_to_table(blocks, index)) if onepage is None else maker.block(block)
+        if index and _heading_kept_with(blocks[index - 1], block):
+            # keepWithNext does not reach into a KeepTogether: the heading goes into the kept block
+            heading = target.pop()
+            heading.keepWithNext = 0
+            inner = [f for flowable in flowables for f in (flowable._content if isinstance(flowable, KeepTogether)
+                                                            else [flowable])]
+            flowables = [KeepTogether([heading, *inner])]
+        target += flowables
     _close_onepage(result, onepage, page)
     return result
+
+
+def _heading_kept_with(previous: b.Block, block: b.Block) -> bool:
+    """A section or subsection heading right above a framed box or a diagram (blocks that are never split)."""
+    return isinstance(previous, b.Heading) and previous.level > 1 and isinstance(block, (b.Box, b.Diagram))
 
 
 def _next_is_table(blocks: tuple[b.Block, ...], index: int) -> bool:

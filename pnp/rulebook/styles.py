@@ -38,12 +38,14 @@ class Styles:
     cell_center: ParagraphStyle
     cell_head: ParagraphStyle
     cell_head_center: ParagraphStyle
+    cell_caption: ParagraphStyle  # a table's caption row (the faction of a card reference table)
     toc: tuple[ParagraphStyle, ParagraphStyle]
     toc_title: ParagraphStyle
     title: ParagraphStyle
     subtitle: ParagraphStyle
     tagline: ParagraphStyle
     factions: ParagraphStyle
+    lang: str = ""  # the title face is set in capitals in a language whose i keeps its dot (title_case)
 
     def colour(self, name: str) -> CMYKColor:
         return cmyk(getattr(self.palette, name))
@@ -54,9 +56,14 @@ class Styles:
         return ("FONTNAME", (0, 0), (-1, -1), self.fonts["body"])
 
 
+# Languages whose i keeps its dot as a capital (İ): the title face (Cinzel) sets lowercase as small capitals
+# without the dot, so their headings are set in capitals (i → İ, ı → I).
+DOTTED_I = {"tr": {"i": "İ", "ı": "I"}}
+
+
 def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: Palette, figures: Figures,
-                scale: float = 1.0) -> Styles:
-    """The styles of a page format; `scale` enlarges all type (a one-page chapter fills its page)."""
+                scale: float = 1.0, lang: str = "") -> Styles:
+    """The styles of a page format in a language; `scale` enlarges all type (a one-page chapter fills its page)."""
     t = TypeSizes(**{name: size * scale for name, size in vars(fmt.type).items()})
     s = fmt.space
     ink, accent = cmyk(palette.ink), cmyk(palette.accent)
@@ -86,6 +93,8 @@ def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: Palette, figure
                                  fontSize=t.table * 0.95),
         cell_head_center=ParagraphStyle("cell_head_center", parent=cell, fontName=fonts["title"], textColor=accent,
                                         fontSize=t.table * 0.95, alignment=TA_CENTER),
+        cell_caption=ParagraphStyle("cell_caption", parent=cell, fontName=fonts["title"], textColor=accent,
+                                    fontSize=t.table * 1.15, leading=t.table_leading * 1.15),
         toc=(ParagraphStyle("toc1", **toc_base, spaceBefore=s.paragraph * 0.8, firstLineIndent=0, leftIndent=0),
              ParagraphStyle("toc2", **{**toc_base, "leading": t.small * 1.35, "fontSize": t.small}, leftIndent=6 * mm,
                             firstLineIndent=0)),
@@ -98,7 +107,15 @@ def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: Palette, figure
                                fontSize=t.subtitle * 1.15, leading=t.subtitle * 1.5),
         factions=ParagraphStyle("factions", fontName=fonts["title"], textColor=cmyk(palette.muted),
                                 alignment=TA_CENTER, fontSize=t.small, leading=t.small * 1.6),
+        lang=lang,
     )
+
+
+def title_case(text: str, lang: str) -> str:
+    """Text as the title face sets it: unchanged, or in the language's capitals where small capitals drop the dot."""
+    if lang not in DOTTED_I:
+        return text
+    return "".join(DOTTED_I[lang].get(ch, ch) for ch in text).upper()
 
 
 def _runs(text: str, style: ParagraphStyle, styles: Styles) -> list[tuple[str, str | None, float]]:
@@ -119,7 +136,10 @@ def _runs(text: str, style: ParagraphStyle, styles: Styles) -> list[tuple[str, s
 
 
 def markup(text: str, style: ParagraphStyle, styles: Styles) -> str:
-    """Plain text as Paragraph markup, escaped, with the font changes of `_runs`."""
+    """Plain text as Paragraph markup, escaped, with the font changes of `_runs` (in the title face, capitals
+    where the language needs them)."""
+    if style.fontName == styles.fonts["title"] and style.name != "title":  # the game's name stays as it is
+        text = title_case(text, styles.lang)
     return "".join(escape(run) if font is None else f'<font name="{font}" size="{size:.2f}">{escape(run)}</font>'
                    for run, font, size in _runs(text, style, styles))
 
