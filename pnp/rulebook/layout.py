@@ -56,6 +56,7 @@ class PageFormat:
     indent: float
     ornament: float
     onepage_scale: float
+    onepage: str           # "shrink": a one-page chapter is shrunk to its page; "flow": it flows on at its sizes
     emblem: float
     keep_with_table: float
 
@@ -135,6 +136,10 @@ def rulebook_layout(directory: Path = LAYOUTS) -> RulebookLayout:
         if min(margins.top, margins.bottom, margins.outer) < 5.0:
             problems.append(Problem("layout-value", f"[{name}] margins must leave at least 5 mm at the paper edge "
                                     "(home printers cannot print closer)", Location(file=file, field=name)))
+    for name in ("full", "booklet"):
+        if getattr(layout, name).onepage not in ("shrink", "flow"):
+            problems.append(Problem("layout-value", f"[{name}] onepage must be \"shrink\" or \"flow\"",
+                                    Location(file=file, field=f"{name}.onepage")))
     for name, widths in layout.columns.items():
         if not widths or min(widths) <= 0:
             problems.append(Problem("layout-value", f"column widths of '{name}' must be positive numbers",

@@ -111,7 +111,8 @@ class _Flowables:
 
 def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str], lang: str
           ) -> list[Flowable]:
-    """All flowables. A chapter flagged `onepage` is set in larger type and shrunk as a whole to fit one page."""
+    """All flowables. A chapter flagged `onepage` is set in larger type and shrunk as a whole to fit one page (in
+    a page format that shrinks one-page chapters)."""
     keys = count(1)
     normal = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures, lang=lang), keys)
     large = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures,
@@ -122,7 +123,7 @@ def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts
         if isinstance(block, b.Heading) and block.level == 1:
             _close_onepage(result, onepage, page)
             result += normal.block(block)
-            onepage = [] if "onepage" in block.flags else None
+            onepage = [] if "onepage" in block.flags and page.format.onepage == "shrink" else None
             continue
         target, maker = (result, normal) if onepage is None else (onepage, large)
         flowables = maker.block(block, before_table=_next_is_table(blocks, index),
