@@ -11,7 +11,7 @@ from typing import Mapping
 
 from ..lexicon import TermForms
 from ..problems import Location, Problem
-from ..validate.terms import capitalized, uses
+from ..validate.terms import capitalized
 from . import blocks as b
 
 TABLE = "glossary"  # the glossary table's column widths in pnp/layouts/rulebook.toml name it
@@ -30,12 +30,13 @@ def glossary_entries(terms: Mapping[str, TermForms], lang: str) -> tuple[Glossar
 
 
 def glossary_problems(blocks: tuple[b.Block, ...], terms: Mapping[str, TermForms], lang: str) -> list[Problem]:
-    """A term of the list without a row under one of its forms, or without a definition, in the composed chapter."""
-    rows = {row[0]: row[1] for block in blocks if isinstance(block, b.Table) and block.columns == TABLE
-            for row in block.rows}
+    """A term of the list without a row headed by one of its forms, or without a definition, in the composed
+    chapter."""
+    rows = {row[0]: (row[1] if len(row) > 1 else "") for block in blocks
+            if isinstance(block, b.Table) and block.columns == TABLE for row in block.rows}
     problems = []
     for term, forms in terms.items():
-        found = [text for text in rows if uses(text, forms.forms, lang)]
+        found = [text for text in rows if text in {capitalized(form, lang) for form in forms.forms}]
         if not found or not rows[found[0]].strip():
             problems.append(Problem("glossary-chapter", f"the game term {term!r} ({forms.headword}) has no "
                                     "entry with a definition in the rulebook's glossary; add its definition to "
