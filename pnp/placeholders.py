@@ -25,6 +25,7 @@ COMPUTED_PLACEHOLDERS: dict[str, str] = {
     "soldier_damage": "the life points the opponent loses when the soldier destroys the boss (1)",
     # The sample turn and real-card examples (pnp/rulebook/sample.py): localized card and faction names and
     # results of pnp.engine on the cards' stats.
+    "terrain_doctrine": "the cards' word for a terrain doctrine, as its type line prints it (cards catalog)",
     "faction_rome": "the faction name of Rome", "faction_carthage": "the faction name of Carthage",
     "sample_summoned": "name of the unit summoned in the sample turn (Consular Cavalry)",
     "sample_standing": "name of the unit that attacks directly in the sample turn (Legionary Cohort)",

@@ -113,3 +113,16 @@ def test_appendix_states_the_build_settings(lang):
     chapters = [(title, page) for title, level, page in outline(pages_pdf(lang)) if level == 0]
     assert chapters[-1][1] > chapters[-2][1]  # printing is the last chapter, after the card reference
     assert squash("pnp build --paper a4") in squash("".join(page_texts(pages_pdf(lang))[chapters[-1][1] - 1:]))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_card_anatomy_draws_real_cards_with_the_card_renderer(lang):
+    from pnp.localize import localize_cards
+    from pnp.render.labels import card_labels
+    from pnp.rulebook.anatomy import DOCTRINE, UNIT
+    names = {c.card.id: c for c in localize_cards(inputs().cards, inputs().catalogs[lang])}
+    titles = [title for title, level, _ in outline(pages_pdf(lang)) if level == 0]
+    chapter = chapter_text(lang, titles.index(inputs().catalogs[lang].translations.gettext("The battlefield")))
+    for card_id in (UNIT, DOCTRINE):  # names (in the card font, in capitals there) and effects of the real fronts
+        assert squash(names[card_id].effect[:40]) in chapter, (lang, card_id)
+    assert squash(card_labels(inputs().catalogs[lang]).terrain_doctrine).casefold() in chapter.casefold()

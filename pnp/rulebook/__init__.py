@@ -10,6 +10,10 @@ from ..engine_data import Engine
 from ..lexicon import TermForms
 from ..layout import card_layout, sheet_layout
 from ..sheets.tokens import token_counts
+from ..localize import localize_cards
+from ..render.faces import FrontFace, compose_front
+from ..render.labels import card_labels
+from .anatomy import DOCTRINE as ANATOMY_DOCTRINE, UNIT as ANATOMY_UNIT
 from .blocks import TitlePage
 from .compose import KitFacts, compose
 from .layout import page_for, rulebook_layout
@@ -27,6 +31,14 @@ def kit_facts(engine: Engine, paper: str, build_options: str = "") -> KitFacts:
                     build_options or f"--paper {paper}")
 
 
+def anatomy_fronts(cards: CardDatabase, catalog: LanguageCatalog, fonts: Mapping[str, str]) -> dict[str, FrontFace]:
+    """The fronts of the card anatomy's cards, composed by the card renderer in the catalog's language."""
+    wanted = {ANATOMY_UNIT, ANATOMY_DOCTRINE}
+    chosen = CardDatabase(tuple(card for card in cards.cards if card.id in wanted))
+    labels, layout = card_labels(catalog), card_layout()
+    return {lc.card.id: compose_front(lc, labels, layout, fonts) for lc in localize_cards(chosen, catalog)}
+
+
 def rulebook_pdfs(engine: Engine, cards: CardDatabase, catalog: LanguageCatalog, terms: Mapping[str, TermForms],
                   fonts: Mapping[str, str], paper: str, booklet: bool = False, build_options: str = ""
                   ) -> dict[str, bytes]:
@@ -36,8 +48,10 @@ def rulebook_pdfs(engine: Engine, cards: CardDatabase, catalog: LanguageCatalog,
     blocks = compose(engine, cards, catalog, kit_facts(engine, paper, build_options), terms)
     title = next(block for block in blocks if isinstance(block, TitlePage))
     name = f"{title.title} — {title.tagline}"
-    pdfs = {PAGES: render(blocks, page_for(paper, False), rulebook_layout(), dict(fonts), name, catalog.lang)}
+    faces = anatomy_fronts(cards, catalog, fonts)
+    pdfs = {PAGES: render(blocks, page_for(paper, False), rulebook_layout(), dict(fonts), name, catalog.lang,
+                          faces=faces)}
     if booklet:
         pdfs[BOOKLET] = render(blocks, page_for(paper, True), rulebook_layout(), dict(fonts), name, catalog.lang,
-                               booklet=True)
+                               booklet=True, faces=faces)
     return pdfs

@@ -15,6 +15,7 @@ One block per line; blank lines are ignored. A line starts with its kind:
   ~ TEXT                                            a note in smaller italic type
   @diagram NAME N …                                 a drawing from the layout's [NAME] with counts N (e.g. slots),
   @label KEY TEXT                                     and its localized labels
+  @anatomy                                          real card fronts with numbered callouts (pnp.rulebook.anatomy)
   TEXT                                              a paragraph
 """
 from __future__ import annotations
@@ -81,7 +82,12 @@ class Diagram:
         return dict(self.labels)[key]
 
 
-Block = TitlePage | Contents | Heading | Paragraph | ItemList | Table | Box | Diagram
+@dataclass(frozen=True)
+class Anatomy:
+    """The card anatomy picture (its cards are pnp.rulebook.anatomy.UNIT and DOCTRINE)."""
+
+
+Block = TitlePage | Contents | Heading | Paragraph | ItemList | Table | Box | Diagram | Anatomy
 
 
 @dataclass
@@ -126,6 +132,8 @@ class _Parser:
         elif kind == "@diagram":
             name, *counts = rest.split()
             self.blocks.append(Diagram(name, tuple(int(n) for n in counts)))
+        elif kind == "@anatomy":
+            self.blocks.append(Anatomy())
         elif kind == "@label":
             if not self.blocks or not isinstance(self.blocks[-1], Diagram):
                 raise ValueError(f"label outside a diagram: {line!r}")

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from io import BytesIO
+from typing import Mapping
 from xml.sax.saxutils import escape
 
 from reportlab.lib.units import mm
 from reportlab.platypus import ActionFlowable, BaseDocTemplate, CondPageBreak, Frame, PageBreak, PageTemplate, Spacer
 
 from ..pdfout import CREATOR
+from ..render.faces import FrontFace
 from . import blocks as b
 from .booklet import BookletCanvas
 from .flowables import Heading, Ornament
@@ -101,13 +103,14 @@ class RulebookDocument(BaseDocTemplate):
 
 
 def render(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str], title: str,
-           lang: str, booklet: bool = False, placed: list[Placed] | None = None) -> bytes:
+           lang: str, booklet: bool = False, placed: list[Placed] | None = None,
+           faces: Mapping[str, FrontFace] | None = None) -> bytes:
     """The rulebook PDF: pages on the paper, or (booklet) imposed two per landscape sheet side; `placed` receives
-    where each flowable ended up."""
+    where each flowable ended up; `faces` are the composed card fronts the card anatomy draws."""
     buffer = BytesIO()
     doc = RulebookDocument(buffer, page, make_styles(page.format, fonts, layout.palette, layout.figures, lang=lang),
                            title, lang, booklet)
-    flowables = story(blocks, page, layout, fonts, lang)
+    flowables = story(blocks, page, layout, fonts, lang, faces or {})
     if booklet:
         doc.multiBuild(flowables, canvasmaker=lambda *a, **kw: BookletCanvas(*a, sheet=page.sheet, **kw))
     else:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from itertools import count
-from typing import Iterator
+from typing import Iterator, Mapping
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -13,6 +13,8 @@ from reportlab.platypus.tableofcontents import TableOfContents
 from . import blocks as b
 from ..layout import card_layout
 from ..terms import FACTIONS
+from ..render.faces import FrontFace
+from .anatomy import CardAnatomy, anatomy_faces
 from .diagram import BattlefieldDiagram
 from .flowables import FactionRow, Heading, Ornament, TitleBorder
 from .layout import Page, RulebookLayout
@@ -27,8 +29,10 @@ TOC_STYLE = TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0,
 class _Flowables:
     """Flowables of single blocks in one set of styles (the quick reference uses larger ones)."""
 
-    def __init__(self, page: Page, layout: RulebookLayout, styles: Styles, keys: Iterator[int]):
+    def __init__(self, page: Page, layout: RulebookLayout, styles: Styles, keys: Iterator[int],
+                 faces: Mapping[str, FrontFace]):
         self.page, self.layout, self.styles, self.fonts, self.keys = page, layout, styles, styles.fonts, keys
+        self.faces = faces
 
     def para(self, text: str, style) -> Paragraph:
         return Paragraph(markup(text, style, self.styles), style)
@@ -103,20 +107,25 @@ class _Flowables:
             return self.table(block)
         if isinstance(block, b.Box):
             return [self.box(block)]
+        if isinstance(block, b.Anatomy):
+            return [Spacer(1, self.page.format.space.paragraph),
+                    CardAnatomy(*anatomy_faces(self.faces), card_layout(), s, self.layout.battlefield.label_size),
+                    Spacer(1, self.page.format.space.paragraph)]
         if isinstance(block, b.Diagram):
             return [Spacer(1, self.page.format.space.paragraph),
                     BattlefieldDiagram(block, self.layout.battlefield, s), Spacer(1, self.page.format.space.paragraph)]
         raise TypeError(f"unknown block {block!r}")
 
 
-def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str], lang: str
-          ) -> list[Flowable]:
+def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str], lang: str,
+          faces: Mapping[str, FrontFace]) -> list[Flowable]:
     """All flowables. A chapter flagged `onepage` is set in larger type and shrunk as a whole to fit one page (in
     a page format that shrinks one-page chapters)."""
     keys = count(1)
-    normal = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures, lang=lang), keys)
+    normal = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures, lang=lang), keys,
+                        faces)
     large = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures,
-                                               page.format.onepage_scale, lang), keys)
+                                               page.format.onepage_scale, lang), keys, faces)
     result: list[Flowable] = []
     onepage: list[Flowable] | None = None
     for index, block in enumerate(blocks):
@@ -142,7 +151,8 @@ def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts
 
 def _heading_kept_with(previous: b.Block, block: b.Block) -> bool:
     """A section or subsection heading right above a framed box or a diagram (blocks that are never split)."""
-    return isinstance(previous, b.Heading) and previous.level > 1 and isinstance(block, (b.Box, b.Diagram))
+    return isinstance(previous, b.Heading) and previous.level > 1 and isinstance(block, (b.Box, b.Diagram,
+                                                                                           b.Anatomy))
 
 
 def _next_is_table(blocks: tuple[b.Block, ...], index: int) -> bool:
