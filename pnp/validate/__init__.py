@@ -40,7 +40,8 @@ CHECKERS: tuple[Checker, ...] = (
 def print_checks() -> tuple[Checker, ...]:
     """Print checks (issue 6 item 6), provided by the renderers: every text fits its box at or above the minimum
     size and every character is covered by its font, in each language (cards, score sheet and tokens, calibration
-    sheet). Imported late: they load the renderers."""
+    sheet); and the rulebook's glossary chapter has every game term (issue 9). Imported late: they load the
+    renderers."""
     from ..calibrate import calibration_print_problems
     from ..render.checks import card_print_problems
     from ..rulebook.checks import glossary_chapter_problems
