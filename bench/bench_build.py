@@ -41,7 +41,8 @@ def run(args: list[str]) -> tuple[float, float, int]:
 
 def producers(mode: str, paper: str) -> dict[str, float]:
     """Seconds per producer (all languages) of one in-process build, without writing."""
-    from pnp.build import BuildOptions, prepare
+    from pnp.context import BuildOptions
+    from pnp.kit.build import prepare
     from pnp.project import Project
 
     steps, _ = prepare(Project(), BuildOptions(mode=mode, paper=paper))

@@ -9,16 +9,17 @@ from dataclasses import replace
 
 import pytest
 
-from pnp.cards import CardDatabase
-from pnp.lexicon import load_lexicon
-from pnp.project import REPO
+from pnp.data.card_database import CardDatabase
+from pnp.i18n.lexicon import load_lexicon
+from pnp.problems import ProblemsFound
+from pnp.project import REPO, Project
 from pnp.rulebook import kit_facts
 from pnp.rulebook import blocks as b
-from pnp.rulebook.checks import glossary_chapter_problems
+from pnp.rulebook.checks import rulebook_problems
 from pnp.rulebook.compose import compose
 from pnp.rulebook.sample import SUMMONED, sample_numbers
 from pnp.validate import print_checks
-from pnp.validate.terms import capitalized
+from pnp.i18n.lexicon import capitalized
 from rulebook_helpers import LANGS, flat_text, inputs, outline, page_texts, pages_pdf, squash
 
 
@@ -41,8 +42,7 @@ def test_glossary_defines_every_game_term_in_the_cards_words(lang):
 
 
 def test_validate_reports_a_game_term_without_glossary_entry(tmp_path):
-    assert glossary_chapter_problems in print_checks()
-    assert glossary_chapter_problems(inputs(), LANGS) == []
+    assert rulebook_problems in print_checks()
     locales = tmp_path / "locales"
     shutil.copytree(REPO / "locales", locales, ignore=shutil.ignore_patterns("*.mo"))
     path = locales / "game-terms.toml"
@@ -52,9 +52,14 @@ def test_validate_reports_a_game_term_without_glossary_entry(tmp_path):
         text = re.sub(rf"(^\[{lang}\]\n)", rf'\1attack = ["{form}"]\n', text, flags=re.M)
     path.write_text(text, encoding="utf-8")
     changed = replace(inputs(), lexicon=load_lexicon(locales))
-    problems = glossary_chapter_problems(changed, LANGS)
-    assert {p.where.lang for p in problems} == set(LANGS)
-    assert all(p.code == "glossary-chapter" and "'attack'" in p.message for p in problems)
+    for lang in LANGS:
+        with pytest.raises(ProblemsFound) as caught:
+            compose(inputs().engine, inputs().cards, inputs().catalogs[lang], kit_facts(inputs().engine, "a4"),
+                    changed.lexicon.of(lang).game_terms)
+        assert [(p.code, p.where.lang) for p in caught.value.problems] == [("glossary-chapter", lang)]
+        assert "'attack'" in caught.value.problems[0].message
+    problems = rulebook_problems(changed, ("pl",), Project())
+    assert {(p.code, p.where.lang) for p in problems} == {("glossary-chapter", "pl")}
 
 
 def test_sample_turn_numbers_are_engine_results_on_real_cards():
@@ -117,8 +122,8 @@ def test_appendix_states_the_build_settings(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_card_anatomy_draws_real_cards_with_the_card_renderer(lang):
-    from pnp.localize import localize_cards
-    from pnp.render.labels import card_labels
+    from pnp.i18n.localize import localize_cards
+    from pnp.cards.labels import card_labels
     from pnp.rulebook.anatomy import DOCTRINE, UNIT
     names = {c.card.id: c for c in localize_cards(inputs().cards, inputs().catalogs[lang])}
     titles = [title for title, level, _ in outline(pages_pdf(lang)) if level == 0]

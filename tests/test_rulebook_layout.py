@@ -10,7 +10,7 @@ from io import BytesIO
 import pytest
 from pypdf import PdfReader
 
-from pnp.render.labels import card_labels
+from pnp.cards.labels import card_labels
 from pnp.rulebook.styles import title_case
 from rulebook_helpers import LANGS, booklet_pdf, inputs, outline, page_texts, pages_pdf, placements, squash
 
@@ -65,7 +65,7 @@ def text_sizes(pdf: bytes) -> list[tuple[float, str]]:
 
 def card_texts(lang: str) -> set[str]:
     """Every line printed on the card anatomy's real cards (they keep the cards' own type sizes)."""
-    from pnp.fonts import register_fonts
+    from pnp.typeset.fonts import register_fonts
     from pnp.project import Project
     from pnp.rulebook import anatomy_fronts
     faces = anatomy_fronts(inputs().cards, inputs().catalogs[lang], register_fonts(Project().fonts))
@@ -96,7 +96,7 @@ def test_every_card_reference_page_names_its_faction(lang):
 
 
 def _faction_names(lang: str):
-    from pnp.localize import localize_cards
+    from pnp.i18n.localize import localize_cards
     from pnp.rulebook.compose import faction_cards
     return faction_cards(localize_cards(inputs().cards, inputs().catalogs[lang]))
 
@@ -107,7 +107,7 @@ def test_terrain_doctrines_are_marked_with_the_cards_word(lang):
     text = squash("".join(page_texts(pages_pdf(lang))))
     terrain = [c for c in inputs().cards.cards if c.terrain]
     assert terrain
-    from pnp.localize import localize_cards
+    from pnp.i18n.localize import localize_cards
     names = {c.card.id: c.name for c in localize_cards(inputs().cards, inputs().catalogs[lang])}
     for card in terrain:
         assert squash(f"{names[card.id]}") in text

@@ -9,13 +9,13 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
-from pnp.catalogs import DOMAIN_INPUTS, DOMAINS
-from pnp.placeholders import KNOWN_PLACEHOLDERS
+from pnp.i18n.catalogs import DOMAIN_INPUTS, DOMAINS
+from pnp.i18n.placeholder_names import KNOWN_PLACEHOLDERS
 from pnp.project import REPO
 from pnp.rulebook import blocks as b
 from pnp.rulebook.compose import COMMANDS
 from pnp.rulebook.tables import column_widths
-from pnp.validate.text import placeholders
+from pnp.validate.text_scan import placeholders
 
 MARKUP = """
 @title Ancient Duel

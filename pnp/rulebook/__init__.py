@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ..cards import CardDatabase
-from ..catalogs import LanguageCatalog
-from ..engine_data import Engine
-from ..lexicon import TermForms
-from ..layout import card_layout, sheet_layout
+from ..data.card_database import CardDatabase
+from ..i18n.catalogs import LanguageCatalog
+from ..data.engine_data import Engine
+from ..i18n.lexicon import TermForms
+from ..layouts.schemas import card_layout, sheet_layout
 from ..sheets.tokens import token_counts
-from ..localize import localize_cards
-from ..render.faces import FrontFace, compose_front
-from ..render.labels import card_labels
+from ..i18n.localize import localize_cards
+from ..cards.faces import FrontFace, compose_front
+from ..cards.labels import card_labels
 from .anatomy import DOCTRINE as ANATOMY_DOCTRINE, UNIT as ANATOMY_UNIT
 from .blocks import TitlePage
 from .compose import KitFacts, compose

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
-from ..layout import Box, CardLayout
-from ..render.card_front import draw_front
-from ..render.faces import FrontFace, badge_boxes
+from ..layouts.schemas import Box, CardLayout
+from ..cards.card_front import draw_front
+from ..cards.faces import FrontFace, badge_boxes
+from ..typeset.units import MM
 from .styles import Styles
 
 # The cards drawn: a commander unit, and a terrain doctrine with a bonus line.
@@ -55,14 +55,14 @@ class CardAnatomy(Flowable):
 
     def wrap(self, avail_width, avail_height):
         card = self.layout.card
-        natural = (2 * (card.width + 2 * card.bleed + 2 * MARGIN)) * mm
+        natural = (2 * (card.width + 2 * card.bleed + 2 * MARGIN)) * MM
         self.scale = min(1.0, avail_width / natural)
-        self.size = avail_width, (card.height + 2 * card.bleed + MARGIN) * mm * self.scale
+        self.size = avail_width, (card.height + 2 * card.bleed + MARGIN) * MM * self.scale
         return self.size
 
     def draw(self):
         c, card, s = self.canv, self.layout.card, self.scale
-        width, margin = (card.width + 2 * card.bleed) * mm * s, MARGIN * mm * s
+        width, margin = (card.width + 2 * card.bleed) * MM * s, MARGIN * MM * s
         x0 = (self.size[0] - 2 * (width + 2 * margin)) / 2 + margin
         number = 1
         for index, (face, parts) in enumerate(zip(self.faces, (UNIT_PARTS, DOCTRINE_PARTS))):
@@ -70,10 +70,10 @@ class CardAnatomy(Flowable):
             c.saveState()
             c.translate(left, margin)
             c.scale(s, s)
-            draw_front(c, face, self.layout, None, card.bleed * mm, card.bleed * mm)
+            draw_front(c, face, self.layout, None, card.bleed * MM, card.bleed * MM)
             c.restoreState()
             for x, y, side in callout_points(face, self.layout, parts):
-                px, py = left + (card.bleed + x) * mm * s, margin + (card.bleed + y) * mm * s
+                px, py = left + (card.bleed + x) * MM * s, margin + (card.bleed + y) * MM * s
                 cx = {"right": left + width + margin / 2, "left": left - margin / 2}.get(side, px)
                 cy = margin / 2 if side == "below" else py
                 c.setStrokeColor(self.styles.colour("accent"))
@@ -82,7 +82,7 @@ class CardAnatomy(Flowable):
                 c.setFillColor(self.styles.colour("accent"))
                 c.setStrokeColor(self.styles.colour("tint"))
                 c.setLineWidth(0.8)
-                c.circle(cx, cy, CALLOUT * mm, stroke=1, fill=1)
+                c.circle(cx, cy, CALLOUT * MM, stroke=1, fill=1)
                 c.setFillColor(self.styles.colour("tint"))
                 c.setFont(self.styles.fonts["sans-bold"], self.label_size)
                 c.drawCentredString(cx, cy - self.label_size * 0.36, str(number))

@@ -1,18 +1,31 @@
-"""The rulebook's checks run by `pnp validate`: each game term has its glossary entry in every language."""
+"""The rulebook's checks for `pnp validate`: everything `pnp build` can fail on, without rendering a page."""
 from __future__ import annotations
 
-from ..catalogs import SOURCE_LANG
-from ..problems import Problem
-from ..project import Inputs
-from .compose import glossary_chapter
+from ..layouts.schemas import PAPERS
+from ..problems import Problem, ProblemsFound
+from ..project import Inputs, Project
+from ..typeset.fonts import register_fonts
+from . import anatomy_fronts, kit_facts
+from .compose import compose
+from .glossary import language_terms
+from .layout import page_for, rulebook_layout
+from .story import story
 
 
-def glossary_chapter_problems(inputs: Inputs, langs: tuple[str, ...]) -> list[Problem]:
-    """Every term of locales/game-terms.toml occurs, as that language's cards write it, in the language's glossary
-    chapter with a definition (and the definitions are translated)."""
+def rulebook_problems(inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[Problem]:
+    """A validator checker: each language's rulebook composed on every paper (translations, placeholders, the
+    wordings and worked examples the engine values must keep true, every game term in its glossary) and laid out as pages and as a booklet (tables
+    that have no room), without rendering."""
+    fonts, layout = register_fonts(project.fonts), rulebook_layout()
     problems: list[Problem] = []
     for lang in langs:
-        lexicon = inputs.lexicon
-        terms = lexicon.english_terms if lang == SOURCE_LANG else lexicon.of(lang).game_terms
-        problems += glossary_chapter(inputs.catalogs[lang], terms)[1]
-    return problems
+        for paper in PAPERS:
+            try:
+                blocks = compose(inputs.engine, inputs.cards, inputs.catalogs[lang], kit_facts(inputs.engine, paper),
+                                 language_terms(inputs.lexicon, lang))
+                faces = anatomy_fronts(inputs.cards, inputs.catalogs[lang], fonts)
+                for booklet in (False, True):
+                    story(blocks, page_for(paper, booklet), layout, dict(fonts), lang, faces)
+            except ProblemsFound as exc:
+                problems += exc.problems
+    return list(dict.fromkeys(problems))

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph
 
+from ..typeset.units import MM
 from .blocks import Diagram
 from .layout import Battlefield
 from .styles import Styles, markup
@@ -30,13 +30,13 @@ class BattlefieldDiagram(Flowable):
 
     @property
     def pitch(self) -> float:
-        return (self.g.card_height + self.g.gap) * mm
+        return (self.g.card_height + self.g.gap) * MM
 
     def natural_size(self) -> tuple[float, float]:
         g = self.g
-        width = g.caption_width * mm + (max(self.units, self.supports) + 2) * self.pitch
+        width = g.caption_width * MM + (max(self.units, self.supports) + 2) * self.pitch
         rows = 3 * g.label_height + 2 * g.card_height + 0.8 * g.card_height + 3 * g.gap
-        return width, rows * mm + self._legend_height()
+        return width, rows * MM + self._legend_height()
 
     def _legend_height(self) -> float:
         return self.label.leading * 2.4
@@ -50,7 +50,7 @@ class BattlefieldDiagram(Flowable):
     # -- drawing ----------------------------------------------------------------------------------------------
     def _card(self, x: float, y: float, face: str, sideways: bool = False, number: str = "") -> None:
         c, g, s = self.canv, self.g, self.scale
-        w, h = g.card_width * mm * s, g.card_height * mm * s
+        w, h = g.card_width * MM * s, g.card_height * MM * s
         if sideways:
             w, h = h, w
         c.saveState()
@@ -58,11 +58,11 @@ class BattlefieldDiagram(Flowable):
         if face == EMPTY:
             c.setDash(2, 1.5)
             c.setStrokeColor(self.styles.colour("rule"))
-            c.roundRect(x, y, w, h, 1.2 * s * mm, stroke=1, fill=0)
+            c.roundRect(x, y, w, h, 1.2 * s * MM, stroke=1, fill=0)
         else:
             c.setStrokeColor(self.styles.colour("gold"))
             c.setFillColor(self.styles.colour("tint" if face == FACE_UP else "accent"))
-            c.roundRect(x, y, w, h, 1.2 * s * mm, stroke=1, fill=1)
+            c.roundRect(x, y, w, h, 1.2 * s * MM, stroke=1, fill=1)
             if face == FACE_UP:  # a name bar and a stats bar make it read as a front
                 c.setFillColor(self.styles.colour("gold"))
                 c.rect(x + w * 0.12, y + h * 0.78, w * 0.76, h * 0.08, stroke=0, fill=1)
@@ -82,12 +82,12 @@ class BattlefieldDiagram(Flowable):
     def draw(self):
         g, s, pitch = self.g, self.scale, self.pitch * self.scale
         width, top = self.size
-        label_h, card_h, gap = g.label_height * mm * s, g.card_height * mm * s, g.gap * mm * s
-        x0 = g.caption_width * mm * s
+        label_h, card_h, gap = g.label_height * MM * s, g.card_height * MM * s, g.gap * MM * s
+        x0 = g.caption_width * MM * s
         columns = max(self.units, self.supports)
         right = x0 + columns * pitch
-        sideways_dy = (card_h - g.card_width * mm * s) / 2
-        upright_dx = (pitch - gap - g.card_width * mm * s) / 2
+        sideways_dy = (card_h - g.card_width * MM * s) / 2
+        upright_dx = (pitch - gap - g.card_width * MM * s) / 2
 
         units_y = top - label_h - card_h
         self._text(self.block.label("units"), 0, units_y + card_h * 0.75, x0 - gap, self.caption)
@@ -103,7 +103,7 @@ class BattlefieldDiagram(Flowable):
         self._card(right + upright_dx, units_y, EMPTY)
         self._text(self.block.label("deck"), right + pitch, units_y + card_h + label_h, pitch, self.label)
         for offset in (2, 1, 0):  # a small stack
-            self._card(right + pitch + upright_dx + offset * 0.5 * mm, units_y + offset * 0.5 * mm, FACE_DOWN)
+            self._card(right + pitch + upright_dx + offset * 0.5 * MM, units_y + offset * 0.5 * MM, FACE_DOWN)
 
         supports_y = units_y - label_h - card_h
         self._text(self.block.label("supports"), 0, supports_y + card_h * 0.75, x0 - gap, self.caption)
@@ -115,8 +115,8 @@ class BattlefieldDiagram(Flowable):
         hand_y = supports_y - label_h - gap - card_h * 0.8
         self._text(self.block.label("hand"), 0, hand_y + card_h * 0.6, x0 - gap, self.caption)
         for index in range(g.hand_cards):
-            self._card(x0 + index * g.card_width * mm * s * 0.55, hand_y, FACE_UP)
-        sheet_w = g.sheet_width * mm * s
+            self._card(x0 + index * g.card_width * MM * s * 0.55, hand_y, FACE_UP)
+        sheet_w = g.sheet_width * MM * s
         sheet_x = right + 2 * pitch - sheet_w
         c = self.canv
         c.saveState()

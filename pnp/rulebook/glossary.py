@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
-from ..lexicon import TermForms
+from ..i18n.catalogs import SOURCE_LANG
+from ..i18n.lexicon import Lexicon, TermForms, capitalized
 from ..problems import Location, Problem
-from ..validate.terms import capitalized
 from . import blocks as b
 
 TABLE = "glossary"  # the glossary table's column widths in pnp/layouts/rulebook.toml name it
@@ -22,6 +22,11 @@ TEMPLATE = "pnp/rulebook/templates/glossary.j2"
 class GlossaryEntry:
     term: str      # English headword (the key in locales/game-terms.toml)
     headword: str  # as the language's cards write it, capitalized as a table entry
+
+
+def language_terms(lexicon: Lexicon, lang: str) -> Mapping[str, TermForms]:
+    """The game terms of a language's glossary (English ones for the English source)."""
+    return lexicon.english_terms if lang == SOURCE_LANG else lexicon.of(lang).game_terms
 
 
 def glossary_entries(terms: Mapping[str, TermForms], lang: str) -> tuple[GlossaryEntry, ...]:

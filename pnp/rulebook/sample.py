@@ -8,9 +8,9 @@ the story end differently, that is a `rulebook-example` problem instead of a fal
 from __future__ import annotations
 
 import re
-from .. import engine as combat
-from ..cards import Card, CardDatabase
-from ..engine_data import Engine
+from ..data import combat
+from ..data.card_database import Card, CardDatabase
+from ..data.engine_data import Engine
 from ..problems import Location, Problem
 
 # The sample turn: player I (Rome) in their own turn SAMPLE_TURN, player II (Carthage).

@@ -8,11 +8,13 @@ from xml.sax.saxutils import escape
 from reportlab.lib.colors import CMYKColor
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ..fonts import missing_glyphs
-from .layout import Figures, PageFormat, Palette, TypeSizes
+from ..i18n.lexicon import CAPITALS, upper
+from ..typeset.units import MM
+from ..typeset.fonts import TEXT_FACES, missing_glyphs
+from ..layouts.values import Figures
+from .layout import PageFormat, Palette, TypeSizes
 
 
 def cmyk(colour: tuple[float, float, float, float]) -> CMYKColor:
@@ -58,7 +60,7 @@ class Styles:
 
 # Languages whose i keeps its dot as a capital (İ): the title face (Cinzel) sets lowercase as small capitals
 # without the dot, so their headings are set in capitals (i → İ, ı → I).
-DOTTED_I = {"tr": {"i": "İ", "ı": "I"}}
+DOTTED_I = frozenset(CAPITALS)
 
 
 def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: Palette, figures: Figures,
@@ -69,8 +71,8 @@ def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: Palette, figure
     ink, accent = cmyk(palette.ink), cmyk(palette.accent)
     body = ParagraphStyle("body", fontName=fonts["body"], fontSize=t.body, leading=t.leading, textColor=ink,
                           alignment=TA_JUSTIFY, spaceAfter=s.paragraph)
-    item = ParagraphStyle("item", parent=body, leftIndent=fmt.indent * mm, spaceAfter=s.list_item,
-                          bulletFontName=fonts["title"], bulletColor=accent, bulletIndent=0.6 * mm)
+    item = ParagraphStyle("item", parent=body, leftIndent=fmt.indent * MM, spaceAfter=s.list_item,
+                          bulletFontName=fonts["title"], bulletColor=accent, bulletIndent=0.6 * MM)
     heading = dict(fontName=fonts["title"], textColor=accent, alignment=TA_LEFT)
     cell = ParagraphStyle("cell", fontName=fonts["body"], fontSize=t.table, leading=t.table_leading,
                           textColor=ink, alignment=TA_LEFT)
@@ -96,7 +98,7 @@ def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: Palette, figure
         cell_caption=ParagraphStyle("cell_caption", parent=cell, fontName=fonts["title"], textColor=accent,
                                     fontSize=t.table * 1.15, leading=t.table_leading * 1.15),
         toc=(ParagraphStyle("toc1", **toc_base, spaceBefore=s.paragraph * 0.8, firstLineIndent=0, leftIndent=0),
-             ParagraphStyle("toc2", **{**toc_base, "leading": t.small * 1.35, "fontSize": t.small}, leftIndent=6 * mm,
+             ParagraphStyle("toc2", **{**toc_base, "leading": t.small * 1.35, "fontSize": t.small}, leftIndent=6 * MM,
                             firstLineIndent=0)),
         toc_title=ParagraphStyle("toc_title", **{**heading, "alignment": TA_CENTER}, fontSize=t.chapter,
                                  leading=t.chapter * 1.2, spaceAfter=s.before_section * 1.5),
@@ -113,9 +115,7 @@ def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: Palette, figure
 
 def title_case(text: str, lang: str) -> str:
     """Text as the title face sets it: unchanged, or in the language's capitals where small capitals drop the dot."""
-    if lang not in DOTTED_I:
-        return text
-    return "".join(DOTTED_I[lang].get(ch, ch) for ch in text).upper()
+    return upper(text, lang) if lang in DOTTED_I else text
 
 
 def _runs(text: str, style: ParagraphStyle, styles: Styles) -> list[tuple[str, str | None, float]]:
@@ -123,7 +123,7 @@ def _runs(text: str, style: ParagraphStyle, styles: Styles) -> list[tuple[str, s
     Sans; in the text faces, figures in the layout's figure font (Garamond's old-style 0 reads as an o, 1 as an I)."""
     fonts = styles.fonts
     missing = set(missing_glyphs(text, style.fontName))
-    figures = style.fontName in (fonts["body"], fonts["italic"])
+    figures = style.fontName in (fonts[role] for role in TEXT_FACES)
     runs = []
     for run in re.findall(r"\d+|\D", text):
         if run[0].isdigit() and figures:
