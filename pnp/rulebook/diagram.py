@@ -32,19 +32,19 @@ class BattlefieldDiagram(Flowable):
     def pitch(self) -> float:
         return (self.g.card_height + self.g.gap) * MM
 
-    def natural_size(self) -> tuple[float, float]:
-        g = self.g
-        width = g.caption_width * MM + (max(self.units, self.supports) + 2) * self.pitch
-        rows = 3 * g.label_height + 2 * g.card_height + 0.8 * g.card_height + 3 * g.gap
-        return width, rows * MM + self._legend_height()
-
     def _legend_height(self) -> float:
         return self.label.leading * 2.4
 
+    def _label_gap(self) -> float:
+        """Room between rows for a label line: the layout's, scaled, but never less than the label's own line."""
+        return max(self.g.label_height * MM * self.scale, self.label.leading * 1.3)
+
     def wrap(self, avail_width, avail_height):
-        width, height = self.natural_size()
+        g = self.g
+        width = g.caption_width * MM + (max(self.units, self.supports) + 2) * self.pitch
         self.scale = min(1.0, avail_width / width)
-        self.size = avail_width, height * self.scale + self._legend_height() * (1 - self.scale)
+        cards = (2 * g.card_height + 0.8 * g.card_height + 3 * g.gap) * MM * self.scale
+        self.size = avail_width, cards + 3 * self._label_gap() + self._legend_height()
         return self.size
 
     # -- drawing ----------------------------------------------------------------------------------------------
@@ -82,7 +82,7 @@ class BattlefieldDiagram(Flowable):
     def draw(self):
         g, s, pitch = self.g, self.scale, self.pitch * self.scale
         width, top = self.size
-        label_h, card_h, gap = g.label_height * MM * s, g.card_height * MM * s, g.gap * MM * s
+        label_h, card_h, gap = self._label_gap(), g.card_height * MM * s, g.gap * MM * s
         x0 = g.caption_width * MM * s
         columns = max(self.units, self.supports)
         right = x0 + columns * pitch
@@ -99,17 +99,18 @@ class BattlefieldDiagram(Flowable):
                 self._card(x, units_y + sideways_dy, face, True, number)
             else:
                 self._card(x + upright_dx, units_y, face, False, number)
-        self._text(self.block.label("terrain"), right, units_y + card_h + label_h, pitch, self.label)
+        above = self.label.leading * 1.15  # a label's top above the card it names (type is never scaled)
+        self._text(self.block.label("terrain"), right, units_y + card_h + above, pitch, self.label)
         self._card(right + upright_dx, units_y, EMPTY)
-        self._text(self.block.label("deck"), right + pitch, units_y + card_h + label_h, pitch, self.label)
-        for offset in (2, 1, 0):  # a small stack
-            self._card(right + pitch + upright_dx + offset * 0.5 * MM, units_y + offset * 0.5 * MM, FACE_DOWN)
+        self._text(self.block.label("deck"), right + pitch, units_y + card_h + above, pitch, self.label)
+        for offset in (2, 1, 0):  # a small stack, going down to the right
+            self._card(right + pitch + upright_dx + offset * 0.5 * MM, units_y - offset * 0.5 * MM, FACE_DOWN)
 
         supports_y = units_y - label_h - card_h
         self._text(self.block.label("supports"), 0, supports_y + card_h * 0.75, x0 - gap, self.caption)
         for slot in range(self.supports):
             self._card(x0 + slot * pitch + upright_dx, supports_y, FACE_DOWN if slot == 0 else EMPTY)
-        self._text(self.block.label("graveyard"), right + pitch, supports_y + card_h + label_h, pitch, self.label)
+        self._text(self.block.label("graveyard"), right + pitch, supports_y + card_h + above, pitch, self.label)
         self._card(right + pitch + upright_dx, supports_y, FACE_UP)
 
         hand_y = supports_y - label_h - gap - card_h * 0.8
