@@ -12,6 +12,7 @@ from ..data import combat
 from ..data.card_database import Card, CardDatabase
 from ..data.engine_data import Engine
 from ..problems import Location, Problem
+from . import examples
 
 # The sample turn: player I (Rome) in their own turn SAMPLE_TURN, player II (Carthage).
 SAMPLE_TURN = 3
@@ -76,6 +77,10 @@ def sample_numbers(engine: Engine, db: CardDatabase) -> tuple[dict[str, int], li
             and summon_free and spent <= maximum and direct.defender_life_loss < engine.life_start):
         problems.append(_problem("the summon is free, the cavalry destroys the set unit without life loss, "
                                  "both attacks fit the energy and the direct attack does not end the game"))
+
+    seed_example = {"boss_card": examples.BOSS, "archer_card": examples.ARCHER, "soldier_card": examples.SOLDIER}
+    if any(cards[role].atk != atk for role, atk in seed_example.items()):
+        problems.append(_problem("the seed example's boss, archer and soldier have the ATK of their cards"))
 
     triarii, attacker = cards["kamikaze_defender"], cards["kamikaze_attacker"]
     weakening = _amount(triarii, problems)
