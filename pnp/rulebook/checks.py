@@ -14,8 +14,8 @@ from .story import story
 
 def rulebook_problems(inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[Problem]:
     """A validator checker: each language's rulebook composed on every paper (translations, placeholders, the
-    wordings and worked examples the engine values must keep true, every game term in its glossary) and laid out as pages and as a booklet (tables
-    that have no room), without rendering."""
+    wordings and worked examples the engine values must keep true, every game term in its glossary) and laid out
+    as pages and as a booklet (tables that have no room), without rendering."""
     fonts, layout = register_fonts(project.fonts), rulebook_layout()
     problems: list[Problem] = []
     for lang in langs:

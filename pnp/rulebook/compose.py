@@ -126,8 +126,8 @@ def template_context(engine: Engine, db: CardDatabase, catalog: LanguageCatalog,
     context.update({role: names.get(card_id, card_id) for role, card_id in ROLES.items()})
     context.update(COMMANDS)
     context.update(faction_rome=_faction_name(cards, "rome"), faction_carthage=_faction_name(cards, "carthage"),
-                   kit_options=kit.build_options, terrain_doctrine=card_labels(catalog).terrain_doctrine, glossary=sorted(glossary_entries(terms, catalog.lang),
-                                                                       key=lambda entry: sort_key(entry.headword)))
+                   kit_options=kit.build_options, terrain_doctrine=card_labels(catalog).terrain_doctrine,
+                   glossary=sorted(glossary_entries(terms, catalog.lang), key=lambda entry: sort_key(entry.headword)))
     context.update(
         phases=engine.phases,
         energy_schedule=engine.energy_schedule(),

@@ -134,9 +134,12 @@ def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts
             result += normal.block(block)
             onepage = [] if "onepage" in block.flags and page.format.onepage == "shrink" else None
             continue
-        target, maker = (result, normal) if onepage is None else (onepage, large)
-        flowables = maker.block(block, before_table=_next_is_table(blocks, index),
-                                leads_to_table=_leads_to_table(blocks, index)) if onepage is None else maker.block(block)
+        if onepage is None:
+            target = result
+            flowables = normal.block(block, before_table=_next_is_table(blocks, index),
+                                     leads_to_table=_leads_to_table(blocks, index))
+        else:
+            target, flowables = onepage, large.block(block)
         if index and _heading_kept_with(blocks[index - 1], block):
             # keepWithNext does not reach into a KeepTogether: the heading goes into the kept block
             heading = target.pop()
