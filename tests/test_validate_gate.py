@@ -19,7 +19,8 @@ from pnp.typeset.fonts import register_fonts
 
 
 def _rulebook(inputs, fonts):
-    return rulebook_pdfs(inputs.engine, inputs.cards, inputs.catalogs["de"], fonts, "a4", booklet=True)
+    return rulebook_pdfs(inputs.engine, inputs.cards, inputs.catalogs["de"], inputs.lexicon.of("de").game_terms, fonts,
+                         "a4", booklet=True)
 
 
 def _scoresheet(inputs, fonts):
