@@ -86,7 +86,7 @@ def outline(pdf: bytes) -> list[tuple[str, int, int]]:
 @lru_cache(maxsize=None)
 def placements(lang: str, booklet: bool) -> tuple:
     """Where each visible flowable of the A4 rulebook (or its booklet pages) ended up (pnp.rulebook.render.Placed)."""
-    from pnp.rulebook import anatomy_fronts, kit_facts
+    from pnp.rulebook import anatomy_fronts, document_info, kit_facts
     from pnp.rulebook.compose import compose
     from pnp.rulebook.layout import page_for, rulebook_layout
     from pnp.rulebook.render import render
@@ -95,6 +95,7 @@ def placements(lang: str, booklet: bool) -> tuple:
                      loaded.lexicon.of(lang).game_terms)
     placed: list = []
     fonts = dict(register_fonts(Project().fonts))
-    render(blocks, page_for("a4", booklet), rulebook_layout(), fonts, "rulebook", lang, booklet, placed,
+    info = document_info(loaded.catalogs[lang], "rulebook")
+    render(blocks, page_for("a4", booklet), rulebook_layout(), fonts, info, booklet, placed,
            anatomy_fronts(loaded.cards, loaded.catalogs[lang], fonts))
     return tuple(placed)

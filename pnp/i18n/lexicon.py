@@ -5,6 +5,8 @@ allowlist.toml  [<lang>] "<word or text>" = "<reason>"  — the same in English 
                 [<lang>.numbers] "<message key>" = {extra = [<n>, …], reason = "<reason>"}  — numbers one translation
                 prints beyond its English source's because they are part of a name (pl "Faza główna 1"); the message
                 key is "<msgctxt>|<msgid>", or the msgid alone for a message without msgctxt.
+                [<lang>.typing] "<message key>" = {codes = ["<code>", …], reason = "<reason>"}  — typing checks
+                (repeated-word, end-punctuation, …) one translation legitimately fails ("die die", "Poz.").
 glossary.toml   [<lang>.terms.<msgctxt>] "<English term>" = "<the term in that language>"  — the game's vocabulary
                 as each language prints it; [<lang>.forbidden] "<word>" = "<reason>" — words that language must
                 never print (e.g. pl DEF: Polish cards print OBR); [<lang>.written-out] "<stat>" = ["<words>", …] —
@@ -73,6 +75,16 @@ class TermForms:
         return self.forms[0]
 
 
+@dataclass(frozen=True)
+class TypingException:
+    """Typing checks one message's translation may fail, reviewed, and why."""
+
+    key: str  # message_key(msgctxt, msgid)
+    codes: tuple[str, ...]
+    reason: str
+    where: Location
+
+
 def message_key(context: str | None, msgid: str) -> str:
     """How [<lang>.numbers] names a message: "<msgctxt>|<msgid>", or the msgid alone without msgctxt."""
     return f"{context}|{msgid}" if context is not None else msgid
@@ -86,6 +98,7 @@ class LanguageLexicon:
     written_out: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # English stat -> words standing for it
     numbers: Mapping[str, NumberException] = field(default_factory=dict)  # message key -> its number exception
     game_terms: Mapping[str, TermForms] = field(default_factory=dict)  # English headword -> the forms cards print
+    typing: Mapping[str, TypingException] = field(default_factory=dict)  # message key -> its typing exception
 
     def allows(self, text: str) -> bool:
         return text.casefold() in self.allowed
@@ -158,6 +171,20 @@ class _Reader:
                 lists[text] = tuple(value)
         return lists
 
+    def typing_exceptions(self, data: dict, *key_path: str) -> dict[str, TypingException]:
+        found = {}
+        for key, value in self.table(data, *key_path).items():
+            codes = value.get("codes") if isinstance(value, dict) else None
+            reason = value.get("reason") if isinstance(value, dict) else None
+            if not isinstance(value, dict) or set(value) != {"codes", "reason"} or not isinstance(codes, list) \
+                    or not codes or not all(isinstance(c, str) and c.strip() for c in codes) \
+                    or not isinstance(reason, str) or not reason.strip():
+                self.problem("lexicon-type", (*key_path, key), f"'{key}' must be given {{codes = [\"<typing check "
+                             f"code>\", …], reason = \"<why>\"}}, found {shown(value)}")
+            else:
+                found[key] = TypingException(key, tuple(codes), reason, self.where(*key_path, key))
+        return found
+
     def term_forms(self, data: dict, lang: str, expected: tuple[str, ...] | None = None) -> dict[str, TermForms]:
         """One language's game terms; with `expected` (the English table's terms), exactly those must be there."""
         forms = {term: TermForms(term, words, self.where(lang, term))
@@ -204,7 +231,7 @@ def load_lexicon(locales: Path) -> Lexicon:
         for context in glossary.table(glossary_data, lang, "terms"):
             for entry in glossary.entries(glossary_data, lang, "terms", context):
                 terms[(context, entry.text)] = entry
-        allowed = {e.text.casefold(): e for e in allowlist.entries(allow_data, lang, skip=("numbers",))}
+        allowed = {e.text.casefold(): e for e in allowlist.entries(allow_data, lang, skip=("numbers", "typing"))}
         for (_, english), entry in terms.items():
             if entry.value == english:  # the glossary says the term is the same: no English leftover
                 allowed.setdefault(english.casefold(), entry)
@@ -214,6 +241,7 @@ def load_lexicon(locales: Path) -> Lexicon:
             forbidden=MappingProxyType({e.text: e for e in glossary.entries(glossary_data, lang, "forbidden")}),
             written_out=MappingProxyType(glossary.word_lists(glossary_data, lang, "written-out")),
             numbers=MappingProxyType(allowlist.number_exceptions(allow_data, lang, "numbers")),
+            typing=MappingProxyType(allowlist.typing_exceptions(allow_data, lang, "typing")),
             game_terms=MappingProxyType(game_terms.term_forms(terms_data, lang, tuple(english_terms))),
         )
     raise_if_errors(allowlist.problems + glossary.problems + game_terms.problems)

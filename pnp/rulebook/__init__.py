@@ -9,6 +9,7 @@ from ..i18n.catalogs import LanguageCatalog
 from ..data.engine_data import Engine
 from ..i18n.lexicon import TermForms
 from ..layouts.schemas import card_layout, sheet_layout
+from ..pages.pdfout import document_info
 from ..sheets.tokens import token_counts
 from ..i18n.localize import localize_cards
 from ..cards.faces import FrontFace, compose_front
@@ -47,11 +48,10 @@ def rulebook_pdfs(engine: Engine, cards: CardDatabase, catalog: LanguageCatalog,
     with. Raises ProblemsFound (missing translations, examples or wordings the engine values make false)."""
     blocks = compose(engine, cards, catalog, kit_facts(engine, paper, build_options), terms)
     title = next(block for block in blocks if isinstance(block, TitlePage))
-    name = f"{title.title} — {title.tagline}"
+    info = document_info(catalog, f"{title.title} — {title.tagline}")
     faces = anatomy_fronts(cards, catalog, fonts)
-    pdfs = {PAGES: render(blocks, page_for(paper, False), rulebook_layout(), dict(fonts), name, catalog.lang,
-                          faces=faces)}
+    pdfs = {PAGES: render(blocks, page_for(paper, False), rulebook_layout(), dict(fonts), info, faces=faces)}
     if booklet:
-        pdfs[BOOKLET] = render(blocks, page_for(paper, True), rulebook_layout(), dict(fonts), name, catalog.lang,
-                               booklet=True, faces=faces)
+        pdfs[BOOKLET] = render(blocks, page_for(paper, True), rulebook_layout(), dict(fonts), info, booklet=True,
+                               faces=faces)
     return pdfs

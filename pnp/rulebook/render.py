@@ -10,8 +10,8 @@ from xml.sax.saxutils import escape
 from reportlab.platypus import ActionFlowable, BaseDocTemplate, CondPageBreak, Frame, PageBreak, PageTemplate, Spacer
 
 from ..typeset.units import MM
-from ..pages.pdfout import CREATOR
 from ..cards.faces import FrontFace
+from ..pages.pdfout import AUTHOR, CREATOR, DocumentInfo, pdf_bytes
 from . import blocks as b
 from .booklet import BookletCanvas
 from .flowables import Heading, Ornament
@@ -37,10 +37,9 @@ class RulebookDocument(BaseDocTemplate):
     """Page templates (title, odd, even), running header/footer, contents entries and bookmarks; `placed` lists
     where each visible flowable ended up (the layout rules of tests/test_rulebook_layout.py are checked on it)."""
 
-    def __init__(self, buffer: BytesIO, page: Page, styles: Styles, title: str, lang: str, booklet: bool):
-        super().__init__(buffer, pagesize=(page.width, page.height), invariant=1, pageCompression=1, title=title,
-                         author="Ancient Duel", creator=CREATOR, subject=f"Ancient Duel print-and-play ({lang})",
-                         lang=lang, leftMargin=0, rightMargin=0, topMargin=0, bottomMargin=0,
+    def __init__(self, buffer: BytesIO, page: Page, styles: Styles, info: DocumentInfo, booklet: bool):
+        super().__init__(buffer, pagesize=(page.width, page.height), invariant=1, pageCompression=1,
+                         title=info.title, author=AUTHOR, creator=CREATOR, subject=info.subject, lang=info.lang, leftMargin=0, rightMargin=0, topMargin=0, bottomMargin=0,
                          initialFontName=styles.fonts["body"])  # never the unembedded default Helvetica
         self.sheet_page, self.styles, self.booklet = page, styles, booklet
         m = page.format.margins
@@ -102,19 +101,19 @@ class RulebookDocument(BaseDocTemplate):
         canvas.restoreState()
 
 
-def render(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str], title: str,
-           lang: str, booklet: bool = False, placed: list[Placed] | None = None,
+def render(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str],
+           info: DocumentInfo, booklet: bool = False, placed: list[Placed] | None = None,
            faces: Mapping[str, FrontFace] | None = None) -> bytes:
     """The rulebook PDF: pages on the paper, or (booklet) imposed two per landscape sheet side; `placed` receives
     where each flowable ended up; `faces` are the composed card fronts the card anatomy draws."""
     buffer = BytesIO()
-    doc = RulebookDocument(buffer, page, make_styles(page.format, fonts, layout.palette, layout.figures, lang=lang),
-                           title, lang, booklet)
-    flowables = story(blocks, page, layout, fonts, lang, faces or {})
+    doc = RulebookDocument(buffer, page, make_styles(page.format, fonts, layout.palette, layout.figures,
+                                                     lang=info.lang), info, booklet)
+    flowables = story(blocks, page, layout, fonts, info.lang, faces or {})
     if booklet:
         doc.multiBuild(flowables, canvasmaker=lambda *a, **kw: BookletCanvas(*a, sheet=page.sheet, **kw))
     else:
         doc.multiBuild(flowables)
     if placed is not None:
         placed += doc.placed
-    return buffer.getvalue()
+    return pdf_bytes(buffer)

@@ -22,6 +22,7 @@ from .english import check_english_words, check_untranslated
 from .glossary import check_forbidden_words, check_glossary_terms, check_stat_abbreviations
 from .numbers import check_numbers
 from .placeholders import check_placeholders
+from .slips import check_typing
 from .terms import check_stat_positions, check_term_consistency, check_terms_used
 
 Checker = Callable[[Inputs, tuple[str, ...]], list[Problem]]
@@ -42,6 +43,7 @@ CHECKERS: tuple[Checker, ...] = (
     check_term_consistency,
     check_terms_used,
     check_stat_positions,
+    check_typing,
 )
 
 
