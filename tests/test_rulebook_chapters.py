@@ -12,6 +12,7 @@ import pytest
 from pnp.data.card_database import CardDatabase
 from pnp.i18n.lexicon import load_lexicon
 from pnp.problems import ProblemsFound
+from pnp.layouts.schemas import LAYOUTS
 from pnp.project import REPO, Project
 from pnp.rulebook import kit_facts
 from pnp.rulebook import blocks as b
@@ -54,7 +55,7 @@ def test_validate_reports_a_game_term_without_glossary_entry(tmp_path):
     changed = replace(inputs(), lexicon=load_lexicon(locales))
     for lang in LANGS:
         with pytest.raises(ProblemsFound) as caught:
-            compose(inputs().engine, inputs().cards, inputs().catalogs[lang], kit_facts(inputs().engine, "a4"),
+            compose(inputs().engine, inputs().cards, inputs().catalogs[lang], kit_facts(inputs().engine, "a4", LAYOUTS),
                     changed.lexicon.of(lang).game_terms)
         assert [(p.code, p.where.lang) for p in caught.value.problems] == [("glossary-chapter", lang)]
         assert "'attack'" in caught.value.problems[0].message
@@ -90,7 +91,7 @@ def test_sample_turn_whose_story_breaks_is_a_problem():
 def test_sample_turn_follows_the_engine_data(lang, tmp_path_factory):
     engine = replace(inputs().engine, numbers={**inputs().engine.numbers, "energy_start_max": 5,
                                                "field_units_max": 3})
-    blocks = compose(engine, inputs().cards, inputs().catalogs[lang], kit_facts(engine, "a4"),
+    blocks = compose(engine, inputs().cards, inputs().catalogs[lang], kit_facts(engine, "a4", LAYOUTS),
                      inputs().lexicon.of(lang).game_terms)
     [diagram] = [block for block in blocks if isinstance(block, b.Diagram)]
     assert diagram.counts == (3, engine.field_supports_max)
@@ -102,7 +103,7 @@ def test_sample_turn_follows_the_engine_data(lang, tmp_path_factory):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_battlefield_diagram_labels_in_the_language(lang):
-    blocks = compose(inputs().engine, inputs().cards, inputs().catalogs[lang], kit_facts(inputs().engine, "a4"),
+    blocks = compose(inputs().engine, inputs().cards, inputs().catalogs[lang], kit_facts(inputs().engine, "a4", LAYOUTS),
                      inputs().lexicon.of(lang).game_terms)
     [diagram] = [block for block in blocks if isinstance(block, b.Diagram)]
     assert diagram.counts == (inputs().engine.field_units_max, inputs().engine.field_supports_max)

@@ -68,8 +68,8 @@ def card_texts(lang: str) -> set[str]:
     from pnp.typeset.fonts import register_fonts
     from pnp.project import Project
     from pnp.rulebook import anatomy_fronts
-    faces = anatomy_fronts(inputs().cards, inputs().catalogs[lang], register_fonts(Project().fonts))
-    lines = {line for face in faces.values() for fitted in face.texts().values() for line in fitted.lines}
+    cards = anatomy_fronts(inputs().cards, inputs().catalogs[lang], register_fonts(Project().fonts), Project().layouts)
+    lines = {line for face in (cards.unit, cards.doctrine) for fitted in face.texts().values() for line in fitted.lines}
     return {squash(line) for line in lines} | {"★"}
 
 

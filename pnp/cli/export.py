@@ -42,10 +42,10 @@ def out_option(command):
 @click.option("--no-bleed", is_flag=True, help="Cut to the trim (63 × 88 mm) instead of keeping the 3 mm bleed.")
 @out_option
 @project_options
-def images_command(langs, dpi, no_bleed, out, data, locales, art):
+def images_command(langs, dpi, no_bleed, out, data, locales, art, layouts):
     """One PNG per distinct card front and one back per faction, for print-on-demand card services:
     out/<lang>/images/<card id>.png, back-<faction>.png and manifest.json / manifest.csv."""
-    _write(lambda: export_images(make_project(data, locales, art), langs, int(dpi), not no_bleed), out,
+    _write(lambda: export_images(make_project(data, locales, art, layouts), langs, int(dpi), not no_bleed), out,
            f"card images at {dpi} dpi{' without bleed' if no_bleed else ''} ({', '.join(langs)})")
 
 
@@ -56,8 +56,8 @@ def images_command(langs, dpi, no_bleed, out, data, locales, art):
               "BackURL); default: file names relative to the output folder.")
 @out_option
 @project_options
-def tts_command(langs, base_url, out, data, locales, art):
+def tts_command(langs, base_url, out, data, locales, art, layouts):
     """Tabletop Simulator decks: out/<lang>/tts/<faction>.json (a saved object), <faction>-faces.png (the deck
     sheet) and <faction>-back.png."""
-    _write(lambda: export_tts(make_project(data, locales, art), langs, base_url), out,
+    _write(lambda: export_tts(make_project(data, locales, art, layouts), langs, base_url), out,
            f"Tabletop Simulator decks ({', '.join(langs)})")

@@ -2,6 +2,7 @@
 rulebook explains. The callouts sit on the boxes of the card layout (pnp/layouts/card.toml), so they follow it."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Mapping
 
 from reportlab.platypus import Flowable
@@ -45,13 +46,27 @@ def callout_points(face: FrontFace, layout: CardLayout, parts: tuple[str, ...]
     return [points[part] for part in parts]
 
 
+@dataclass(frozen=True)
+class AnatomyCards:
+    """The card anatomy's two composed fronts and the card layout (from the project's layouts) they are drawn by."""
+
+    unit: FrontFace
+    doctrine: FrontFace
+    layout: CardLayout
+
+
+def anatomy_cards(faces: Mapping[str, FrontFace], layout: CardLayout) -> AnatomyCards:
+    """The anatomy's unit and doctrine among composed fronts by card id."""
+    return AnatomyCards(faces[UNIT], faces[DOCTRINE], layout)
+
+
 class CardAnatomy(Flowable):
     """Two real card fronts side by side with numbered callouts (numbers run on from the first card)."""
 
-    def __init__(self, unit: FrontFace, doctrine: FrontFace, layout: CardLayout, styles: Styles,
-                 label_size: float):
+    def __init__(self, cards: AnatomyCards, styles: Styles, label_size: float):
         super().__init__()
-        self.faces, self.layout, self.styles, self.label_size = (unit, doctrine), layout, styles, label_size
+        self.faces, self.layout = (cards.unit, cards.doctrine), cards.layout
+        self.styles, self.label_size = styles, label_size
 
     def wrap(self, avail_width, avail_height):
         card = self.layout.card
@@ -87,7 +102,3 @@ class CardAnatomy(Flowable):
                 c.setFont(self.styles.fonts["sans-bold"], self.label_size)
                 c.drawCentredString(cx, cy - self.label_size * 0.36, str(number))
                 number += 1
-
-
-def anatomy_faces(faces: Mapping[str, FrontFace]) -> tuple[FrontFace, FrontFace]:
-    return faces[UNIT], faces[DOCTRINE]

@@ -5,7 +5,7 @@ from ..layouts.schemas import PAPERS
 from ..problems import Problem, ProblemsFound
 from ..project import Inputs, Project
 from ..typeset.fonts import register_fonts
-from . import anatomy_fronts, kit_facts
+from . import anatomy_fronts, faction_styles, kit_facts
 from .compose import compose
 from .glossary import language_terms
 from .layout import page_for, rulebook_layout
@@ -16,16 +16,17 @@ def rulebook_problems(inputs: Inputs, langs: tuple[str, ...], project: Project) 
     """A validator checker: each language's rulebook composed on every paper (translations, placeholders, the
     wordings and worked examples the engine values must keep true, every game term in its glossary) and laid out
     as pages and as a booklet (tables that have no room), without rendering."""
-    fonts, layout = register_fonts(project.fonts), rulebook_layout()
+    folder, fonts = project.layouts, register_fonts(project.fonts)
+    layout, factions = rulebook_layout(folder), faction_styles(folder)
     problems: list[Problem] = []
     for lang in langs:
         for paper in PAPERS:
             try:
-                blocks = compose(inputs.engine, inputs.cards, inputs.catalogs[lang], kit_facts(inputs.engine, paper),
-                                 language_terms(inputs.lexicon, lang))
-                faces = anatomy_fronts(inputs.cards, inputs.catalogs[lang], fonts)
+                blocks = compose(inputs.engine, inputs.cards, inputs.catalogs[lang],
+                                 kit_facts(inputs.engine, paper, folder), language_terms(inputs.lexicon, lang))
+                anatomy = anatomy_fronts(inputs.cards, inputs.catalogs[lang], fonts, folder)
                 for booklet in (False, True):
-                    story(blocks, page_for(paper, booklet), layout, dict(fonts), lang, faces)
+                    story(blocks, page_for(paper, booklet, folder), layout, dict(fonts), factions, lang, anatomy)
             except ProblemsFound as exc:
                 problems += exc.problems
     return list(dict.fromkeys(problems))

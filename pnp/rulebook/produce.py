@@ -22,6 +22,6 @@ def rulebook(ctx: BuildContext) -> dict[Path, bytes]:
     for lang in ctx.langs:
         pdfs = rulebook_pdfs(ctx.inputs.engine, ctx.inputs.cards, ctx.inputs.catalogs[lang],
                              language_terms(ctx.inputs.lexicon, lang), ctx.fonts, ctx.options.paper,
-                             ctx.options.booklet, build_options(ctx))
+                             ctx.options.booklet, build_options(ctx), layouts=ctx.project.layouts)
         files.update({Path(lang) / name: data for name, data in pdfs.items()})
     return files

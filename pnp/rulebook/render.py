@@ -10,9 +10,10 @@ from xml.sax.saxutils import escape
 from reportlab.platypus import ActionFlowable, BaseDocTemplate, CondPageBreak, Frame, PageBreak, PageTemplate, Spacer
 
 from ..typeset.units import MM
-from ..cards.faces import FrontFace
+from ..layouts.schemas import FactionStyle
 from ..pages.pdfout import AUTHOR, CREATOR, DocumentInfo, pdf_bytes
 from . import blocks as b
+from .anatomy import AnatomyCards
 from .booklet import BookletCanvas
 from .flowables import Heading, Ornament
 from .layout import Page, RulebookLayout
@@ -89,8 +90,10 @@ class RulebookDocument(BaseDocTemplate):
                 canvas.drawRightString(self.sheet_page.width - right, y, self.chapter)
             else:
                 canvas.drawString(left, y, self.chapter)
-            canvas.setLineWidth(0.4)
-            canvas.line(left, y - 1.6 * MM, self.sheet_page.width - right, y - 1.6 * MM)
+            marks = self.styles.marks
+            canvas.setLineWidth(marks.header_rule)
+            canvas.line(left, y - marks.header_rule_drop * MM, self.sheet_page.width - right,
+                        y - marks.header_rule_drop * MM)
         canvas.setFont(self.styles.fonts["title"], fmt.type.footer)
         y = fmt.footer * MM
         number = str(page)
@@ -102,14 +105,14 @@ class RulebookDocument(BaseDocTemplate):
 
 
 def render(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str],
-           info: DocumentInfo, booklet: bool = False, placed: list[Placed] | None = None,
-           faces: Mapping[str, FrontFace] | None = None) -> bytes:
-    """The rulebook PDF: pages on the paper, or (booklet) imposed two per landscape sheet side; `placed` receives
-    where each flowable ended up; `faces` are the composed card fronts the card anatomy draws."""
+           factions: tuple[FactionStyle, ...], info: DocumentInfo, booklet: bool = False,
+           placed: list[Placed] | None = None, *, anatomy: AnatomyCards) -> bytes:
+    """The rulebook PDF: pages on the paper, or (booklet) imposed two per landscape sheet side (`factions`,
+    `anatomy`: see pnp.rulebook.story.story); `placed` receives where each flowable ended up."""
     buffer = BytesIO()
-    doc = RulebookDocument(buffer, page, make_styles(page.format, fonts, layout.palette, layout.figures,
+    doc = RulebookDocument(buffer, page, make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks,
                                                      lang=info.lang), info, booklet)
-    flowables = story(blocks, page, layout, fonts, info.lang, faces or {})
+    flowables = story(blocks, page, layout, fonts, factions, info.lang, anatomy)
     if booklet:
         doc.multiBuild(flowables, canvasmaker=lambda *a, **kw: BookletCanvas(*a, sheet=page.sheet, **kw))
     else:

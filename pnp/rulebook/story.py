@@ -11,10 +11,8 @@ from reportlab.platypus.tableofcontents import TableOfContents
 
 from ..typeset.units import MM
 from . import blocks as b
-from ..layouts.schemas import card_layout
-from ..data.terms import FACTIONS
-from ..cards.faces import FrontFace
-from .anatomy import CardAnatomy, anatomy_faces
+from ..layouts.schemas import FactionStyle
+from .anatomy import AnatomyCards, CardAnatomy
 from .diagram import BattlefieldDiagram
 from .flowables import FactionRow, Heading, Ornament, TitleBorder
 from .layout import Page, RulebookLayout
@@ -30,9 +28,9 @@ class _Flowables:
     """Flowables of single blocks in one set of styles (the quick reference uses larger ones)."""
 
     def __init__(self, page: Page, layout: RulebookLayout, styles: Styles, keys: Iterator[int],
-                 faces: Mapping[str, FrontFace]):
+                 factions: tuple[FactionStyle, ...], anatomy: AnatomyCards):
         self.page, self.layout, self.styles, self.fonts, self.keys = page, layout, styles, styles.fonts, keys
-        self.faces = faces
+        self.factions, self.anatomy = factions, anatomy
 
     def para(self, text: str, style) -> Paragraph:
         return Paragraph(markup(text, style, self.styles), style)
@@ -67,7 +65,7 @@ class _Flowables:
         pad = fmt.space.box_padding * MM
         table = Table([[inner]], colWidths=[self.page.text_width])
         table.setStyle(TableStyle([s.table_font, ("BACKGROUND", (0, 0), (-1, -1), s.colour("tint")),
-                                   ("BOX", (0, 0), (-1, -1), 0.8, s.colour("gold")),
+                                   ("BOX", (0, 0), (-1, -1), s.marks.rule, s.colour("gold")),
                                    ("LEFTPADDING", (0, 0), (-1, -1), pad), ("RIGHTPADDING", (0, 0), (-1, -1), pad),
                                    ("TOPPADDING", (0, 0), (-1, -1), pad * 0.8),
                                    ("BOTTOMPADDING", (0, 0), (-1, -1), pad * 0.5)]))
@@ -76,11 +74,10 @@ class _Flowables:
     def title_page(self, block: b.TitlePage) -> list[Flowable]:
         s, fmt = self.styles, self.page.format
         gap = fmt.space.before_section * MM / 3
-        factions = tuple(card_layout().factions[key] for key in FACTIONS)
-        content = [self.para(block.title, s.title), Ornament(fmt.ornament * 1.6 * MM, s, gap * 2),
+        content = [self.para(block.title, s.title), Ornament(fmt.ornament * s.marks.title_ornament * MM, s, gap * 2),
                    self.para(block.subtitle, s.subtitle), Spacer(1, gap * 6),
                    self.para(block.tagline, s.tagline), Spacer(1, gap * 12),
-                   FactionRow(block.factions, factions, s, fmt.emblem * MM)]
+                   FactionRow(block.factions, self.factions, s, fmt.emblem * MM)]
         return [TitleBorder(s, self.layout.title_frame, content), NextPageTemplate(["even", "odd"]), PageBreak()]
 
     def contents(self, block: b.Contents) -> list[Flowable]:
@@ -109,7 +106,7 @@ class _Flowables:
             return [self.box(block)]
         if isinstance(block, b.Anatomy):
             return [Spacer(1, self.page.format.space.paragraph),
-                    CardAnatomy(*anatomy_faces(self.faces), card_layout(), s, self.layout.battlefield.label_size),
+                    CardAnatomy(self.anatomy, s, self.layout.battlefield.label_size),
                     Spacer(1, self.page.format.space.paragraph)]
         if isinstance(block, b.Diagram):
             return [Spacer(1, self.page.format.space.paragraph),
@@ -117,15 +114,16 @@ class _Flowables:
         raise TypeError(f"unknown block {block!r}")
 
 
-def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str], lang: str,
-          faces: Mapping[str, FrontFace]) -> list[Flowable]:
-    """All flowables. A chapter flagged `onepage` is set in larger type and shrunk as a whole to fit one page (in
-    a page format that shrinks one-page chapters)."""
+def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str],
+          factions: tuple[FactionStyle, ...], lang: str, anatomy: AnatomyCards) -> list[Flowable]:
+    """All flowables in the language `lang` (`factions`: the card layout's style of each faction, in order, for the
+    title page; `anatomy`: the card anatomy's composed fronts). A chapter flagged `onepage` is set in larger type
+    and shrunk as a whole to fit one page (in a page format that shrinks one-page chapters)."""
     keys = count(1)
-    normal = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures, lang=lang), keys,
-                        faces)
-    large = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures,
-                                               page.format.onepage_scale, lang), keys, faces)
+    normal = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks,
+                                                lang=lang), keys, factions, anatomy)
+    large = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks,
+                                               page.format.onepage_scale, lang), keys, factions, anatomy)
     result: list[Flowable] = []
     onepage: list[Flowable] | None = None
     for index, block in enumerate(blocks):

@@ -9,7 +9,7 @@ from typing import Callable
 
 from ..cards.checks import card_print_problems
 from ..i18n.catalogs import SOURCE_LANG
-from ..problems import ERROR, WARNING, Location, Problem
+from ..problems import ERROR, WARNING, Location, Problem, ProblemsFound
 from ..project import Inputs, Project
 from ..rulebook.checks import rulebook_problems
 from ..sheets import sheet_print_problems
@@ -73,5 +73,8 @@ def validate(inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[P
                                     "fix its translation errors first", Location(lang=lang), WARNING))
     printable = tuple(lang for lang in langs if lang not in broken)
     for checker in print_checks():
-        problems += checker(inputs, printable, project)
+        try:
+            problems += checker(inputs, printable, project)
+        except ProblemsFound as exc:  # a layout file the product reads is wrong: located problems, no traceback
+            problems += exc.problems
     return problems
