@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from itertools import count
-from typing import Iterator, Mapping
+from typing import Iterator
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import (CondPageBreak, Flowable, KeepInFrame, KeepTogether, NextPageTemplate, PageBreak,
