@@ -125,7 +125,8 @@ def test_an_example_whose_story_breaks_is_reported():
     assert numbers["boss_atk_after"] == 5
     assert {p.code for p in problems} == {"rulebook-example"} and any("Kamikaze" in p.message for p in problems)
     with pytest.raises(ProblemsFound) as caught:
-        compose(engine, inputs().cards, inputs().catalogs["de"], kit_facts(engine, "a4", LAYOUTS))
+        compose(engine, inputs().cards, inputs().catalogs["de"], kit_facts(engine, "a4", LAYOUTS),
+                inputs().lexicon.of("de").game_terms)
     assert {p.code for p in caught.value.problems} == {"rulebook-example"}
 
 
@@ -134,7 +135,8 @@ def test_an_example_whose_story_breaks_is_reported():
 def test_values_the_text_cannot_express_are_reported(name, value):
     engine = with_numbers(**{name: value})
     with pytest.raises(ProblemsFound) as caught:
-        compose(engine, inputs().cards, inputs().catalogs["pl"], kit_facts(engine, "a4", LAYOUTS))
+        compose(engine, inputs().cards, inputs().catalogs["pl"], kit_facts(engine, "a4", LAYOUTS),
+                inputs().lexicon.of("pl").game_terms)
     problems = caught.value.problems
     assert [p.code for p in problems] == ["rulebook-wording"] and name.split("_")[0] in problems[0].message
 
@@ -156,6 +158,7 @@ def test_a_missing_translation_is_reported_not_printed_in_english(tmp_path):
         write_po(fp, catalog)
     es = load_catalogs(locales, ("es",))["es"]
     with pytest.raises(ProblemsFound) as caught:
-        compose(inputs().engine, inputs().cards, es, kit_facts(inputs().engine, "a4", LAYOUTS))
+        compose(inputs().engine, inputs().cards, es, kit_facts(inputs().engine, "a4", LAYOUTS),
+                inputs().lexicon.of("es").game_terms)
     [problem] = caught.value.problems
     assert problem.code == "translation-missing" and problem.where.msgid == "Then it is the other player's turn."

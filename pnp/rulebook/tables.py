@@ -71,22 +71,27 @@ def build_table(block: TableBlock, styles: Styles, weights: Sequence[float], ava
     count = len(widths)
     numeric = [all(is_number(row[i]) for row in block.rows) for i in range(count)]
     rows = []
+    if block.caption:
+        rows.append([Paragraph(markup(block.caption, s.cell_caption, s), s.cell_caption)] + [""] * (count - 1))
     if block.header:
         rows.append([Paragraph(markup(cell, s.cell_head_center if numeric[i] else s.cell_head, s),
                                s.cell_head_center if numeric[i] else s.cell_head) for i, cell in enumerate(block.header)])
     for row in block.rows:
         rows.append([Paragraph(markup(cell, s.cell_center if numeric[i] else s.cell, s),
                                s.cell_center if numeric[i] else s.cell) for i, cell in enumerate(row)])
-    table = Table(rows, colWidths=widths, repeatRows=1 if block.header else 0)
+    top = 1 if block.caption else 0  # the header's row
+    table = Table(rows, colWidths=widths, repeatRows=top + (1 if block.header else 0))
     commands = [*s.table_defaults, ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("LEFTPADDING", (0, 0), (-1, -1), pad), ("RIGHTPADDING", (0, 0), (-1, -1), pad),
                 ("TOPPADDING", (0, 0), (-1, -1), pad * 0.8), ("BOTTOMPADDING", (0, 0), (-1, -1), pad),
                 ("LINEBELOW", (0, 0), (-1, -1), s.marks.grid, s.colour("rule")),
                 ("LINEABOVE", (0, 0), (-1, 0), s.marks.rule, s.colour("gold")),
                 ("LINEBELOW", (0, -1), (-1, -1), s.marks.rule, s.colour("gold"))]
+    if block.caption:
+        commands += [("SPAN", (0, 0), (-1, 0))]
     if block.header:
-        commands += [("BACKGROUND", (0, 0), (-1, 0), s.colour("tint")),
-                     ("VALIGN", (0, 0), (-1, 0), "BOTTOM"),
-                     ("LINEBELOW", (0, 0), (-1, 0), s.marks.rule, s.colour("gold"))]
+        commands += [("BACKGROUND", (0, top), (-1, top), s.colour("tint")),
+                     ("VALIGN", (0, top), (-1, top), "BOTTOM"),
+                     ("LINEBELOW", (0, top), (-1, top), s.marks.rule, s.colour("gold"))]
     table.setStyle(TableStyle(commands))
     return table
