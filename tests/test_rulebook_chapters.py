@@ -129,6 +129,7 @@ def test_card_anatomy_draws_real_cards_with_the_card_renderer(lang):
     names = {c.card.id: c for c in localize_cards(inputs().cards, inputs().catalogs[lang])}
     titles = [title for title, level, _ in outline(pages_pdf(lang)) if level == 0]
     chapter = chapter_text(lang, titles.index(inputs().catalogs[lang].translations.gettext("The battlefield")))
+    unhyphenated = chapter.replace("-", "")  # the card faces hyphenate their effect text
     for card_id in (UNIT, DOCTRINE):  # names (in the card font, in capitals there) and effects of the real fronts
-        assert squash(names[card_id].effect[:40]) in chapter, (lang, card_id)
+        assert squash(names[card_id].effect[:40]).replace("-", "") in unhyphenated, (lang, card_id)
     assert squash(card_labels(inputs().catalogs[lang]).terrain_doctrine).casefold() in chapter.casefold()
