@@ -11,14 +11,13 @@ from ..layouts.schemas import Box, CardLayout
 from ..cards.card_front import draw_front
 from ..cards.faces import FrontFace, badge_boxes
 from ..typeset.units import MM
+from .layout import AnatomyGeometry
 from .styles import Styles
 
 # The cards drawn: a commander unit, and a terrain doctrine with a bonus line.
 UNIT, DOCTRINE = "rome.trajan-imperial-vanguard", "rome.fortified-camp"
 UNIT_PARTS = ("name", "level", "commander", "type", "faction", "effect", "atk", "def", "energy")
 DOCTRINE_PARTS = ("bonus", "terrain")
-CALLOUT = 2.3      # radius of a numbered disc, mm
-MARGIN = 7.0       # room for the discs beside each card, mm (at the card's full size)
 
 
 def callout_points(face: FrontFace, layout: CardLayout, parts: tuple[str, ...]
@@ -60,45 +59,74 @@ def anatomy_cards(faces: Mapping[str, FrontFace], layout: CardLayout) -> Anatomy
     return AnatomyCards(faces[UNIT], faces[DOCTRINE], layout)
 
 
-class CardAnatomy(Flowable):
-    """Two real card fronts side by side with numbered callouts (numbers run on from the first card)."""
+def anatomy_rows(cards: AnatomyCards, styles: Styles, geometry: AnatomyGeometry, width: float) -> list[Flowable]:
+    """The card anatomy as flowables of one row each: both cards side by side when `width` (pt) allows, else one
+    card per row (so that a page break may fall between them)."""
+    whole = CardAnatomy(cards, styles, geometry)
+    whole.wrap(width, 0)
+    if whole.columns > 1:
+        return [whole]
+    return [CardAnatomy(cards, styles, geometry, (index,)) for index in range(len(whole.drawn))]
 
-    def __init__(self, cards: AnatomyCards, styles: Styles, label_size: float):
+
+class CardAnatomy(Flowable):
+    """Real card fronts at their printed size with numbered callouts (numbers run on from card to card), side by
+    side as far as the width allows."""
+
+    def __init__(self, cards: AnatomyCards, styles: Styles, geometry: AnatomyGeometry,
+                 rows: tuple[int, ...] | None = None):
         super().__init__()
-        self.faces, self.layout = (cards.unit, cards.doctrine), cards.layout
-        self.styles, self.label_size = styles, label_size
+        self.cards, self.styles, self.g = cards, styles, geometry
+        self.layout = cards.layout
+        self.drawn = tuple(zip((cards.unit, cards.doctrine), (UNIT_PARTS, DOCTRINE_PARTS)))
+        self.rows = rows  # which cards this part draws (after a split), all when None
+
+    def _cell(self) -> tuple[float, float]:
+        """Width and height of one card with its discs, points."""
+        card, margin = self.layout.card, self.g.margin
+        return (card.width + 2 * card.bleed + 2 * margin) * MM, (card.height + 2 * card.bleed + margin) * MM
+
+    def _indices(self) -> tuple[int, ...]:
+        return self.rows if self.rows is not None else tuple(range(len(self.drawn)))
 
     def wrap(self, avail_width, avail_height):
-        card = self.layout.card
-        natural = (2 * (card.width + 2 * card.bleed + 2 * MARGIN)) * MM
-        self.scale = min(1.0, avail_width / natural)
-        self.size = avail_width, (card.height + 2 * card.bleed + MARGIN) * MM * self.scale
+        cell_w, cell_h = self._cell()
+        self.columns = max(1, min(len(self._indices()), int(avail_width // cell_w)))
+        rows = -(-len(self._indices()) // self.columns)
+        self.size = avail_width, rows * cell_h
         return self.size
 
     def draw(self):
-        c, card, s = self.canv, self.layout.card, self.scale
-        width, margin = (card.width + 2 * card.bleed) * MM * s, MARGIN * MM * s
-        x0 = (self.size[0] - 2 * (width + 2 * margin)) / 2 + margin
-        number = 1
-        for index, (face, parts) in enumerate(zip(self.faces, (UNIT_PARTS, DOCTRINE_PARTS))):
-            left = x0 + index * (width + 2 * margin)
-            c.saveState()
-            c.translate(left, margin)
-            c.scale(s, s)
-            draw_front(c, face, self.layout, None, card.bleed * MM, card.bleed * MM)
-            c.restoreState()
-            for x, y, side in callout_points(face, self.layout, parts):
-                px, py = left + (card.bleed + x) * MM * s, margin + (card.bleed + y) * MM * s
-                cx = {"right": left + width + margin / 2, "left": left - margin / 2}.get(side, px)
-                cy = margin / 2 if side == "below" else py
-                c.setStrokeColor(self.styles.colour("accent"))
-                c.setLineWidth(0.6)
-                c.line(cx, cy, px, py)
-                c.setFillColor(self.styles.colour("accent"))
-                c.setStrokeColor(self.styles.colour("tint"))
-                c.setLineWidth(0.8)
-                c.circle(cx, cy, CALLOUT * MM, stroke=1, fill=1)
-                c.setFillColor(self.styles.colour("tint"))
-                c.setFont(self.styles.fonts["sans-bold"], self.label_size)
-                c.drawCentredString(cx, cy - self.label_size * 0.36, str(number))
-                number += 1
+        cell_w, cell_h = self._cell()
+        width, height = self.size
+        x0 = (width - self.columns * cell_w) / 2
+        for place, index in enumerate(self._indices()):
+            row, column = divmod(place, self.columns)
+            number = 1 + sum(len(parts) for _, parts in self.drawn[:index])
+            self._card(*self.drawn[index], x0 + column * cell_w, height - (row + 1) * cell_h, number)
+
+    def _card(self, face: FrontFace, parts: tuple[str, ...], x: float, y: float, number: int) -> None:
+        """One card with its discs in the cell whose bottom-left corner is (x, y)."""
+        c, card, g = self.canv, self.layout.card, self.g
+        margin = g.margin * MM
+        left, bottom = x + margin, y + margin
+        c.saveState()
+        c.translate(left, bottom)
+        draw_front(c, face, self.layout, None, card.bleed * MM, card.bleed * MM)
+        c.restoreState()
+        width = (card.width + 2 * card.bleed) * MM
+        for px, py, side in callout_points(face, self.layout, parts):
+            px, py = left + (card.bleed + px) * MM, bottom + (card.bleed + py) * MM
+            cx = {"right": left + width + margin / 2, "left": left - margin / 2}.get(side, px)
+            cy = y + margin / 2 if side == "below" else py
+            c.setStrokeColor(self.styles.colour("accent"))
+            c.setLineWidth(g.leader_line)
+            c.line(cx, cy, px, py)
+            c.setFillColor(self.styles.colour("accent"))
+            c.setStrokeColor(self.styles.colour("tint"))
+            c.setLineWidth(g.disc_line)
+            c.circle(cx, cy, g.callout * MM, stroke=1, fill=1)
+            c.setFillColor(self.styles.knockout())
+            c.setFont(self.styles.fonts["bold"], g.number_size)
+            c.drawCentredString(cx, cy - g.number_size * 0.33, str(number))
+            number += 1

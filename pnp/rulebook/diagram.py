@@ -25,6 +25,7 @@ class BattlefieldDiagram(Flowable):
         base = styles.body
         self.label = ParagraphStyle("diagram-label", parent=base, fontSize=geometry.label_size,
                                     leading=geometry.label_size * 1.15, alignment=TA_CENTER, spaceBefore=0,
+                                    textColor=styles.text_colour(geometry.label_size),
                                     spaceAfter=0, firstLineIndent=0, leftIndent=0)
         self.caption = ParagraphStyle("diagram-caption", parent=self.label, alignment=TA_LEFT)
 
@@ -68,8 +69,8 @@ class BattlefieldDiagram(Flowable):
                 c.rect(x + w * 0.12, y + h * 0.78, w * 0.76, h * 0.08, stroke=0, fill=1)
                 c.rect(x + w * 0.12, y + h * 0.12, w * 0.76, h * 0.06, stroke=0, fill=1)
         if number:
-            c.setFillColor(self.styles.colour("ink" if face == FACE_UP else "tint"))
-            c.setFont(self.styles.fonts["sans-bold"], self.g.label_size)
+            c.setFillColor(self.styles.text_colour(self.g.label_size) if face == FACE_UP else self.styles.knockout())
+            c.setFont(self.styles.fonts["bold"], self.g.label_size)
             c.drawCentredString(x + w / 2, y + h / 2 - self.g.label_size * 0.35, number)
         c.restoreState()
 

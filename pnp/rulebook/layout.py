@@ -91,6 +91,18 @@ class Battlefield:
 
 
 @dataclass(frozen=True)
+class AnatomyGeometry:
+    """The card anatomy: real card fronts at their printed size (never shrunk: the cards' own type sizes), two side
+    by side when the text width allows, else one per row; numbered discs beside them on leader lines."""
+
+    callout: Positive     # radius of a numbered disc, mm
+    margin: Positive      # room for the discs beside and below each card, mm
+    leader_line: Positive  # pt
+    disc_line: Positive   # the disc's outline, pt
+    number_size: Positive  # pt, the disc's number (knocked out to paper white)
+
+
+@dataclass(frozen=True)
 class RulebookMarks:
     """Rules, ornaments and indents (line widths in pt, lengths in mm, scales as factors): the gold rules of tables
     and boxes and the table grid; the ornament's line, diamond and the gap beside it (times the diamond); the
@@ -123,6 +135,7 @@ class RulebookLayout:
     palette: RulebookPalette
     figures: Figures
     battlefield: Battlefield
+    anatomy: AnatomyGeometry
     title_frame: TitleFrame
     marks: RulebookMarks
 

@@ -13,7 +13,7 @@ from ..typeset.units import MM
 from . import blocks as b
 from ..layouts.schemas import FactionStyle
 from ..typeset.hyphenation import paragraph_hyphenator
-from .anatomy import AnatomyCards, CardAnatomy
+from .anatomy import AnatomyCards, anatomy_rows
 from .diagram import BattlefieldDiagram
 from .flowables import FactionRow, Heading, Ornament, TitleBorder
 from .layout import Page, RulebookLayout
@@ -107,7 +107,7 @@ class _Flowables:
             return [self.box(block)]
         if isinstance(block, b.Anatomy):
             return [Spacer(1, self.page.format.space.paragraph),
-                    CardAnatomy(self.anatomy, s, self.layout.battlefield.label_size),
+                    *anatomy_rows(self.anatomy, s, self.layout.anatomy, self.page.text_width),
                     Spacer(1, self.page.format.space.paragraph)]
         if isinstance(block, b.Diagram):
             return [Spacer(1, self.page.format.space.paragraph),
@@ -148,14 +148,16 @@ def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts
             heading.keepWithNext = 0
             inner = [f for flowable in flowables for f in (flowable._content if isinstance(flowable, KeepTogether)
                                                             else [flowable])]
-            flowables = [KeepTogether([heading, *inner])]
+            first = next(i for i, f in enumerate(inner) if not isinstance(f, Spacer)) + 1  # the anatomy's first row
+            flowables = [KeepTogether([heading, *inner[:first]]), *inner[first:]]
         target += flowables
     _close_onepage(result, onepage, page)
     return result
 
 
 def _heading_kept_with(previous: b.Block, block: b.Block) -> bool:
-    """A section or subsection heading right above a framed box or a diagram (blocks that are never split)."""
+    """A section or subsection heading right above a framed box, a diagram or the card anatomy (kept with the box,
+    the diagram, or the anatomy's first row of cards)."""
     return isinstance(previous, b.Heading) and previous.level > 1 and isinstance(block, (b.Box, b.Diagram,
                                                                                            b.Anatomy))
 

@@ -8,7 +8,7 @@ from reportlab.lib.colors import CMYKColor
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 
-from ..graphics.colours import BLACK, cmyk
+from ..graphics.colours import BLACK, PAPER, cmyk
 from ..i18n.lexicon import CAPITALS, upper
 from ..typeset.units import MM
 from ..typeset.fonts import TITLE_FACES
@@ -44,10 +44,19 @@ class Styles:
     subtitle: ParagraphStyle
     tagline: ParagraphStyle
     factions: ParagraphStyle
+    small_text: float     # pt: smaller text prints in black ink only, or knocked out to paper white
     lang: str = ""  # the title face is set in capitals in a language whose i keeps its dot (title_case)
 
     def colour(self, name: str) -> CMYKColor:
         return cmyk(getattr(self.palette, name))
+
+    def text_colour(self, size: float, name: str = "ink") -> CMYKColor:
+        """The palette colour `name` for text of `size` pt, or black ink only when the text is small."""
+        return self.colour(name) if size >= self.small_text else cmyk(BLACK)
+
+    def knockout(self) -> CMYKColor:
+        """Text on a dark fill: no ink, the paper shows (registration-proof at any size)."""
+        return cmyk(PAPER)
 
     @property
     def table_defaults(self) -> tuple[tuple, ...]:
@@ -113,7 +122,7 @@ def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: RulebookPalette
                                fontSize=t.subtitle * 1.15, leading=t.subtitle * 1.5),
         factions=ParagraphStyle("factions", fontName=fonts["title"], textColor=cmyk(palette.muted),
                                 alignment=TA_CENTER, fontSize=t.small, leading=t.small * 1.6),
-        lang=lang,
+        small_text=small_text, lang=lang,
     )
     for style in vars(styles).values():
         for one in (style if isinstance(style, tuple) else (style,)):
