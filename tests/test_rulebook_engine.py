@@ -110,8 +110,9 @@ def test_worked_examples_are_engine_results():
     assert numbers == {"combat_atk": 5, "combat_def": 3, "clash_atk": 6, "clash_enemy_atk": 4, "clash_loss": 2,
                        "boss_atk": 6, "archer_atk": 2, "archer_damage": 4, "boss_wound": "−2", "boss_atk_after": 4,
                        "soldier_atk": 5, "soldier_damage": 1}
-    assert squash("2 gegen 6 → der Bogenschütze wird zerstört, du erleidest 4 LP Schaden, und der Boss erhält −2 ATK "
-                  "(jetzt 4 ATK)") in flat_text(pages_pdf("de"))
+    assert squash("„Römische Hilfsbogenschützen“ greift an: 2 gegen 6 → deine Einheit wird zerstört, du erleidest 4 LP "
+                  "Schaden, und „Hannibal Barkas, Meister des Manövers“ erhält −2 ATK (jetzt 4 ATK)") \
+        in flat_text(pages_pdf("de"))
 
 
 def with_numbers(**changes):
