@@ -10,7 +10,7 @@ from ..layouts.schemas import FactionStyle
 from ..graphics.emblems import draw_emblem
 from ..graphics.ornaments import draw_diamond
 from .layout import TitleFrame
-from .styles import Styles, markup, title_case
+from .styles import Styles, markup
 
 
 class Heading(Paragraph):
@@ -77,7 +77,7 @@ class FactionRow(Flowable):
 
     def _rows(self, avail_width: float) -> list[list[int]]:
         style = self.text.factions
-        widest = max(stringWidth(title_case(name, self.text.lang), style.fontName, style.fontSize)
+        widest = max(stringWidth(name, style.fontName, style.fontSize)
                      for name in self.names)
         indices = list(range(len(self.names)))
         if widest + self.text.marks.faction_name_room * MM <= avail_width / len(self.names):
@@ -99,7 +99,7 @@ class FactionRow(Flowable):
             top = self._row_height() * (len(self.rows) - number)
             offset = (self.avail - cell * len(row)) / 2
             for place, index in enumerate(row):
-                faction, name = self.faction_styles[index], title_case(self.names[index], self.text.lang)
+                faction, name = self.faction_styles[index], self.names[index]
                 cx, cy = offset + cell * (place + 0.5), top - self.size / 2
                 c.setFillColor(cmyk(faction.color))
                 c.circle(cx, cy, self.size / 2, stroke=0, fill=1)

@@ -18,7 +18,7 @@ from .booklet import BookletCanvas
 from .flowables import Heading, Ornament
 from .layout import Page, RulebookLayout
 from .story import story
-from .styles import Styles, make_styles, title_case
+from .styles import Styles, make_styles
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,7 @@ class RulebookDocument(BaseDocTemplate):
             return
         page = self.canv.getPageNumber()
         if flowable.level == 1:
-            self.chapter, self.chapter_page = title_case(flowable.plain, self.styles.lang), page
+            self.chapter, self.chapter_page = flowable.plain, page
         if flowable.level <= 2:
             self.notify("TOCEntry", (flowable.level - 1, escape(flowable.plain), page,
                                      None if self.booklet else flowable.key))
@@ -113,7 +113,7 @@ def render(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, font
     buffer = BytesIO()
     fonts = fonts_for(fonts, info.lang)
     doc = RulebookDocument(buffer, page, make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks,
-                                                     small_text, lang=info.lang), info, booklet)
+                                                     small_text), info, booklet)
     flowables = story(blocks, page, layout, fonts, factions, small_text, info.lang, anatomy)
     if booklet:
         doc.multiBuild(flowables, canvasmaker=lambda *a, **kw: BookletCanvas(*a, sheet=page.sheet, **kw))

@@ -124,9 +124,9 @@ def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts
     keys = count(1)
     hyphenator = paragraph_hyphenator(lang)
     normal = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks,
-                                                  small_text, hyphenator=hyphenator, lang=lang), keys, factions, anatomy)
+                                                  small_text, hyphenator=hyphenator), keys, factions, anatomy)
     large = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks,
-                                                 small_text, page.format.onepage_scale, hyphenator, lang), keys,
+                                                 small_text, page.format.onepage_scale, hyphenator), keys,
                        factions, anatomy)
     result: list[Flowable] = []
     onepage: list[Flowable] | None = None

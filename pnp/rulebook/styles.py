@@ -9,7 +9,6 @@ from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 
 from ..graphics.colours import BLACK, PAPER, cmyk
-from ..i18n.lexicon import CAPITALS, upper
 from ..typeset.units import MM
 from ..typeset.fonts import TITLE_FACES
 from ..typeset.textfit import runs_width, set_runs
@@ -45,7 +44,6 @@ class Styles:
     tagline: ParagraphStyle
     factions: ParagraphStyle
     small_text: float     # pt: smaller text prints in black ink only, or knocked out to paper white
-    lang: str = ""  # the title face is set in capitals in a language whose i keeps its dot (title_case)
 
     def colour(self, name: str) -> CMYKColor:
         return cmyk(getattr(self.palette, name))
@@ -66,14 +64,9 @@ class Styles:
                 ("TEXTCOLOR", (0, 0), (-1, -1), self.colour("ink")))
 
 
-# Languages whose i keeps its dot as a capital (İ): the title face (Cinzel) sets lowercase as small capitals
-# without the dot, so their headings are set in capitals (i → İ, ı → I).
-DOTTED_I = frozenset(CAPITALS)
-
-
 def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: RulebookPalette, figures: Figures,
-                marks: RulebookMarks, small_text: float, scale: float = 1.0, hyphenator=None, lang: str = "") -> Styles:
-    """The styles of a page format in a language; text under `small_text` (pt, the card layout's) prints in black
+                marks: RulebookMarks, small_text: float, scale: float = 1.0, hyphenator=None) -> Styles:
+    """The styles of a page format; text under `small_text` (pt, the card layout's) prints in black
     ink only; `scale` enlarges all type (a one-page chapter fills its page); the text and table styles hyphenate
     with `hyphenator` (pnp.typeset.hyphenation.paragraph_hyphenator) when given."""
     t = RulebookType(**{name: size * scale for name, size in vars(fmt.type).items()})
@@ -88,7 +81,7 @@ def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: RulebookPalette
     cell = ParagraphStyle("cell", fontName=fonts["body"], fontSize=t.table, leading=t.table_leading,
                           hyphenationLang=hyphenator or "",
                           textColor=ink, alignment=TA_LEFT)
-    toc_base = dict(fontName=fonts["body"], textColor=ink, fontSize=t.body, leading=t.leading * 1.1)
+    toc_base = dict(fontName=fonts["body"], textColor=ink, fontSize=t.body, leading=t.leading)
     styles = Styles(
         fonts=fonts, palette=palette, marks=marks, figure_font=figures.font, figure_scale=figures.scale, body=body,
         item=item,
@@ -110,8 +103,8 @@ def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: RulebookPalette
                                         fontSize=t.table * 0.95, alignment=TA_CENTER),
         cell_caption=ParagraphStyle("cell_caption", parent=cell, fontName=fonts["title"], textColor=accent,
                                     fontSize=t.table * 1.15, leading=t.table_leading * 1.15),
-        toc=(ParagraphStyle("toc1", **toc_base, spaceBefore=s.paragraph * 0.8, firstLineIndent=0, leftIndent=0),
-             ParagraphStyle("toc2", **{**toc_base, "leading": t.small * 1.35, "fontSize": t.small}, leftIndent=marks.toc_indent * MM,
+        toc=(ParagraphStyle("toc1", **toc_base, spaceBefore=s.paragraph * 0.5, firstLineIndent=0, leftIndent=0),
+             ParagraphStyle("toc2", **{**toc_base, "leading": t.small * 1.25, "fontSize": t.small}, leftIndent=marks.toc_indent * MM,
                             firstLineIndent=0)),
         toc_title=ParagraphStyle("toc_title", **{**heading, "alignment": TA_CENTER}, fontSize=t.chapter,
                                  leading=t.chapter * 1.2, spaceAfter=s.before_section * 1.5),
@@ -122,18 +115,13 @@ def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: RulebookPalette
                                fontSize=t.subtitle * 1.15, leading=t.subtitle * 1.5),
         factions=ParagraphStyle("factions", fontName=fonts["title"], textColor=cmyk(palette.muted),
                                 alignment=TA_CENTER, fontSize=t.small, leading=t.small * 1.6),
-        small_text=small_text, lang=lang,
+        small_text=small_text,
     )
     for style in vars(styles).values():
         for one in (style if isinstance(style, tuple) else (style,)):
             if isinstance(one, ParagraphStyle) and one.fontSize < small_text:  # small text: black ink only (K)
                 one.textColor = one.bulletColor = cmyk(BLACK)
     return styles
-
-
-def title_case(text: str, lang: str) -> str:
-    """Text as the title face sets it: unchanged, or in the language's capitals where small capitals drop the dot."""
-    return upper(text, lang) if lang in DOTTED_I else text
 
 
 def _runs(text: str, style: ParagraphStyle, styles: Styles) -> list[tuple[str, str, float]]:
@@ -147,10 +135,7 @@ def _runs(text: str, style: ParagraphStyle, styles: Styles) -> list[tuple[str, s
 
 
 def markup(text: str, style: ParagraphStyle, styles: Styles) -> str:
-    """Plain text as Paragraph markup, escaped, with the font changes of `_runs` (in the title face, capitals
-    where the language needs them)."""
-    if style.fontName == styles.fonts["title"] and style.name != "title":  # the game's name stays as it is
-        text = title_case(text, styles.lang)
+    """Plain text as Paragraph markup, escaped, with the font changes of `_runs`."""
     return "".join(escape(run) if font == style.fontName else
                    f'<font name="{font}" size="{size:.2f}">{escape(run)}</font>'
                    for run, font, size in _runs(text, style, styles))
