@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .data.card_database import CardDatabase, load_cards
-from .i18n.catalogs import SOURCE_LANG, LanguageCatalog, read_catalogs
+from .i18n.catalogs import LanguageCatalog, read_catalogs
 from .data.engine_data import ENGINE_NAMES, Engine, read_engine
 from .i18n.lexicon import Lexicon, load_lexicon
 from .layouts.schemas import LAYOUTS
@@ -45,7 +45,7 @@ class Inputs:
     engine: Engine | None
     cards: CardDatabase | None
     catalogs: dict[str, LanguageCatalog]
-    lexicon: Lexicon | None = Lexicon()  # the translators' allowlist and glossary (read with the catalogs)
+    lexicon: Lexicon | None  # the translators' word lists: allowlist, glossary, game terms (read with the catalogs)
 
     @property
     def complete(self) -> bool:
@@ -80,12 +80,10 @@ def read_inputs(project: Project, langs: tuple[str, ...]) -> tuple[Inputs, list[
         problems += exc.problems
     catalogs, catalog_problems = read_catalogs(project.locales, langs)
     problems += catalog_problems
-    lexicon: Lexicon | None = Lexicon()
-    if set(langs) - {SOURCE_LANG}:
-        try:
-            lexicon = load_lexicon(project.locales)
-        except ProblemsFound as exc:
-            problems += exc.problems
-            lexicon = None
+    lexicon = None
+    try:  # every language needs it, English too: its rulebook's glossary lists the English game terms
+        lexicon = load_lexicon(project.locales)
+    except ProblemsFound as exc:
+        problems += exc.problems
     numbers_valid = set(engine.numbers) == ENGINE_NAMES
     return Inputs(engine if numbers_valid else None, cards, catalogs, lexicon), problems

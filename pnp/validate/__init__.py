@@ -57,7 +57,7 @@ def print_checks() -> tuple[tuple[PrintChecker, Needs], ...]:
     calibration sheet), and the rulebook composes and lays out (wordings and examples the engine values keep true,
     tables with room) in each language."""
     return ((card_print_problems, ENGINE | CARDS), (sheet_print_problems, ENGINE),
-            (calibration_print_problems, NOTHING), (rulebook_problems, ENGINE | CARDS))
+            (calibration_print_problems, NOTHING), (rulebook_problems, ENGINE | CARDS | LEXICON))
 
 
 def available(inputs: Inputs) -> Needs:
