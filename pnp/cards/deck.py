@@ -43,7 +43,7 @@ def deck_pdf(faces: Sequence[FrontFace], backs: Mapping[str, BackFace], layout: 
     else:
         grid = sheet_grid(sheet_layout(paper, layouts), card.width, card.height, card.bleed)
         canvas = new_canvas(buffer, (grid.paper_width, grid.paper_height), info)
-        impose_home(canvas, grid, fronts, back_cells, duplex, back_offset)
+        impose_home(canvas, grid, fronts, back_cells, duplex, back_offset, [face.card.faction for face in faces])
     canvas.save()
     return pdf_bytes(buffer)
 
