@@ -1,5 +1,6 @@
 """A deck as a PDF: a faction's deck (every card as many times as its copies) or a user's deck list, fronts and
-backs imposed for home or pro printing, each card backed by its own faction's back. Each face is drawn once, as a
+backs imposed for home or pro printing, each card backed by its own faction's back; on home sheets cards of different
+factions never share a cut line (pnp.pages.imposition.sheet_pages). Each face is drawn once, as a
 form XObject that its copies (and all backs of its faction) reuse. Rendering happens in memory; the build writes
 the bytes."""
 from __future__ import annotations
