@@ -136,6 +136,17 @@ def _mean_colour(image, dpi: float, x0: float, y0: float, x1: float, y1: float) 
     return tuple(ImageStat.Stat(image.crop(box)).mean)
 
 
+def _edge_probes(x: float, y: float, w: float, h: float, d: float) -> list[tuple[tuple[float, ...], ...]]:
+    """For each trim edge of the cell (x, y, w, h): the middle half of the edge moved `d` outward and `d` inward."""
+    def left(at: float) -> tuple[float, ...]:
+        return at, y + h / 4, at, y + 3 * h / 4
+
+    def bottom(at: float) -> tuple[float, ...]:
+        return x + w / 4, at, x + 3 * w / 4, at
+    return [(left(x - d), left(x + d)), (left(x + w + d), left(x + w - d)),
+            (bottom(y - d), bottom(y + d)), (bottom(y + h + d), bottom(y + h - d))]
+
+
 @pytest.mark.parametrize("paper, deck", [("a4", "interleaved"), ("letter", "interleaved"), ("a4", "allied")])
 def test_a_cut_1_mm_off_shows_each_cards_own_colour_on_mixed_faction_sheets(tmp_path, paper, deck):
     """Every front and back of an allied deck whose list alternates Roman and Carthaginian cards: along the middle
@@ -153,13 +164,7 @@ def test_a_cut_1_mm_off_shows_each_cards_own_colour_on_mixed_faction_sheets(tmp_
         factions_side_by_side += len({name.split(".")[0].removeprefix("front-").removeprefix("back-")
                                       for _, _, name in placed}) > 1
         for x, y, name in placed:
-            w, h = g.cell_width, g.cell_height
-            for outside, inside in (((x - d, y + h / 4, x - d, y + 3 * h / 4), (x + d, y + h / 4, x + d, y + 3 * h / 4)),
-                                    ((x + w + d, y + h / 4, x + w + d, y + 3 * h / 4),
-                                     (x + w - d, y + h / 4, x + w - d, y + 3 * h / 4)),
-                                    ((x + w / 4, y - d, x + 3 * w / 4, y - d), (x + w / 4, y + d, x + 3 * w / 4, y + d)),
-                                    ((x + w / 4, y + h + d, x + 3 * w / 4, y + h + d),
-                                     (x + w / 4, y + h - d, x + 3 * w / 4, y + h - d))):
+            for outside, inside in _edge_probes(x, y, g.cell_width, g.cell_height, d):
                 seen, own = _mean_colour(image, dpi, *outside), _mean_colour(image, dpi, *inside)
                 assert max(abs(a - b) for a, b in zip(seen, own)) < 8, (paper, index, name, seen, own)
                 edges += 1

@@ -87,7 +87,8 @@ def test_every_digit_is_a_lining_figure_of_the_text_face(decoded):
         if "calibration-" in name:
             continue
         fonts = {font for font, text in texts if re.search(r"\d", text)}
-        assert fonts and all(font.startswith(("EBGaramondPnP-", "EBGaramondPnPTabular-")) for font in fonts), (name, fonts)
+        faces = ("EBGaramondPnP-", "EBGaramondPnPTabular-")  # the tabular face: figures in columns
+        assert fonts and all(font.startswith(faces) for font in fonts), (name, fonts)
 
 
 def test_turkish_text_uses_the_turkish_title_face_and_the_game_title_never_does(decoded):
