@@ -44,8 +44,9 @@ def on_page(g: SheetGrid, slot: int, box: Box) -> tuple[float, float, float, flo
 
 
 def text_in(page: pdfium.PdfPage, rect: tuple[float, float, float, float]) -> str:
-    """The text inside a rectangle of a page, whitespace collapsed."""
-    return " ".join(page.get_textpage().get_text_bounded(*rect).split())
+    """The text inside a rectangle of a page, whitespace collapsed (pdfium reads a hyphen that ends a line, as in
+    "Torsionsgeschütz-" / "Mannschaft", as \x02 and joins the lines)."""
+    return " ".join(page.get_textpage().get_text_bounded(*rect).replace("\x02", "-").split())
 
 
 def char_boxes(page: pdfium.PdfPage) -> list[tuple[str, tuple[float, float, float, float]]]:
