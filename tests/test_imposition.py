@@ -182,3 +182,40 @@ def test_cells_of_different_groups_never_share_a_cut_line_and_keep_their_order()
                     if beside and other in page and groups:
                         assert groups[page[other]] == groups[index], (groups, page)
     assert sheet_pages(g, 11) == [dict(zip(range(9), range(9))), {0: 9, 1: 10}]  # no groups: slot after slot
+
+
+def _area(a, b) -> float:
+    """The area two rectangles (x, y, w, h) share."""
+    w = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+    h = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+    return max(w, 0) * max(h, 0)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_cell_paints_into_another_cells_trim_and_every_exposed_edge_keeps_its_bleed(paper):
+    """For every pattern of filled slots (the skipped slots of mixed decks make cells meet at a corner only): a cell's
+    clip rectangles do not overlap each other, cover its trim and the full bleed past every edge without a
+    neighbour, and share no area with the trim of any other filled cell."""
+    g = grid(paper)
+    for pattern in range(1, 2 ** g.slots):
+        filled = frozenset(s for s in range(g.slots) if pattern >> s & 1)
+        for slot in filled:
+            clip = g.cell_clip(slot, filled)
+            assert all(_area(a, b) == 0 for i, a in enumerate(clip) for b in clip[i + 1:])
+            x, y = g.cell_origin(slot)
+            trim = (x, y, g.cell_width, g.cell_height)
+            assert sum(_area(rect, trim) for rect in clip) == pytest.approx(g.cell_width * g.cell_height)
+            for other in filled - {slot}:
+                ox, oy = g.cell_origin(other)
+                assert sum(_area(rect, (ox, oy, g.cell_width, g.cell_height)) for rect in clip) < 1e-6, (filled, slot)
+            row, column = divmod(slot, g.columns)
+            half = g.cell_bleed / 2
+            for (px, py), neighbour in (((x - half, y + g.cell_height / 2), column > 0 and slot - 1),
+                                        ((x + g.cell_width + half, y + g.cell_height / 2),
+                                         column < g.columns - 1 and slot + 1),
+                                        ((x + g.cell_width / 2, y - half), row < g.rows - 1 and slot + g.columns),
+                                        ((x + g.cell_width / 2, y + g.cell_height + half), row > 0 and slot - g.columns)):
+                if neighbour is False or neighbour not in filled:  # an exposed edge: its bleed is painted
+                    assert any(rx <= px <= rx + rw and ry <= py <= ry + rh for rx, ry, rw, rh in clip), (filled, slot)
+    lone = g.cell_clip(0, frozenset({0}))
+    assert len(lone) == 1 and lone[0][2] == pytest.approx(g.cell_width + 2 * g.bleed_x)

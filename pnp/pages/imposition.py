@@ -27,6 +27,7 @@ from ..typeset.units import MM
 
 DUPLEX_MODES = ("long", "short", "none")
 DrawCell = Callable[[Canvas, float, float], None]
+Rect = tuple[float, float, float, float]
 REGISTRATION_BLACK = CMYKColor(0, 0, 0, 1)
 
 
@@ -77,22 +78,38 @@ class SheetGrid:
             row = self.rows - 1 - row
         return row * self.columns + column
 
-    def cell_clip(self, slot: int, filled: frozenset[int] | None = None) -> tuple[float, float, float, float]:
-        """The area a cell may paint (x, y, w, h): its trim, plus the bleed on the sides at the grid's edge and on
-        the sides whose neighbour slot is not in `filled` (all slots when None)."""
+    def cell_clip(self, slot: int, filled: frozenset[int] | None = None) -> tuple[Rect, ...]:
+        """The area a cell may paint, as rectangles (x, y, w, h) that do not overlap: its trim, plus the bleed on the
+        sides at the grid's edge and on the sides whose neighbour slot is not in `filled` (all slots when None).
+        A corner of bleed between two such sides is left out where the slot across that corner is filled, so that
+        no cell paints into another's trim."""
         row, column = divmod(slot, self.columns)
         x, y = self.cell_origin(slot)
+        w, h = self.cell_width, self.cell_height
 
         def bleed(at_edge: bool, neighbour: int, edge_bleed: float) -> float:
             if at_edge:
                 return edge_bleed
             return 0.0 if filled is None or neighbour in filled else self.cell_bleed
 
+        def corner_free(down: int, right: int) -> bool:
+            r, c = row + down, column + right
+            inside = 0 <= r < self.rows and 0 <= c < self.columns
+            return filled is None or not inside or r * self.columns + c not in filled
+
         left = bleed(column == 0, slot - 1, self.bleed_x)
         right = bleed(column == self.columns - 1, slot + 1, self.bleed_x)
         bottom = bleed(row == self.rows - 1, slot + self.columns, self.bleed_y)
         top = bleed(row == 0, slot - self.columns, self.bleed_y)
-        return x - left, y - bottom, self.cell_width + left + right, self.cell_height + bottom + top
+        corners = [((x - left, y - bottom, left, bottom), corner_free(1, -1)),
+                   ((x + w, y - bottom, right, bottom), corner_free(1, 1)),
+                   ((x - left, y + h, left, top), corner_free(-1, -1)),
+                   ((x + w, y + h, right, top), corner_free(-1, 1))]
+        if all(free or rect[2] * rect[3] == 0 for rect, free in corners):
+            return ((x - left, y - bottom, w + left + right, h + bottom + top),)
+        parts = [(x - left, y, w + left + right, h), (x, y - bottom, w, bottom), (x, y + h, w, top),
+                 *(rect for rect, free in corners if free)]
+        return tuple(rect for rect in parts if rect[2] > 0 and rect[3] > 0)
 
     def cut_lines(self) -> tuple[tuple[float, ...], tuple[float, ...]]:
         """x of the vertical and y of the horizontal cut lines."""
@@ -197,13 +214,14 @@ def sheet_pages(grid: SheetGrid, count: int, groups: Sequence[str] | None = None
     return pages + [page] if page else pages
 
 
-def _place(canvas: Canvas, grid: SheetGrid, slot: int, rect: tuple[float, float, float, float],
-           draw: DrawCell) -> None:
-    """Draw a cell in `slot`, clipped to `rect` (turned a quarter turn, its top to the left, if the grid says so)."""
+def _place(canvas: Canvas, grid: SheetGrid, slot: int, clip: tuple[Rect, ...], draw: DrawCell) -> None:
+    """Draw a cell in `slot`, clipped to the rectangles `clip` (which do not overlap); turned a quarter turn, its top
+    to the left, if the grid says so."""
     x, y = grid.cell_origin(slot)
     canvas.saveState()
     path = canvas.beginPath()
-    path.rect(*rect)
+    for rect in clip:
+        path.rect(*rect)
     canvas.clipPath(path, stroke=0, fill=0)
     if grid.turned:
         canvas.transform(0, 1, -1, 0, x + grid.cell_width, y)
