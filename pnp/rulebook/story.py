@@ -13,6 +13,8 @@ from ..typeset.units import MM
 from . import blocks as b
 from ..layouts.schemas import FactionStyle
 from ..typeset.hyphenation import paragraph_hyphenator
+from .anatomy import AnatomyCards, anatomy_rows
+from .diagram import BattlefieldDiagram
 from .flowables import FactionRow, Heading, Ornament, TitleBorder
 from .layout import Page, RulebookLayout
 from .styles import Styles, make_styles, markup
@@ -27,9 +29,9 @@ class _Flowables:
     """Flowables of single blocks in one set of styles (the quick reference uses larger ones)."""
 
     def __init__(self, page: Page, layout: RulebookLayout, styles: Styles, keys: Iterator[int],
-                 factions: tuple[FactionStyle, ...]):
+                 factions: tuple[FactionStyle, ...], anatomy: AnatomyCards):
         self.page, self.layout, self.styles, self.fonts, self.keys = page, layout, styles, styles.fonts, keys
-        self.factions = factions
+        self.factions, self.anatomy = factions, anatomy
 
     def para(self, text: str, style) -> Paragraph:
         return Paragraph(markup(text, style, self.styles), style)
@@ -103,35 +105,61 @@ class _Flowables:
             return self.table(block)
         if isinstance(block, b.Box):
             return [self.box(block)]
+        if isinstance(block, b.Anatomy):
+            return [Spacer(1, self.page.format.space.paragraph),
+                    *anatomy_rows(self.anatomy, s, self.layout.anatomy, self.page.text_width),
+                    Spacer(1, self.page.format.space.paragraph)]
+        if isinstance(block, b.Diagram):
+            return [Spacer(1, self.page.format.space.paragraph),
+                    BattlefieldDiagram(block, self.layout.battlefield, s), Spacer(1, self.page.format.space.paragraph)]
         raise TypeError(f"unknown block {block!r}")
 
 
 def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str],
-          factions: tuple[FactionStyle, ...], small_text: float, lang: str | None = None) -> list[Flowable]:
-    """All flowables, hyphenated in `lang` (`factions`: the card layout's style of each faction, in order, for the
-    title page; text under `small_text` pt in black ink only). A chapter flagged `onepage` is set in larger type and
-    shrunk as a whole to fit one page."""
+          factions: tuple[FactionStyle, ...], small_text: float, lang: str, anatomy: AnatomyCards) -> list[Flowable]:
+    """All flowables in the language `lang`, hyphenated in it (`factions`: the card layout's style of each faction,
+    in order, for the title page; text under `small_text` pt in black ink only; `anatomy`: the card anatomy's
+    composed fronts). A chapter flagged `onepage` is set in larger type and shrunk as a whole to fit one page (in a
+    page format that shrinks one-page chapters)."""
     keys = count(1)
     hyphenator = paragraph_hyphenator(lang)
     normal = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks,
-                                                  small_text, hyphenator=hyphenator), keys, factions)
+                                                  small_text, hyphenator=hyphenator), keys, factions, anatomy)
     large = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks,
-                                                 small_text, page.format.onepage_scale, hyphenator), keys, factions)
+                                                 small_text, page.format.onepage_scale, hyphenator), keys,
+                       factions, anatomy)
     result: list[Flowable] = []
     onepage: list[Flowable] | None = None
     for index, block in enumerate(blocks):
         if isinstance(block, b.Heading) and block.level == 1:
             _close_onepage(result, onepage, page)
             result += normal.block(block)
-            onepage = [] if "onepage" in block.flags else None
+            onepage = [] if "onepage" in block.flags and page.format.onepage == "shrink" else None
             continue
         if onepage is None:
-            result += normal.block(block, before_table=_next_is_table(blocks, index),
-                                   leads_to_table=_leads_to_table(blocks, index))
+            target = result
+            flowables = normal.block(block, before_table=_next_is_table(blocks, index),
+                                     leads_to_table=_leads_to_table(blocks, index))
         else:
-            onepage += large.block(block)
+            target, flowables = onepage, large.block(block)
+        if index and _heading_kept_with(blocks[index - 1], block):
+            # keepWithNext does not reach into a KeepTogether: the heading goes into the kept block
+            heading = target.pop()
+            heading.keepWithNext = 0
+            inner = [f for flowable in flowables for f in (flowable._content if isinstance(flowable, KeepTogether)
+                                                            else [flowable])]
+            first = next(i for i, f in enumerate(inner) if not isinstance(f, Spacer)) + 1  # the anatomy's first row
+            flowables = [KeepTogether([heading, *inner[:first]]), *inner[first:]]
+        target += flowables
     _close_onepage(result, onepage, page)
     return result
+
+
+def _heading_kept_with(previous: b.Block, block: b.Block) -> bool:
+    """A section or subsection heading right above a framed box, a diagram or the card anatomy (kept with the box,
+    the diagram, or the anatomy's first row of cards)."""
+    return isinstance(previous, b.Heading) and previous.level > 1 and isinstance(block, (b.Box, b.Diagram,
+                                                                                           b.Anatomy))
 
 
 def _next_is_table(blocks: tuple[b.Block, ...], index: int) -> bool:
