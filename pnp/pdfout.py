@@ -6,6 +6,7 @@ import tempfile
 from io import BytesIO
 from pathlib import Path
 
+from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
@@ -13,6 +14,8 @@ from .fonts import FONT_NAMES
 from .problems import Location, Problem, ProblemsFound
 
 CREATOR = "Ancient Duel print-and-play kit (pnp)"
+# Streams are Flate-compressed binary; ReportLab's default ASCII85 wrapping on top only makes them 25 % larger.
+rl_config.useA85 = 0
 _UMASK = os.umask(0o022)
 os.umask(_UMASK)
 
