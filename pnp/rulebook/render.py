@@ -3,14 +3,13 @@ headers and page numbers, bookmarks, tables; page for page on the paper, or impo
 from __future__ import annotations
 
 from io import BytesIO
-from xml.sax.saxutils import escape
-
 from reportlab.lib.units import mm
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
 from ..pdfout import CREATOR
 from . import blocks as b
 from .booklet import BookletCanvas
+from .contents import LEVELS, Contents
 from .flowables import Heading
 from .layout import Page, RulebookLayout
 from .story import story
@@ -20,12 +19,13 @@ from .styles import Styles, make_styles
 class RulebookDocument(BaseDocTemplate):
     """Page templates (title, odd, even), running header/footer, contents entries and bookmarks."""
 
-    def __init__(self, buffer: BytesIO, page: Page, styles: Styles, title: str, lang: str, booklet: bool):
+    def __init__(self, buffer: BytesIO, page: Page, styles: Styles, title: str, lang: str, booklet: bool,
+                 contents: Contents | None):
         super().__init__(buffer, pagesize=(page.width, page.height), invariant=1, pageCompression=1, title=title,
                          author="Ancient Duel", creator=CREATOR, subject=f"Ancient Duel print-and-play ({lang})",
                          lang=lang, leftMargin=0, rightMargin=0, topMargin=0, bottomMargin=0,
                          initialFontName=styles.fonts["body"])  # never the unembedded default Helvetica
-        self.sheet_page, self.styles, self.booklet = page, styles, booklet
+        self.sheet_page, self.styles, self.booklet, self.contents = page, styles, booklet, contents
         m = page.format.margins
         frames = {}
         for name, number in (("title", 1), ("odd", 1), ("even", 2)):
@@ -45,9 +45,8 @@ class RulebookDocument(BaseDocTemplate):
         page = self.canv.getPageNumber()
         if flowable.level == 1:
             self.chapter, self.chapter_page = flowable.plain, page
-        if flowable.level <= 2:
-            self.notify("TOCEntry", (flowable.level - 1, escape(flowable.plain), page,
-                                     None if self.booklet else flowable.key))
+        if flowable.level <= LEVELS and self.contents:
+            self.contents.place(self.canv, flowable.key, page)
         if not self.booklet:
             self.canv.bookmarkPage(flowable.key)
             self.canv.addOutlineEntry(flowable.plain, flowable.key, level=flowable.level - 1, closed=True)
@@ -83,10 +82,12 @@ def render(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, font
            lang: str, booklet: bool = False) -> bytes:
     """The rulebook PDF: pages on the paper, or (booklet) imposed two per landscape sheet side."""
     buffer = BytesIO()
-    doc = RulebookDocument(buffer, page, make_styles(page.format, fonts, layout.palette, layout.figures), title, lang, booklet)
-    flowables = story(blocks, page, layout, fonts)
+    flowables = story(blocks, page, layout, fonts, links=not booklet)
+    contents = next((flowable for flowable in flowables if isinstance(flowable, Contents)), None)
+    doc = RulebookDocument(buffer, page, make_styles(page.format, fonts, layout.palette, layout.figures), title, lang,
+                           booklet, contents)
     if booklet:
-        doc.multiBuild(flowables, canvasmaker=lambda *a, **kw: BookletCanvas(*a, sheet=page.sheet, **kw))
+        doc.build(flowables, canvasmaker=lambda *a, **kw: BookletCanvas(*a, sheet=page.sheet, **kw))
     else:
-        doc.multiBuild(flowables)
+        doc.build(flowables)
     return buffer.getvalue()

@@ -8,11 +8,11 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import (CondPageBreak, Flowable, KeepInFrame, KeepTogether, NextPageTemplate, PageBreak,
                                 Paragraph, Spacer, Table, TableStyle)
-from reportlab.platypus.tableofcontents import TableOfContents
 
 from . import blocks as b
 from ..layout import card_layout
 from ..terms import FACTIONS
+from .contents import Contents
 from .flowables import FactionRow, Heading, Ornament, TitleBorder
 from .layout import Page, RulebookLayout
 from .styles import Styles, make_styles, markup
@@ -26,8 +26,9 @@ TOC_STYLE = TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0,
 class _Flowables:
     """Flowables of single blocks in one set of styles (the quick reference uses larger ones)."""
 
-    def __init__(self, page: Page, layout: RulebookLayout, styles: Styles, keys: Iterator[int]):
+    def __init__(self, page: Page, layout: RulebookLayout, styles: Styles, keys: Iterator[int], links: bool):
         self.page, self.layout, self.styles, self.fonts, self.keys = page, layout, styles, styles.fonts, keys
+        self.links = links
 
     def para(self, text: str, style) -> Paragraph:
         return Paragraph(markup(text, style, self.styles), style)
@@ -80,8 +81,8 @@ class _Flowables:
 
     def contents(self, block: b.Contents) -> list[Flowable]:
         fmt = self.page.format
-        toc = TableOfContents(levelStyles=list(self.styles.toc), dotsMinLevel=0, tableStyle=TableStyle([*TOC_STYLE.getCommands(),
-                                                                                      self.styles.table_font]))
+        toc = Contents(self.links, levelStyles=list(self.styles.toc),
+                       tableStyle=TableStyle([*TOC_STYLE.getCommands(), self.styles.table_font]))
         return [self.para(block.title, self.styles.toc_title),
                 Ornament(fmt.ornament * mm, self.styles, fmt.space.after_heading), toc]
 
@@ -105,12 +106,14 @@ class _Flowables:
         raise TypeError(f"unknown block {block!r}")
 
 
-def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str]) -> list[Flowable]:
-    """All flowables. A chapter flagged `onepage` is set in larger type and shrunk as a whole to fit one page."""
+def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str],
+          links: bool = True) -> list[Flowable]:
+    """All flowables, the contents knowing their entries. A chapter flagged `onepage` is set in larger type and
+    shrunk as a whole to fit one page. `links`: the contents link to the headings (real pages only)."""
     keys = count(1)
-    normal = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures), keys)
+    normal = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures), keys, links)
     large = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures,
-                                               page.format.onepage_scale), keys)
+                                               page.format.onepage_scale), keys, links)
     result: list[Flowable] = []
     onepage: list[Flowable] | None = None
     for index, block in enumerate(blocks):
@@ -125,6 +128,8 @@ def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts
         else:
             onepage += large.block(block)
     _close_onepage(result, onepage, page)
+    for contents in (flowable for flowable in result if isinstance(flowable, Contents)):
+        contents.declare(result)
     return result
 
 
