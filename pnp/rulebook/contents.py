@@ -29,15 +29,16 @@ class Contents(TableOfContents):
         super().__init__(**kwargs)
         self.links = links  # text and page numbers link to their headings (not in a booklet: it has no real pages)
         self._headings: list[tuple[int, str, str]] = []  # (level 0 or 1, plain text, heading key)
-        self._leaders: dict[str, tuple[float, ParagraphStyle]] = {}  # key -> room for dots and number, style
+        # key -> room for dots and number, style, right end of the line (x, baseline) in page space
+        self._leaders: dict[str, tuple[float, ParagraphStyle, tuple[float, float]]] = {}
 
     def declare(self, story: list[Flowable]) -> None:
         """The entries: the story's chapter and section headings (those the document places one by one)."""
         self._headings = [(heading.level - 1, heading.plain, heading.key) for heading in story
-                         if isinstance(heading, Heading) and heading.level <= LEVELS]
+                          if isinstance(heading, Heading) and heading.level <= LEVELS]
 
     def isSatisfied(self):
-        return True  # page numbers never change the layout: one pass is enough
+        return True  # page numbers never change the layout: one pass is enough (also under multiBuild)
 
     def wrap(self, availWidth, availHeight):
         self.canv.setNamedCB("contentsLeader", lambda canvas, kind, key: self._leader(canvas, key, availWidth))
