@@ -12,7 +12,7 @@ import contextlib
 import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable, ContextManager, Iterable, Mapping
+from typing import Callable, ContextManager, Iterable, Iterator, Mapping
 
 from .art import ArtImage, load_art
 from .catalogs import LANGS
@@ -20,6 +20,7 @@ from .decks import DeckList, load_deck_list
 from .fonts import register_fonts
 from .imposition import DUPLEX_MODES, check_back_offset, sheet_grid
 from .layout import PAPERS, card_layout, sheet_layout
+from .parallel import run_tasks
 from .pdfout import write_atomically
 from .problems import ERROR, Location, Problem, ProblemsFound, errors
 from .project import Inputs, Project, read_inputs
@@ -40,6 +41,7 @@ class BuildOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)
     booklet: bool = False  # also the rulebook as a saddle-stitch booklet
     deck: Path | None = None  # a user's deck list: build only this deck
+    jobs: int = 1  # worker processes rendering the steps (1: all in this process)
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,13 @@ class Step:
 
     def run(self) -> dict[Path, bytes]:
         return self.producer(self.ctx)
+
+    def outcome(self) -> tuple[dict[Path, bytes], list[Problem]]:
+        """The files of the step, or the problems it found (never both)."""
+        try:
+            return self.run(), []
+        except ProblemsFound as exc:
+            return {}, list(exc.problems)
 
 
 @dataclass(frozen=True)
@@ -155,29 +164,43 @@ def prepare(project: Project, options: BuildOptions) -> tuple[list[Step], list[P
     return steps, problems
 
 
-def render(steps: Iterable[Step]) -> dict[Path, bytes]:
-    """Run every step in memory; raises ProblemsFound with the problems of all steps."""
+Outcome = tuple[dict[Path, bytes], list[Problem]]
+
+
+def run_steps(steps: list[Step], jobs: int) -> Iterator[tuple[Step, Outcome]]:
+    """Each step with its outcome as it finishes, rendered in memory by `jobs` worker processes."""
+    for index, outcome in run_tasks([step.outcome for step in steps], jobs):
+        yield steps[index], outcome
+
+
+def render(finished: Iterable[tuple[Step, Outcome]], steps: list[Step]) -> dict[Path, bytes]:
+    """The files of all finished steps, in the order of `steps` whatever the order they finished in; raises
+    ProblemsFound with the problems of all steps."""
+    outcomes = {id(step): outcome for step, outcome in finished}
     files: dict[Path, bytes] = {}
     problems: list[Problem] = []
     for step in steps:
-        try:
-            files.update(step.run())
-        except ProblemsFound as exc:
-            problems += exc.problems
+        step_files, step_problems = outcomes[id(step)]
+        files.update(step_files)
+        problems += step_problems
     if errors(problems):
         raise ProblemsFound(problems)
     return files
 
 
-def build(project: Project, options: BuildOptions, out: Path,
-          progress: Callable[[list[Step]], ContextManager[Iterable[Step]]] | None = None) -> BuildResult:
-    """The whole build: nothing is written unless every step succeeded."""
+Progress = Callable[[Iterator[tuple[Step, Outcome]], int], ContextManager[Iterable[tuple[Step, Outcome]]]]
+
+
+def build(project: Project, options: BuildOptions, out: Path, progress: Progress | None = None) -> BuildResult:
+    """The whole build: nothing is written unless every step succeeded. `progress` wraps the steps as they
+    finish (and the number of steps)."""
     unwritable = output_problems(out)
     if unwritable:
         raise ProblemsFound(unwritable)
     steps, warnings = prepare(project, options)
-    with (progress or contextlib.nullcontext)(steps) as running:
-        files = render(running)
+    finishing = run_steps(steps, options.jobs)
+    with (progress(finishing, len(steps)) if progress else contextlib.nullcontext(finishing)) as finished:
+        files = render(finished, steps)
     write_atomically({out / path: data for path, data in files.items()})
     return BuildResult(tuple(sorted(out / path for path in files)),
                        tuple(p for p in warnings if p.severity != ERROR))

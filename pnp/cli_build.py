@@ -15,6 +15,7 @@ from .fonts import register_fonts
 from .gallery import gallery_images
 from .imposition import DUPLEX_MODES, check_back_offset
 from .layout import PAPERS, calibration_layout
+from .parallel import default_jobs
 from .pdfout import write_atomically
 from .problems import ProblemsFound
 from .project import Project
@@ -73,15 +74,18 @@ def _fail(problems) -> None:
                    "out/<lang>/decks/<file name>.pdf, fronts and backs like the faction decks.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("out"), show_default=True,
               help="Output folder.")
+@click.option("--jobs", type=click.IntRange(min=1), default=default_jobs(), show_default="the number of cores",
+              help="Worker processes rendering the kit (1: no workers); the files are the same for any number.")
 @project_options
-def build_command(langs, paper, mode, duplex, back_offset, booklet, deck, out, data, locales, art):
+def build_command(langs, paper, mode, duplex, back_offset, booklet, deck, out, jobs, data, locales, art):
     """Build the print-and-play kit: out/<lang>/cards/<faction>.pdf and the other parts; with --deck FILE, only
     that deck: out/<lang>/decks/<FILE name>.pdf."""
     options = BuildOptions(langs=langs, paper=paper, mode=mode, duplex=duplex, back_offset=back_offset,
-                           booklet=booklet, deck=deck)
+                           booklet=booklet, deck=deck, jobs=jobs)
 
-    def progress(steps):
-        return click.progressbar(steps, label="Building", file=sys.stderr, item_show_func=lambda s: s and s.label)
+    def progress(finished, steps):
+        return click.progressbar(finished, length=steps, label="Building", file=sys.stderr,
+                                 item_show_func=lambda done: done and done[0].label)
 
     try:
         result = build(make_project(data, locales, art), options, out, progress if on_terminal() else None)

@@ -1,0 +1,54 @@
+"""The parallel build: worker processes render the steps, the files are byte for byte those of a serial build,
+the problems of every worker are collected before anything is written, and progress follows the steps as they
+finish."""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from conftest import invoke
+from pnp import build as build_module
+from pnp.build import BuildOptions, build
+from pnp.parallel import run_tasks
+from pnp.problems import Location, Problem, ProblemsFound
+from pnp.project import Project
+
+
+def pdfs(root: Path) -> dict[Path, bytes]:
+    return {path.relative_to(root): path.read_bytes() for path in sorted(root.rglob("*.pdf"))}
+
+
+def test_jobs_1_and_the_default_pool_write_byte_identical_files(runner, tmp_path):
+    for name, jobs in (("serial", "1"), ("pool", "2")):
+        result = invoke(runner, "build", "--lang", "pl,tr", "--booklet", "--jobs", jobs, "--out", tmp_path / name)
+        assert result.exit_code == 0, result.output
+    serial, pool = pdfs(tmp_path / "serial"), pdfs(tmp_path / "pool")
+    assert len(serial) == 2 * (7 + 4)  # per language: 7 decks, score sheet, tokens, rulebook and its booklet
+    assert serial.keys() == pool.keys()
+    assert all(serial[path] == pool[path] for path in serial)
+
+
+def test_every_workers_problems_are_collected_and_nothing_is_written(monkeypatch, tmp_path):
+    def broken(ctx):
+        raise ProblemsFound([Problem("test-broken", f"cannot make this in {lang}", Location(lang=lang))
+                             for lang in ctx.langs])
+
+    monkeypatch.setattr(build_module, "PRODUCERS", (*build_module.PRODUCERS[1:], broken))
+    try:
+        build(Project(), BuildOptions(langs=("de", "pl", "es"), jobs=2), tmp_path / "out")
+    except ProblemsFound as exc:
+        assert [(p.code, p.where.lang) for p in exc.problems] == [("test-broken", lang) for lang in ("de", "pl", "es")]
+    else:
+        raise AssertionError("the build succeeded")
+    assert not (tmp_path / "out").exists()
+
+
+def test_results_arrive_as_tasks_finish_and_carry_their_index():
+    def task(seconds: float, value: str):
+        return lambda: (time.sleep(seconds), value)[1]
+
+    tasks = [task(1.0, "slow"), task(0.0, "a"), task(0.0, "b"), task(0.0, "c")]
+    finished = list(run_tasks(tasks, jobs=2))
+    assert sorted(finished) == [(0, "slow"), (1, "a"), (2, "b"), (3, "c")]
+    assert finished[-1] == (0, "slow")  # the first task, the last to finish
+    assert list(run_tasks(tasks[1:], jobs=1)) == [(0, "a"), (1, "b"), (2, "c")]
