@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -26,8 +27,10 @@ def runs(text: str, font: str, figures: str | None) -> list[tuple[str, str]]:
     return [(piece, figures if i % 2 else font) for i, piece in enumerate(_DIGITS.split(text)) if piece]
 
 
+@lru_cache(maxsize=1 << 18)
 def measure(text: str, font: str, figures: str | None, size: float) -> float:
-    """Width in points of `text` set in `font` (figures in `figures`)."""
+    """Width in points of `text` set in `font` (figures in `figures`). Remembered: line breaking measures the same
+    words and lines at the same sizes again, and the build sets the texts the validator's print checks set."""
     return sum(stringWidth(piece, f, size) for piece, f in runs(text, font, figures))
 
 
