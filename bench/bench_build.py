@@ -42,6 +42,7 @@ class Side:
     root: Path
     python: Path
     seconds: dict[str, list[float]] = field(default_factory=dict)
+    cpu: dict[str, list[float]] = field(default_factory=dict)
     peak_mb: dict[str, float] = field(default_factory=dict)
     deck_kb: float = 0.0
 
@@ -62,26 +63,30 @@ def tree_rss_mb(pid: int) -> float:
     return total / 1e6
 
 
-def timed(command: list[str], cwd: Path) -> tuple[float, float]:
-    """Wall seconds and peak memory (MB, all processes together) of one command; exits when it fails."""
+def timed(command: list[str], cwd: Path) -> tuple[float, float, float]:
+    """Wall seconds, CPU seconds (user + system, all processes) and peak memory (MB, all processes together) of
+    one command; exits when it fails."""
     peak = [0.0]
-    start = time.perf_counter()
-    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    done = threading.Event()
+    with tempfile.TemporaryFile() as errors:
+        start = time.perf_counter()
+        process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=errors)
+        done = threading.Event()
 
-    def sample():
-        while not done.wait(0.005):
-            peak[0] = max(peak[0], tree_rss_mb(process.pid))
+        def sample():
+            while not done.wait(0.005):
+                peak[0] = max(peak[0], tree_rss_mb(process.pid))
 
-    sampler = threading.Thread(target=sample)
-    sampler.start()
-    _, errors = process.communicate()
-    seconds = time.perf_counter() - start
-    done.set()
-    sampler.join()
-    if process.returncode != 0:
-        sys.exit(f"{' '.join(command)} failed in {cwd}:\n{errors.decode()}")
-    return seconds, peak[0]
+        sampler = threading.Thread(target=sample)
+        sampler.start()
+        _, status, usage = os.wait4(process.pid, 0)  # the usage of the process and the children it waited for
+        seconds = time.perf_counter() - start
+        done.set()
+        sampler.join()
+        process.returncode = os.waitstatus_to_exitcode(status)
+        if process.returncode != 0:
+            errors.seek(0)
+            sys.exit(f"{' '.join(command)} failed in {cwd}:\n{errors.read().decode()}")
+    return seconds, usage.ru_utime + usage.ru_stime, peak[0]
 
 
 def jobs(side: Side, out: Path) -> dict[str, list[str]]:
@@ -95,18 +100,17 @@ def jobs(side: Side, out: Path) -> dict[str, list[str]]:
 
 
 def run_round(sides: list[Side], reference: list[float]) -> None:
-    for side in sides:
-        side.seconds.setdefault("reference", [])
     for name in jobs(sides[0], Path()):
         for side in sides:
             with tempfile.TemporaryDirectory(prefix="pnp-bench-") as out:
-                seconds, peak = timed(jobs(side, Path(out))[name], side.root)
+                seconds, cpu, peak = timed(jobs(side, Path(out))[name], side.root)
                 side.seconds.setdefault(name, []).append(seconds)
+                side.cpu.setdefault(name, []).append(cpu)
                 side.peak_mb[name] = max(side.peak_mb.get(name, 0.0), peak)
                 if name == "kit":
                     decks = list(Path(out, "kit").glob("*/cards/*.pdf"))
                     side.deck_kb = sum(p.stat().st_size for p in decks) / len(decks) / 1000
-    seconds, _ = timed([str(sides[0].python), str(REPO / "bench" / "reference_fronts.py")], REPO)
+    seconds, _, _ = timed([str(sides[0].python), str(REPO / "bench" / "reference_fronts.py")], REPO)
     reference.append(seconds)
 
 
@@ -151,10 +155,12 @@ def baseline_checkout(rev: str) -> Path:
     return root
 
 
-def ratio_line(name: str, now: float, then: float, target: float | None) -> str:
+def ratio_line(name: str, now: float, then: float, target: float | None, cpu: tuple[float, float] | None = None
+               ) -> str:
     ratio = now / then
     verdict = "" if target is None else f"  target ≤ {target:.0%}: {'met' if ratio <= target else 'NOT met'}"
-    return f"  {name:<15} {now:7.2f} s  {then:7.2f} s  {ratio:6.0%}{verdict}"
+    cpu_text = f"  {cpu[0]:7.2f} s  {cpu[1]:7.2f} s  {cpu[0] / cpu[1]:6.0%}" if cpu else ""
+    return f"  {name:<15} {now:7.2f} s  {then:7.2f} s  {ratio:6.0%}{cpu_text}{verdict}"
 
 
 def main() -> None:
@@ -173,12 +179,14 @@ def main() -> None:
     for number in range(options.rounds):
         run_round(sides if number % 2 == 0 else sides[::-1], reference)
     now, then = sides
-    median = {side.name: {job: statistics.median(s) for job, s in side.seconds.items() if s} for side in sides}
+    median = {side.name: {job: statistics.median(s) for job, s in side.seconds.items()} for side in sides}
+    cpu = {side.name: {job: statistics.median(s) for job, s in side.cpu.items()} for side in sides}
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; medians of {options.rounds} "
           f"interleaved rounds; baseline {base_root}")
-    print(f"  {'job':<15} {'this':>9}  {'baseline':>9}  {'ratio':>6}")
+    print(f"  {'wall':<15} {'this':>9}  {'baseline':>9}  {'ratio':>6}  {'CPU this':>9}  {'baseline':>9}  {'ratio':>6}")
     for job, seconds in median[now.name].items():
-        print(ratio_line(job, seconds, median[then.name][job], TARGETS.get(job)))
+        print(ratio_line(job, seconds, median[then.name][job], TARGETS.get(job),
+                         (cpu[now.name][job], cpu[then.name][job])))
     if options.tests:
         (t_now, s_now), (t_then, s_then) = test_command(now), test_command(then)
         print(ratio_line("tests", t_now, t_then, TARGETS["tests"]) + f"  ({s_now} | baseline {s_then})")
