@@ -20,10 +20,10 @@ def pdfs(root: Path) -> dict[Path, bytes]:
 
 def test_jobs_1_and_the_default_pool_write_byte_identical_files(runner, tmp_path):
     for name, jobs in (("serial", "1"), ("pool", "2")):
-        result = invoke(runner, "build", "--lang", "pl,tr", "--booklet", "--jobs", jobs, "--out", tmp_path / name)
+        result = invoke(runner, "build", "--lang", "tr", "--booklet", "--jobs", jobs, "--out", tmp_path / name)
         assert result.exit_code == 0, result.output
     serial, pool = pdfs(tmp_path / "serial"), pdfs(tmp_path / "pool")
-    assert len(serial) == 2 * (7 + 4)  # per language: 7 decks, score sheet, tokens, rulebook and its booklet
+    assert len(serial) == 7 + 4  # 7 decks, score sheet, tokens, rulebook and its booklet: 4 steps for 2 workers
     assert serial.keys() == pool.keys()
     assert all(serial[path] == pool[path] for path in serial)
 
