@@ -4,10 +4,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .cards import CardDatabase, load_cards
-from .catalogs import SOURCE_LANG, LanguageCatalog, load_catalogs
-from .engine_data import ENGINE_NAMES, Engine, read_engine
-from .lexicon import Lexicon, load_lexicon
+from .data.card_database import CardDatabase, load_cards
+from .i18n.catalogs import SOURCE_LANG, LanguageCatalog, load_catalogs
+from .data.engine_data import ENGINE_NAMES, Engine, read_engine
+from .i18n.lexicon import Lexicon, load_lexicon
 from .problems import Problem, ProblemsFound, errors, raise_if_errors
 
 REPO = Path(__file__).resolve().parent.parent

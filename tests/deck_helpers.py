@@ -5,12 +5,13 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 
-from pnp.build import BuildOptions, prepare
-from pnp.imposition import SheetGrid, sheet_grid
-from pnp.layout import Box, card_layout, sheet_layout
+from pnp.context import BuildOptions
+from pnp.kit.build import prepare
+from pnp.pages.imposition import SheetGrid, sheet_grid
+from pnp.layouts.schemas import Box, card_layout, sheet_layout
 from pnp.project import Project
-from pnp.render.produce import card_decks
-from pnp.textfit import MM
+from pnp.cards.produce import card_decks
+from pnp.typeset.units import MM
 
 
 def render_decks(options: BuildOptions, project: Project = Project()) -> dict[Path, bytes]:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from pnp.fonts import register_fonts
+from pnp.typeset.fonts import register_fonts
 from pnp.project import Project, load_inputs
 from pnp.rulebook import BOOKLET, PAGES, rulebook_pdfs
 

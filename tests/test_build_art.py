@@ -8,11 +8,11 @@ import pytest
 from PIL import Image, ImageStat
 
 from deck_helpers import front_cards, grid, pixels, render_decks
-from pnp.art import cover_fit, load_art
-from pnp.build import BuildOptions
-from pnp.layout import card_layout
+from pnp.data.art import cover_fit, load_art
+from pnp.context import BuildOptions
+from pnp.layouts.schemas import card_layout
 from pnp.project import Project
-from pnp.textfit import MM
+from pnp.typeset.units import MM
 
 WINDOW = card_layout().front.art.unit
 SETTINGS = card_layout().art

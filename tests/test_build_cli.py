@@ -11,9 +11,9 @@ from pypdf import PdfReader
 
 from conftest import invoke, project_args
 from deck_helpers import char_boxes
-from pnp import cli_build
-from pnp.terms import FACTIONS
-from pnp.textfit import MM
+from pnp.cli import make as cli_build
+from pnp.data.terms import FACTIONS
+from pnp.typeset.units import MM
 from validate_helpers import plant
 
 TESTUDO = ("rome.testudo:effect", "Infantry units in Defense Position gain 2 DEF.")

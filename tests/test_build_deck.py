@@ -11,11 +11,12 @@ import pytest
 from pypdf import PdfReader
 
 from deck_helpers import front_cards, grid, on_page, text_in
-from pnp.build import BuildOptions, prepare
+from pnp.context import BuildOptions
+from pnp.kit.build import prepare
 from conftest import invoke
-from pnp.decks import load_deck_list
-from pnp.layout import card_layout
-from pnp.localize import localize_cards
+from pnp.data.deck_lists import load_deck_list
+from pnp.layouts.schemas import card_layout
+from pnp.i18n.localize import localize_cards
 from pnp.project import Project, load_inputs
 
 DECKS = Path(__file__).parent / "fixtures" / "decks"

@@ -5,9 +5,9 @@ import shutil
 
 import pytest
 
-from pnp.layout import LAYOUTS, SheetLayout, card_layout, load_layout, read_layout, sheet_layout
+from pnp.layouts.schemas import LAYOUTS, SheetLayout, card_layout, load_layout, read_layout, sheet_layout
 from pnp.problems import ProblemsFound
-from pnp.terms import FACTIONS
+from pnp.data.terms import FACTIONS
 
 
 def test_the_card_is_63_by_88_with_3_mm_bleed_and_safe_zone():
@@ -66,3 +66,30 @@ def test_a_text_box_outside_the_safe_zone_is_refused(layouts):
         card_layout(layouts)
     [problem] = caught.value.problems
     assert problem.code == "layout-safe-zone" and problem.where.field == "front.footer"
+
+
+@pytest.mark.parametrize("name, old, new, code, key, words", [
+    ("card", "parchment = [0.0, 0.03, 0.13, 0.01]", "parchment = [0.0, 1.5, 0.13, 0.01]", "layout-colour",
+     "palette.parchment", "0..1"),
+    ("scoresheet", "ink = [", "ink = [1.2, ", None, None, None),  # a list of five numbers: the wrong shape
+    ("card", "fit_step = 0.25", "fit_step = 0", "layout-value", "card.fit_step", "above zero"),
+    ("card", "size = 9.6, min_size = 6.0", "size = 9.6, min_size = 10.0", "layout-value", "front.effect.style",
+     "min_size 10 must not be above size 9.6"),
+    ("card", 'style = { font = "body", size = 9.6', 'style = { font = "bodoni", size = 9.6', "layout-value",
+     "front.effect.style.font", "a font role"),
+])
+def test_typed_values_are_checked_with_their_range_at_their_key(layouts, name, old, new, code, key, words):
+    """Colours 0..1, a fit step above zero (0 used to hang the fitting), a minimum size not above the size, a known
+    font role: one located problem each, from the loader (pnp/layouts/values.py)."""
+    from pnp.layouts.schemas import CardLayout
+    from pnp.sheets.layout import ScoreSheetLayout
+    path = layouts / f"{name}.toml"
+    assert old in path.read_text()
+    path.write_text(path.read_text().replace(old, new, 1))
+    with pytest.raises(ProblemsFound) as caught:
+        load_layout(name, {"card": CardLayout, "scoresheet": ScoreSheetLayout}[name], layouts)
+    if code is None:
+        assert [p.code for p in caught.value.problems] == ["layout-value"]
+        return
+    [problem] = [p for p in caught.value.problems if p.code == code]
+    assert problem.where.field == key and problem.where.file.endswith(f"{name}.toml") and words in problem.message

@@ -7,9 +7,10 @@ import time
 from pathlib import Path
 
 from conftest import invoke
-from pnp import build as build_module
-from pnp.build import BuildOptions, build
-from pnp.parallel import run_tasks
+from pnp.context import BuildOptions
+from pnp.kit import build as build_module
+from pnp.kit.build import build
+from pnp.kit.parallel import run_tasks
 from pnp.problems import Location, Problem, ProblemsFound
 from pnp.project import Project
 

@@ -9,16 +9,17 @@ import pytest
 from PIL import Image, ImageChops
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from pnp.fonts import register_fonts
-from pnp.layout import Box, TextStyle, card_layout
-from pnp.localize import localize_cards
-from pnp.pdfout import new_canvas
+from pnp.typeset.fonts import register_fonts
+from pnp.layouts.schemas import Box, TextStyle, card_layout
+from pnp.i18n.localize import localize_cards
+from pnp.pages.pdfout import new_canvas
 from pnp.project import Project, load_inputs
-from pnp.render.checks import card_fit_problems, card_glyph_problems
-from pnp.render.faces import compose_front, fit_name
-from pnp.render.labels import card_labels
-from pnp.render.text import draw_text
-from pnp.textfit import MM, fit_text, units, wrap
+from pnp.cards.checks import card_fit_problems, card_glyph_problems
+from pnp.cards.faces import compose_front, fit_name
+from pnp.cards.labels import card_labels
+from pnp.typeset.draw_text import draw_text
+from pnp.typeset.textfit import fit_text, units, wrap
+from pnp.typeset.units import MM
 
 FONTS = register_fonts(Project().fonts)
 BODY = FONTS["body"]

@@ -10,10 +10,10 @@ from babel.messages.pofile import read_po, write_po
 from pypdf import PdfReader
 
 from conftest import LANGS, invoke
-from pnp import calibrate as C
-from pnp.catalogs import catalog_path, load_catalogs
-from pnp.fonts import register_fonts
-from pnp.layout import PAPERS, calibration_layout
+from pnp.sheets import calibration as C
+from pnp.i18n.catalogs import catalog_path, load_catalogs
+from pnp.typeset.fonts import register_fonts
+from pnp.layouts.schemas import PAPERS, calibration_layout
 from pnp.project import REPO, Project
 from validate_helpers import having, validate_json
 

@@ -12,14 +12,14 @@ import pytest
 from pypdf import PdfReader
 
 from deck_helpers import char_boxes, front_cards, grid, on_page, pixels, render_decks, text_in
-from pnp.build import BuildOptions
-from pnp.catalogs import LANGS
-from pnp.layout import card_layout
-from pnp.localize import localize_cards, stat_labels
+from pnp.context import BuildOptions
+from pnp.i18n.catalogs import LANGS
+from pnp.layouts.schemas import card_layout
+from pnp.i18n.localize import localize_cards, stat_labels
 from pnp.project import Project, load_inputs
-from pnp.render.checks import card_print_problems
-from pnp.terms import FACTIONS
-from pnp.textfit import MM
+from pnp.cards.checks import card_print_problems
+from pnp.data.terms import FACTIONS
+from pnp.typeset.units import MM
 
 A4 = BuildOptions(paper="a4", mode="home", duplex="long")
 LETTER = BuildOptions(paper="letter", mode="home", duplex="short", langs=("pl", "tr"))
@@ -201,7 +201,7 @@ def test_every_font_is_embedded_and_no_standard_font_is_referenced(a4_decks):
 
 
 def test_every_text_fits_and_every_character_is_covered_in_all_languages(inputs):
-    assert card_print_problems(inputs, LANGS) == []
+    assert card_print_problems(inputs, LANGS, Project()) == []
 
 
 def test_decks_are_byte_identical_when_built_again(a4_decks, pro_decks):

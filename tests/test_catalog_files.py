@@ -9,7 +9,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from conftest import LANGS
-from pnp.catalogs import DOMAIN_INPUTS, catalog_path
+from pnp.i18n.catalogs import DOMAIN_INPUTS, catalog_path
 from pnp.project import REPO
 
 PLURAL_FORMS = {

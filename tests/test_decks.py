@@ -9,10 +9,10 @@ import pytest
 
 from conftest import project_args
 from pnp.cli import main
-from pnp.decks import ALLIED, COALITION, SINGLE, bundled_deck, deck_problems, load_deck_list
+from pnp.data.deck_lists import ALLIED, COALITION, SINGLE, bundled_deck, deck_problems, load_deck_list
 from pnp.problems import ProblemsFound
 from pnp.project import Project, load_inputs
-from pnp.terms import FACTIONS
+from pnp.data.terms import FACTIONS
 
 DECKS = Path(__file__).parent / "fixtures" / "decks"
 

@@ -1,4 +1,4 @@
-"""Combat resolution (pnp.engine): every rule of the seed pages' "Combat" and "Kamikaze / battle wounds"."""
+"""Combat resolution (pnp.data.combat): every rule of the seed pages' "Combat" and "Kamikaze / battle wounds"."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -6,9 +6,9 @@ from types import MappingProxyType
 
 import pytest
 
-from pnp.engine import (ATTACK, DEFENSE, Unit, Wound, effective, resolve_attack, resolve_direct_attack,
+from pnp.data.combat import (ATTACK, DEFENSE, Unit, Wound, effective, resolve_attack, resolve_direct_attack,
                         wounded)
-from pnp.engine_data import load_engine
+from pnp.data.engine_data import load_engine
 from pnp.project import Project
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.engine_data import load_engine, read_engine
+from pnp.data.engine_data import load_engine, read_engine
 from pnp.problems import ProblemsFound
 from pnp.project import REPO
 

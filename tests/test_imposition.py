@@ -10,11 +10,11 @@ import pytest
 from pypdf import PdfReader
 
 from deck_helpers import grid
-from pnp.imposition import check_back_offset, crop_mark_lines, impose_home, impose_pro, sheet_grid
-from pnp.layout import Paper, sheet_layout
-from pnp.pdfout import new_canvas
+from pnp.pages.imposition import check_back_offset, crop_mark_lines, impose_home, impose_pro, sheet_grid
+from pnp.layouts.schemas import Paper, sheet_layout
+from pnp.pages.pdfout import new_canvas
 from pnp.problems import ProblemsFound
-from pnp.textfit import MM
+from pnp.typeset.units import MM
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

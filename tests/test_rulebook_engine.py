@@ -143,7 +143,7 @@ def test_a_missing_translation_is_reported_not_printed_in_english(tmp_path):
 
     from babel.messages.pofile import read_po, write_po
 
-    from pnp.catalogs import load_catalogs
+    from pnp.i18n.catalogs import load_catalogs
     from pnp.project import REPO
     locales = tmp_path / "locales"
     shutil.copytree(REPO / "locales", locales, ignore=shutil.ignore_patterns("*.mo"))

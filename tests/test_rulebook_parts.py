@@ -13,9 +13,8 @@ from babel.messages.pofile import read_po
 from jinja2 import Environment
 from pypdf import PdfReader
 
-from pnp.catalogs import DOMAIN_INPUTS, DOMAINS
-from pnp.fonts import register_fonts
-from pnp.placeholders import KNOWN_PLACEHOLDERS
+from pnp.i18n.catalogs import DOMAIN_INPUTS, DOMAINS
+from pnp.i18n.placeholder_names import KNOWN_PLACEHOLDERS
 from pnp.project import REPO, Project
 from pnp.rulebook import blocks as b
 from pnp.rulebook import BOOKLET, PAGES, kit_facts, rulebook_pdfs
@@ -23,7 +22,8 @@ from pnp.rulebook.booklet import padded
 from pnp.rulebook.compose import COMMANDS, compose
 from pnp.rulebook.render import RulebookDocument
 from pnp.rulebook.tables import column_widths
-from pnp.validate.text import placeholders
+from pnp.typeset.fonts import register_fonts
+from pnp.validate.text_scan import placeholders
 
 from rulebook_helpers import inputs
 

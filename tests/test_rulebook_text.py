@@ -8,7 +8,7 @@ from io import BytesIO
 import pytest
 from pypdf import PdfReader
 
-from pnp.localize import localize_cards
+from pnp.i18n.localize import localize_cards
 from rulebook_helpers import LANGS, flat_text, inputs, outline, page_texts, pages_pdf, rulebook, squash, text_lines
 from seedpages import load
 

@@ -11,18 +11,18 @@ from babel.messages.pofile import read_po, write_po
 from pypdf import PdfReader
 
 from conftest import LANGS
-from pnp.catalogs import load_catalogs
-from pnp.engine_data import load_engine
-from pnp.fonts import register_fonts
-from pnp.layout import PAPERS
-from pnp.localize import stat_labels
+from pnp.i18n.catalogs import load_catalogs
+from pnp.data.engine_data import load_engine
+from pnp.typeset.fonts import register_fonts
+from pnp.layouts.schemas import PAPERS
+from pnp.i18n.localize import stat_labels
 from pnp.problems import ProblemsFound
 from pnp.project import REPO, Project, load_inputs
 from pnp.sheets import sheet_print_problems
 from pnp.sheets import scoresheet as S
-from pnp.sheets.layouts import scoresheet_layout
+from pnp.sheets.layout import scoresheet_layout
 from pnp.sheets.pdf import compose_for_paper, scoresheet_pdf
-from pnp.sheets.text import SheetText
+from pnp.i18n.translator import Translator
 
 PAPER_POINTS = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
 CHANGED = {"life": {"start": 25}, "energy": {"start_max": 5, "rise_from_turn": 4, "rise_per_turn": 2, "cap": 11},
@@ -105,7 +105,7 @@ def test_life_track_and_energy_schedule_are_the_engines(sheets, inputs, lang):
 def test_headings_and_rule_reminders_in_the_language(sheets, inputs, lang):
     text = squeeze(sheets[(lang, "letter")].pages[0].extract_text())
     catalog = inputs.catalogs[lang]
-    sheet_text = SheetText(catalog, inputs.engine)
+    sheet_text = Translator(catalog, "sheets", inputs.engine.numbers)
     lp = stat_labels(catalog)["lp"]
     for pair in (S.TITLE, S.ENERGY, S.BONUSES, S.NOTES, S.ENERGY_RULE, S.WOUND_RULE, S.BONUS_HELP):
         assert squeeze(sheet_text(pair)) in text, pair
@@ -123,7 +123,7 @@ def test_turkish_and_polish_letters_and_abbreviations(sheets):
 
 
 def test_every_label_fits_and_every_glyph_exists_in_every_language(inputs):
-    assert sheet_print_problems(inputs, LANGS + ("en",)) == []
+    assert sheet_print_problems(inputs, LANGS + ("en",), Project()) == []
 
 
 def test_a_changed_engine_value_reaches_every_language(tmp_path, fonts):
@@ -137,7 +137,7 @@ def test_a_changed_engine_value_reaches_every_language(tmp_path, fonts):
         assert contains_run(found, expected_life_track(engine)), lang
         assert contains_run(found, expected_energy_rows(engine)), lang
         assert expected_energy_rows(engine)[:8] == [1, 5, 2, 5, 3, 5, 4, 7]
-        sheet_text = SheetText(inputs.catalogs[lang], engine)
+        sheet_text = Translator(inputs.catalogs[lang], "sheets", engine.numbers)
         for pair in (S.ENERGY_RULE, S.BONUS_HELP):
             assert squeeze(sheet_text(pair)) in squeeze(text), (lang, pair)
 

@@ -12,19 +12,19 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import LANGS
-from pnp.engine_data import load_engine
-from pnp.fonts import register_fonts
-from pnp.layout import PAPERS, sheet_layout
-from pnp.localize import stat_labels
+from pnp.data.engine_data import load_engine
+from pnp.typeset.fonts import register_fonts
+from pnp.layouts.schemas import PAPERS, sheet_layout
+from pnp.i18n.localize import stat_labels
 from pnp.problems import ProblemsFound
 from pnp.project import REPO, Project, load_inputs
 from pnp.sheets import token_counts
-from pnp.sheets.layouts import tokens_layout
+from pnp.sheets.layout import tokens_layout
 from pnp.sheets.token_faces import TokenFaces
 from pnp.sheets.token_sheet import token_grid, tokens_pdf
 from pnp.sheets.tokens import Token, token_list
-from pnp.terms import signed
-from pnp.textfit import MM
+from pnp.data.terms import signed
+from pnp.typeset.units import MM
 
 DPI = 30
 
@@ -225,3 +225,22 @@ def test_token_faces_fit_in_every_language(inputs, fonts):
 def test_deterministic(inputs, fonts, token_pdfs):
     again = tokens_pdf(inputs.engine, inputs.catalogs["tr"], fonts, sheet_layout("a4"), tokens_layout(), "long")
     assert again == token_pdfs[("tr", "a4")]
+
+
+def test_token_kinds_come_from_one_registry_and_an_unknown_kind_is_an_error():
+    """KINDS owns each kind's faces and amounts; the shipped set uses every kind, and a set entry of a kind the
+    registry does not know fails counting (so the score sheet's, the tokens' and the rulebook's checks) located at
+    its entry."""
+    from dataclasses import replace
+
+    from pnp.sheets.layout import TokenSet
+    from pnp.sheets.token_faces import KINDS
+
+    layout = tokens_layout()
+    assert {entry.kind for entry in layout.set} == set(KINDS)
+    engine = load_inputs(Project(), ()).engine
+    dragons = replace(layout, set=(*layout.set, TokenSet("dragons", "dragon", 2, "for the dragons")))
+    with pytest.raises(ProblemsFound) as caught:
+        token_counts(engine, dragons)
+    [problem] = caught.value.problems
+    assert problem.code == "layout-token" and problem.where.field == "set dragons" and "'dragon'" in problem.message

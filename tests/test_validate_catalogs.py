@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.catalogs import LANGS
+from pnp.i18n.catalogs import LANGS
 from pnp.project import Project, load_inputs
 from pnp.validate import validate
 from validate_helpers import having, line_of, plant, po_path, validate_json
@@ -209,7 +209,7 @@ def test_every_defect_at_once_through_the_function(project_copy):
     plant(project_copy, "pt", "rome.testudo:name", "Testudo", new="Testudo", fuzzy=True)
     project = Project(data=project_copy / "data", locales=project_copy / "locales")
     inputs = load_inputs(project, LANGS)
-    codes = {(p.code, p.where.lang) for p in validate(inputs, LANGS)}
+    codes = {(p.code, p.where.lang) for p in validate(inputs, LANGS, project)}
     assert {("untranslated", "pl"), ("glossary-term", "pl"), ("glossary-forbidden", "pl"), ("card-reference", "de"),
             ("number-mismatch", "tr"), ("placeholder-unknown", "es"), ("translation-fuzzy", "pt")} <= codes
 
@@ -225,6 +225,6 @@ def test_an_unknown_card_name_quoted_in_the_english_source(project_copy):
     cards = project_copy / "data/cards/rome.toml"
     text = cards.read_text(encoding="utf-8")
     cards.write_text(text.replace("“Hastati Line”", "“Hastati Lines”"), encoding="utf-8")
-    inputs = load_inputs(Project(data=project_copy / "data", locales=project_copy / "locales"), ("de",))
-    found = [p for p in validate(inputs, ("de",)) if p.code == "card-reference-unknown"]
+    project = Project(data=project_copy / "data", locales=project_copy / "locales")
+    found = [p for p in validate(load_inputs(project, ("de",)), ("de",), project) if p.code == "card-reference-unknown"]
     assert [(p.where.card, p.where.file) for p in found] == [("rome.principes-line", str(cards))]

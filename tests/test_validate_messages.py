@@ -6,10 +6,10 @@ from collections import Counter
 
 import pytest
 
-from pnp.catalogs import LANGS
+from pnp.i18n.catalogs import LANGS
 from pnp.project import Project, load_inputs
 from pnp.validate import validate
-from pnp.validate.text import numbers, placeholders, quoted, words
+from pnp.validate.text_scan import numbers, placeholders, quoted, words
 from validate_helpers import po_path, read, write
 
 RULE = "Start with %(life_start)s points and draw %(hand_start)s cards."
@@ -43,8 +43,8 @@ def add_rule_messages(root, changes: dict[str, dict] | None = None) -> None:
 
 def problems_of(root, langs=LANGS):
     """The errors validate() finds (warnings aside: print checks skipped for languages with errors)."""
-    inputs = load_inputs(Project(data=root / "data", locales=root / "locales"), langs)
-    return [p for p in validate(inputs, langs) if p.severity == "error"]
+    project = Project(data=root / "data", locales=root / "locales")
+    return [p for p in validate(load_inputs(project, langs), langs, project) if p.severity == "error"]
 
 
 def codes(problems) -> set[tuple[str, str | None]]:

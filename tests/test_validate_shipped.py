@@ -22,7 +22,7 @@ def inputs():
 
 
 def test_shipped_data_validates_clean(inputs):
-    assert validate(inputs, LANGS) == []
+    assert validate(inputs, LANGS, Project()) == []
 
 
 def test_shipped_data_validates_clean_through_the_cli(runner):

@@ -8,7 +8,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
 from conftest import invoke, project_args
-from pnp.catalogs import catalog_path
+from pnp.i18n.catalogs import catalog_path
 
 
 def po_path(root: Path, lang: str, domain: str = "cards") -> Path:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ..cards import CardDatabase
-from ..catalogs import LanguageCatalog
-from ..engine_data import Engine
-from ..layout import card_layout, sheet_layout
+from ..data.card_database import CardDatabase
+from ..i18n.catalogs import LanguageCatalog
+from ..data.engine_data import Engine
+from ..layouts.schemas import card_layout, sheet_layout
 from ..sheets.tokens import token_counts
 from .blocks import TitlePage
 from .compose import KitFacts, compose

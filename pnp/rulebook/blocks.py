@@ -2,7 +2,7 @@
 
 One block per line; blank lines are ignored. A line starts with its kind:
   @title / @subtitle / @tagline TEXT                the title page (consecutive lines, with @factions:
-  @factions NAME · NAME · …                           the faction names in pnp.terms.FACTIONS order)
+  @factions NAME · NAME · …                           the faction names in pnp.data.terms.FACTIONS order)
   @contents TEXT                                    the table of contents, with its heading
   @chapter[FLAGS] TEXT                              a chapter (FLAGS: newpage, onepage), in the contents
   @section TEXT / @subsection TEXT                  headings (sections are in the contents too)
@@ -28,7 +28,7 @@ class TitlePage:
     title: str
     subtitle: str
     tagline: str
-    factions: tuple[str, ...]  # faction names in the order of pnp.terms.FACTIONS
+    factions: tuple[str, ...]  # faction names in the order of pnp.data.terms.FACTIONS
 
 
 @dataclass(frozen=True)

@@ -16,20 +16,22 @@ from typing import Any, Callable
 from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined
 from jinja2.bccache import Bucket
 
-from ..catalogs import SOURCE_LANG, LanguageCatalog
-from ..cards import CardDatabase
-from ..engine_data import Engine
-from ..localize import LocalizedCard, localize_cards, stat_labels
-from ..placeholders import COMMANDS
-from ..problems import Location, Problem, raise_if_errors
+from ..i18n.catalogs import LanguageCatalog
+from ..data.card_database import CardDatabase
+from ..data.engine_data import Engine
+from ..i18n.localize import LocalizedCard, localize_cards, stat_labels
+from ..i18n.placeholder_names import COMMANDS
+from ..i18n.translator import PERCENT, Translator
+from ..problems import Problem, raise_if_errors
 from ..sheets.tokens import TokenCount
-from ..terms import FACTIONS
+from ..data.terms import FACTIONS
 from . import turkish
 from .blocks import Block, parse
 from .examples import example_numbers
 from .wording import wording_problems
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
+DOMAIN = "rulebook"  # the gettext domain of the templates' messages
 
 
 @dataclass(frozen=True)
@@ -53,47 +55,25 @@ class KitFacts:
 
 
 class _Messages:
-    """Newstyle gettext callables over a catalog: format the message, note untranslated ones, fix Turkish."""
+    """Newstyle gettext callables for the templates over the rulebook's translator; Turkish suffixes harmonized."""
 
     def __init__(self, catalog: LanguageCatalog):
-        self.catalog = catalog
-        self.problems: list[Problem] = []
+        self.translator = Translator(catalog, DOMAIN, style=PERCENT)
         self.finish: Callable[[str], str] = turkish.harmonize if catalog.lang == "tr" else (lambda text: text)
 
-    def _check(self, context: str | None, msgid: str) -> None:
-        if self.catalog.lang != SOURCE_LANG and not self.catalog.has(context, msgid):
-            self.problems.append(Problem(
-                "translation-missing", f"no translation for rulebook message {msgid!r}"
-                + (f" (msgctxt {context!r})" if context else "") + "; add it to the 'rulebook' catalog",
-                Location(file=self.catalog.path, lang=self.catalog.lang, msgid=msgid)))
-
-    def _format(self, text: str, source: str, variables: dict[str, Any]) -> str:
-        try:
-            return self.finish(text % variables)
-        except (KeyError, ValueError, TypeError) as exc:
-            self.problems.append(Problem(
-                "rulebook-placeholder", f"translation {text!r} has a placeholder the rulebook cannot fill ({exc}); "
-                f"expected only those of the English source {source!r}",
-                Location(file=self.catalog.path, lang=self.catalog.lang, msgid=source)))
-            return source % variables
-
     def gettext(self, msgid: str, **variables) -> str:
-        self._check(None, msgid)
-        return self._format(self.catalog.translations.gettext(msgid), msgid, variables)
+        return self.finish(self.translator.fill(self.translator.text(None, msgid), msgid, variables))
 
     def ngettext(self, singular: str, plural: str, n: int, **variables) -> str:
-        self._check(None, singular)
-        source = singular if n == 1 else plural
-        return self._format(self.catalog.translations.ngettext(singular, plural, n), source, variables)
+        return self.npgettext(None, singular, plural, n, **variables)
 
     def pgettext(self, context: str, msgid: str, **variables) -> str:
-        self._check(context, msgid)
-        return self._format(self.catalog.translations.pgettext(context, msgid), msgid, variables)
+        return self.finish(self.translator.fill(self.translator.text(context, msgid), msgid, variables))
 
-    def npgettext(self, context: str, singular: str, plural: str, n: int, **variables) -> str:
-        self._check(context, singular)
+    def npgettext(self, context: str | None, singular: str, plural: str, n: int, **variables) -> str:
         source = singular if n == 1 else plural
-        return self._format(self.catalog.translations.npgettext(context, singular, plural, n), source, variables)
+        return self.finish(self.translator.fill(self.translator.plural(context, singular, plural, n), source,
+                                                variables))
 
 
 class _CompiledTemplates(BytecodeCache):
@@ -183,14 +163,6 @@ def compose(engine: Engine, db: CardDatabase, catalog: LanguageCatalog, kit: Kit
     context, problems = template_context(engine, db, catalog, kit)
     messages = _Messages(catalog)
     markup = environment(messages).get_template("rulebook.j2").render(context)
-    raise_if_errors(problems + _unique(messages.problems))
+    raise_if_errors(problems + messages.translator.problems)
     return parse(markup)
 
-
-def _unique(problems: list[Problem]) -> list[Problem]:
-    seen, unique = set(), []
-    for problem in problems:
-        if problem.message not in seen:
-            seen.add(problem.message)
-            unique.append(problem)
-    return unique

@@ -6,10 +6,10 @@ a scenario end differently, the story would be false, so that is reported as a p
 """
 from __future__ import annotations
 
-from .. import engine as combat
-from ..engine_data import Engine
+from ..data import combat
+from ..data.engine_data import Engine
 from ..problems import Location, Problem
-from ..terms import signed
+from ..data.terms import signed
 
 ATTACK_ON_DEFENDER = (5, 3)        # your ATK, their DEF
 ATTACK_ON_ATTACKER = (6, 4)        # your ATK, their ATK

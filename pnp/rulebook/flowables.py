@@ -1,13 +1,14 @@
 """The rulebook's own flowables: headings that know their place in the contents, ornaments, the title frame."""
 from __future__ import annotations
 
-from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepInFrame, Paragraph
 
-from ..layout import FactionStyle
-from ..render.card_back import draw_diamond
-from ..render.emblems import draw_emblem
+from ..typeset.units import MM
+from ..layouts.schemas import FactionStyle
+from ..graphics.emblems import draw_emblem
+from ..graphics.ornaments import draw_diamond
+from .layout import TitleFrame
 from .styles import Styles, cmyk, markup
 
 
@@ -31,7 +32,7 @@ class Ornament(Flowable):
         return avail_width, self.space * 2
 
     def draw(self):
-        c, mid, y, r = self.canv, self.avail / 2, self.space, 1.3 * mm
+        c, mid, y, r = self.canv, self.avail / 2, self.space, 1.3 * MM
         c.setStrokeColor(self.styles.colour("gold"))
         c.setLineWidth(0.6)
         c.line(mid - self.rule_width / 2, y, mid - r * 1.8, y)
@@ -43,24 +44,25 @@ class Ornament(Flowable):
 class TitleBorder(Flowable):
     """The title page's double frame, drawn around the whole text area."""
 
-    def __init__(self, styles: Styles, content: list[Flowable]):
+    def __init__(self, styles: Styles, frame: TitleFrame, content: list[Flowable]):
         super().__init__()
-        self.styles, self.content = styles, content
+        self.styles, self.frame, self.content = styles, frame, content
 
     def wrap(self, avail_width, avail_height):
         self.size = avail_width, avail_height
         return avail_width, avail_height
 
     def draw(self):
-        c, (w, h) = self.canv, self.size
+        c, (w, h), f = self.canv, self.size, self.frame
         c.setStrokeColor(self.styles.colour("gold"))
-        c.setLineWidth(1.4)
+        c.setLineWidth(f.outer_line)
         c.rect(0, 0, w, h)
-        c.setLineWidth(0.5)
-        c.rect(2 * mm, 2 * mm, w - 4 * mm, h - 4 * mm)
-        inner = KeepInFrame(w - 16 * mm, h - 16 * mm, self.content, mode="shrink", vAlign="MIDDLE")
-        inner_w, inner_h = inner.wrapOn(c, w - 16 * mm, h - 16 * mm)
-        inner.drawOn(c, 8 * mm, (h - inner_h) / 2)
+        c.setLineWidth(f.inner_line)
+        c.rect(f.inset * MM, f.inset * MM, w - 2 * f.inset * MM, h - 2 * f.inset * MM)
+        room = 2 * f.padding * MM
+        inner = KeepInFrame(w - room, h - room, self.content, mode="shrink", vAlign="MIDDLE")
+        _, inner_h = inner.wrapOn(c, w - room, h - room)
+        inner.drawOn(c, f.padding * MM, (h - inner_h) / 2)
 
 
 class FactionRow(Flowable):
@@ -78,7 +80,7 @@ class FactionRow(Flowable):
         c, style = self.canv, self.text.factions
         cell = self.avail / len(self.names)
         widest = max(stringWidth(name, style.fontName, style.fontSize) for name in self.names)
-        font_size = min(style.fontSize, style.fontSize * (cell - 1.5 * mm) / widest)  # every name on one line
+        font_size = min(style.fontSize, style.fontSize * (cell - 1.5 * MM) / widest)  # every name on one line
         top = self.size + style.leading * 1.6
         for index, (name, faction) in enumerate(zip(self.names, self.faction_styles)):
             cx, cy = cell * (index + 0.5), top - self.size / 2
@@ -86,7 +88,7 @@ class FactionRow(Flowable):
             c.circle(cx, cy, self.size / 2, stroke=0, fill=1)
             c.setStrokeColor(self.text.colour("gold"))
             c.setLineWidth(0.8)
-            c.circle(cx, cy, self.size / 2 - 0.9 * mm, stroke=1, fill=0)
+            c.circle(cx, cy, self.size / 2 - 0.9 * MM, stroke=1, fill=0)
             c.setFillColor(cmyk((0, 0, 0, 0)))
             draw_emblem(c, faction.emblem, cx, cy, self.size * 0.56)
             c.setFillColor(style.textColor)

@@ -6,10 +6,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Mapping
 
-from reportlab.lib.units import mm
 
-from ..layout import LAYOUTS, Colour, load_layout, sheet_layout
+from ..layouts.schemas import LAYOUTS, load_layout, sheet_layout
+from ..layouts.values import Colour, Figures
 from ..problems import Location, Problem, raise_if_errors
+from ..typeset.units import MM
 
 
 @dataclass(frozen=True)
@@ -71,11 +72,13 @@ class Palette:
 
 
 @dataclass(frozen=True)
-class Figures:
-    """The font role (pnp.fonts) figures are set in within the text faces, and their size relative to the text."""
+class TitleFrame:
+    """The title page's double frame: line widths (pt), the inner line's inset and the content's padding (mm)."""
 
-    font: str
-    scale: float
+    outer_line: float
+    inner_line: float
+    inset: float
+    padding: float
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,7 @@ class RulebookLayout:
     columns: Mapping[str, tuple[float, ...]]
     palette: Palette
     figures: Figures
+    title_frame: TitleFrame
 
 
 @dataclass(frozen=True)
@@ -100,13 +104,13 @@ class Page:
         """(left, right) margin in points: the inner margin is at the binding (left on odd, right on even pages)."""
         m = self.format.margins
         if page_number % 2 == 0:
-            return m.outer * mm, m.inner * mm
-        return m.inner * mm, m.outer * mm
+            return m.outer * MM, m.inner * MM
+        return m.inner * MM, m.outer * MM
 
     @property
     def text_width(self) -> float:
         m = self.format.margins
-        return self.width - (m.inner + m.outer) * mm
+        return self.width - (m.inner + m.outer) * MM
 
 
 @lru_cache(maxsize=None)
@@ -124,9 +128,6 @@ def rulebook_layout(directory: Path = LAYOUTS) -> RulebookLayout:
         if not widths or min(widths) <= 0:
             problems.append(Problem("layout-value", f"column widths of '{name}' must be positive numbers",
                                     Location(file=file, field=f"columns.{name}")))
-    if any(not 0 <= v <= 1 for colour in vars(layout.palette).values() for v in colour):
-        problems.append(Problem("layout-colour", "CMYK colour components must lie in 0..1",
-                                Location(file=file, field="palette")))
     raise_if_errors(problems)
     return layout
 
@@ -135,7 +136,7 @@ def page_for(paper: str, booklet: bool, directory: Path = LAYOUTS) -> Page:
     """The rulebook page on `paper` (a4 | letter): the paper itself, or half of it for the booklet."""
     layout = rulebook_layout(directory)
     sheet = sheet_layout(paper, directory).paper
-    width, height = sheet.width * mm, sheet.height * mm
+    width, height = sheet.width * MM, sheet.height * MM
     if booklet:
         return Page(height / 2, width, layout.booklet, (height, width))
     return Page(width, height, layout.full, (width, height))

@@ -1,13 +1,10 @@
-"""The build's producer of the rulebook (see pnp.build: one call per language)."""
+"""The build's producer of the rulebook (see pnp.kit.build: one call per language)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from ..context import BuildContext
 from . import rulebook_pdfs
-
-if TYPE_CHECKING:  # pnp.build imports this module for its list of producers
-    from ..build import BuildContext
 
 
 def rulebook(ctx: BuildContext) -> dict[Path, bytes]:

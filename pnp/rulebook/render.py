@@ -3,10 +3,10 @@ headers and page numbers, bookmarks, tables; page for page on the paper, or impo
 from __future__ import annotations
 
 from io import BytesIO
-from reportlab.lib.units import mm
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
-from ..pdfout import CREATOR
+from ..typeset.units import MM
+from ..pages.pdfout import CREATOR
 from . import blocks as b
 from .booklet import BookletCanvas
 from .contents import LEVELS, Contents
@@ -30,7 +30,7 @@ class RulebookDocument(BaseDocTemplate):
         frames = {}
         for name, number in (("title", 1), ("odd", 1), ("even", 2)):
             left, right = page.margins(number)
-            frames[name] = Frame(left, m.bottom * mm, page.width - left - right, page.height - (m.top + m.bottom) * mm,
+            frames[name] = Frame(left, m.bottom * MM, page.width - left - right, page.height - (m.top + m.bottom) * MM,
                                  id=name, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         self.addPageTemplates([PageTemplate("title", [frames["title"]]),
                                PageTemplate("odd", [frames["odd"]], onPageEnd=self.decorate),
@@ -60,16 +60,16 @@ class RulebookDocument(BaseDocTemplate):
         canvas.setFillColor(self.styles.colour("muted"))
         canvas.setStrokeColor(self.styles.colour("gold"))
         if self.chapter and page != self.chapter_page:
-            y = self.sheet_page.height - fmt.header * mm
+            y = self.sheet_page.height - fmt.header * MM
             canvas.setFont(self.styles.fonts["title"], fmt.type.header)
             if outer_right:
                 canvas.drawRightString(self.sheet_page.width - right, y, self.chapter)
             else:
                 canvas.drawString(left, y, self.chapter)
             canvas.setLineWidth(0.4)
-            canvas.line(left, y - 1.6 * mm, self.sheet_page.width - right, y - 1.6 * mm)
+            canvas.line(left, y - 1.6 * MM, self.sheet_page.width - right, y - 1.6 * MM)
         canvas.setFont(self.styles.fonts["title"], fmt.type.footer)
-        y = fmt.footer * mm
+        y = fmt.footer * MM
         number = str(page)
         if outer_right:
             canvas.drawRightString(self.sheet_page.width - right, y, number)

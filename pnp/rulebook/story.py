@@ -5,13 +5,13 @@ from itertools import count
 from typing import Iterator
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.lib.units import mm
 from reportlab.platypus import (CondPageBreak, Flowable, KeepInFrame, KeepTogether, NextPageTemplate, PageBreak,
                                 Paragraph, Spacer, Table, TableStyle)
 
+from ..typeset.units import MM
 from . import blocks as b
-from ..layout import card_layout
-from ..terms import FACTIONS
+from ..layouts.schemas import card_layout
+from ..data.terms import FACTIONS
 from .contents import Contents
 from .flowables import FactionRow, Heading, Ornament, TitleBorder
 from .layout import Page, RulebookLayout
@@ -43,10 +43,10 @@ class _Flowables:
             style = ParagraphStyle(f"{style.name}-table", parent=style, keepWithNext=0)
         heading = Heading(block.text, style, block.level, f"h{next(self.keys)}", self.styles)
         if block.level > 1:
-            return [CondPageBreak(fmt.keep_with_table * mm), heading] if leads_to_table else [heading]
+            return [CondPageBreak(fmt.keep_with_table * MM), heading] if leads_to_table else [heading]
         flowables: list[Flowable] = [PageBreak()] if "newpage" in block.flags else [
             CondPageBreak(self.page.height * 0.25), Spacer(1, fmt.space.before_section * 1.5)]
-        return flowables + [heading, Ornament(fmt.ornament * mm, self.styles, fmt.space.after_heading * 1.3)]
+        return flowables + [heading, Ornament(fmt.ornament * MM, self.styles, fmt.space.after_heading * 1.3)]
 
     def items(self, block: b.ItemList, style) -> list[Flowable]:
         return [Paragraph(markup(item, style, self.styles), style, bulletText=f"{number}." if block.numbered else "•")
@@ -60,7 +60,7 @@ class _Flowables:
     def box(self, block: b.Box) -> Flowable:
         s, fmt = self.styles, self.page.format
         inner = [flowable for child in block.blocks for flowable in self.block(child, in_box=True)]
-        pad = fmt.space.box_padding * mm
+        pad = fmt.space.box_padding * MM
         table = Table([[inner]], colWidths=[self.page.text_width])
         table.setStyle(TableStyle([s.table_font, ("BACKGROUND", (0, 0), (-1, -1), s.colour("tint")),
                                    ("BOX", (0, 0), (-1, -1), 0.8, s.colour("gold")),
@@ -71,20 +71,20 @@ class _Flowables:
 
     def title_page(self, block: b.TitlePage) -> list[Flowable]:
         s, fmt = self.styles, self.page.format
-        gap = fmt.space.before_section * mm / 3
+        gap = fmt.space.before_section * MM / 3
         factions = tuple(card_layout().factions[key] for key in FACTIONS)
-        content = [self.para(block.title, s.title), Ornament(fmt.ornament * 1.6 * mm, s, gap * 2),
+        content = [self.para(block.title, s.title), Ornament(fmt.ornament * 1.6 * MM, s, gap * 2),
                    self.para(block.subtitle, s.subtitle), Spacer(1, gap * 6),
                    self.para(block.tagline, s.tagline), Spacer(1, gap * 12),
-                   FactionRow(block.factions, factions, s, fmt.emblem * mm)]
-        return [TitleBorder(s, content), NextPageTemplate(["even", "odd"]), PageBreak()]
+                   FactionRow(block.factions, factions, s, fmt.emblem * MM)]
+        return [TitleBorder(s, self.layout.title_frame, content), NextPageTemplate(["even", "odd"]), PageBreak()]
 
     def contents(self, block: b.Contents) -> list[Flowable]:
         fmt = self.page.format
         toc = Contents(self.links, levelStyles=list(self.styles.toc),
                        tableStyle=TableStyle([*TOC_STYLE.getCommands(), self.styles.table_font]))
         return [self.para(block.title, self.styles.toc_title),
-                Ornament(fmt.ornament * mm, self.styles, fmt.space.after_heading), toc]
+                Ornament(fmt.ornament * MM, self.styles, fmt.space.after_heading), toc]
 
     def block(self, block: b.Block, in_box: bool = False, before_table: bool = False,
               leads_to_table: bool = False) -> list[Flowable]:
@@ -150,5 +150,5 @@ def _close_onepage(result: list[Flowable], onepage: list[Flowable] | None, page:
     if onepage is None:
         return
     used = sum(flowable.wrap(page.text_width, page.height)[1] for flowable in result[-2:])
-    room = page.height - (page.format.margins.top + page.format.margins.bottom) * mm - used - 2
+    room = page.height - (page.format.margins.top + page.format.margins.bottom) * MM - used - 2
     result.append(KeepInFrame(page.text_width, room, onepage, mode="shrink"))

@@ -8,11 +8,12 @@ from xml.sax.saxutils import escape
 from reportlab.lib.colors import CMYKColor
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ..fonts import missing_glyphs
-from .layout import Figures, PageFormat, Palette, TypeSizes
+from ..typeset.units import MM
+from ..typeset.fonts import TEXT_FACES, missing_glyphs
+from ..layouts.values import Figures
+from .layout import PageFormat, Palette, TypeSizes
 
 
 def cmyk(colour: tuple[float, float, float, float]) -> CMYKColor:
@@ -62,8 +63,8 @@ def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: Palette, figure
     ink, accent = cmyk(palette.ink), cmyk(palette.accent)
     body = ParagraphStyle("body", fontName=fonts["body"], fontSize=t.body, leading=t.leading, textColor=ink,
                           alignment=TA_JUSTIFY, spaceAfter=s.paragraph)
-    item = ParagraphStyle("item", parent=body, leftIndent=fmt.indent * mm, spaceAfter=s.list_item,
-                          bulletFontName=fonts["title"], bulletColor=accent, bulletIndent=0.6 * mm)
+    item = ParagraphStyle("item", parent=body, leftIndent=fmt.indent * MM, spaceAfter=s.list_item,
+                          bulletFontName=fonts["title"], bulletColor=accent, bulletIndent=0.6 * MM)
     heading = dict(fontName=fonts["title"], textColor=accent, alignment=TA_LEFT)
     cell = ParagraphStyle("cell", fontName=fonts["body"], fontSize=t.table, leading=t.table_leading,
                           textColor=ink, alignment=TA_LEFT)
@@ -87,7 +88,7 @@ def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: Palette, figure
         cell_head_center=ParagraphStyle("cell_head_center", parent=cell, fontName=fonts["title"], textColor=accent,
                                         fontSize=t.table * 0.95, alignment=TA_CENTER),
         toc=(ParagraphStyle("toc1", **toc_base, spaceBefore=s.paragraph * 0.8, firstLineIndent=0, leftIndent=0),
-             ParagraphStyle("toc2", **{**toc_base, "leading": t.small * 1.35, "fontSize": t.small}, leftIndent=6 * mm,
+             ParagraphStyle("toc2", **{**toc_base, "leading": t.small * 1.35, "fontSize": t.small}, leftIndent=6 * MM,
                             firstLineIndent=0)),
         toc_title=ParagraphStyle("toc_title", **{**heading, "alignment": TA_CENTER}, fontSize=t.chapter,
                                  leading=t.chapter * 1.2, spaceAfter=s.before_section * 1.5),
@@ -106,7 +107,7 @@ def _runs(text: str, style: ParagraphStyle, styles: Styles) -> list[tuple[str, s
     Sans; in the text faces, figures in the layout's figure font (Garamond's old-style 0 reads as an o, 1 as an I)."""
     fonts = styles.fonts
     missing = set(missing_glyphs(text, style.fontName))
-    figures = style.fontName in (fonts["body"], fonts["italic"])
+    figures = style.fontName in (fonts[role] for role in TEXT_FACES)
     runs = []
     for run in re.findall(r"\d+|\D", text):
         if run[0].isdigit() and figures:

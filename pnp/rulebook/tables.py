@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, Table, TableStyle
 
+from ..problems import Location, Problem, ProblemsFound
+from ..typeset.units import MM
 from .blocks import Table as TableBlock
 from .styles import Styles, markup, text_width
 
@@ -53,14 +54,20 @@ def column_widths(header: Sequence[str], rows: Sequence[Sequence[str]], weights:
 
 def build_table(block: TableBlock, styles: Styles, weights: Sequence[float], available: float,
                 padding_mm: float) -> Table:
-    """The platypus Table of a table block."""
+    """The platypus Table of a table block; raises ProblemsFound when a column has no room inside its padding."""
     s = styles
-    pad = padding_mm * mm
+    pad = padding_mm * MM
 
     def measure(text: str, is_header: bool) -> float:
         return text_width(text, s.cell_head if is_header else s.cell, s)
 
     widths = column_widths(block.header, block.rows, weights, available, pad, measure)
+    if min(widths) <= 2 * pad:
+        raise ProblemsFound([Problem(
+            "rulebook-table-overflow", f"the table '{block.columns}' has {len(widths)} columns: on a text width of "
+            f"{available / MM:.0f} mm each would be {min(widths) / MM:.1f} mm, no wider than its padding; expected "
+            "engine values and translations that give the table fewer or narrower columns",
+            Location(file="pnp/layouts/rulebook.toml", field=f"columns.{block.columns}"))])
     count = len(widths)
     numeric = [all(is_number(row[i]) for row in block.rows) for i in range(count)]
     rows = []

@@ -6,7 +6,7 @@ has physical limits; a value those texts cannot express is reported, never print
 """
 from __future__ import annotations
 
-from ..engine_data import Engine
+from ..data.engine_data import Engine
 from ..problems import Location, Problem
 
 TEMPLATES = "pnp/rulebook/templates"

@@ -1,19 +1,19 @@
 """Print checks of the score sheet and the tokens: texts that do not fit their boxes, characters without glyphs."""
 from __future__ import annotations
 
-from ..fonts import register_fonts
-from ..layout import PAPERS
+from ..typeset.fonts import register_fonts
+from ..layouts.schemas import PAPERS
 from ..problems import Problem, ProblemsFound
 from ..project import Inputs, Project
-from .layouts import tokens_layout
+from .layout import tokens_layout
 from .pdf import compose_for_paper
 from .token_sheet import token_faces
 
 
-def sheet_print_problems(inputs: Inputs, langs: tuple[str, ...], project: Project = Project()) -> list[Problem]:
+def sheet_print_problems(inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[Problem]:
     """Fit, room and glyph problems of the score sheet (A4 and Letter) and the tokens in every language.
 
-    A validator checker: missing translations are left to the completeness check (reported once there).
+    A validator checker (run for languages whose catalogs passed the completeness check).
     """
     fonts = register_fonts(project.fonts)
     problems: list[Problem] = []
@@ -24,5 +24,5 @@ def sheet_print_problems(inputs: Inputs, langs: tuple[str, ...], project: Projec
             found += token_faces(inputs.engine, catalog, fonts, tokens_layout())[1]
         except ProblemsFound as exc:  # e.g. a missing stat abbreviation
             found = list(exc.problems)
-        problems += [p for p in dict.fromkeys(found) if p.code != "translation-missing"]
+        problems += dict.fromkeys(found)
     return problems

@@ -3,60 +3,41 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from reportlab.pdfbase import pdfmetrics
 
-from ..fonts import missing_glyphs
-from ..layout import TextStyle
+from ..i18n.translator import Translator
+from ..typeset.fonts import missing_glyphs
+from ..layouts.schemas import TextStyle
+from ..layouts.values import Figures
 from ..problems import Location, Problem
-from ..textfit import MM, FittedText, fit_text, units
-from .draw import LINING_FIGURES, Item, Text, text_width, texts
-from .text import SheetText
+from ..typeset.textfit import FittedText, fit_text
+from ..typeset.metrics import cap_height
+from ..typeset.units import MM, PT
+from .draw import Item, Text, figure_font, text_width, texts
 
-PT = 25.4 / 72  # mm per point
-FIT_STEP = 0.25  # pt: the sizes tried when a text shrinks to fit
-
-
-def cap_height(font_name: str, size: float) -> float:
-    """Height of capitals in mm at `size` pt."""
-    return pdfmetrics.getFont(font_name).face.capHeight / 1000 * size * PT
+DOMAIN = "sheets"  # the gettext domain of the sheets' messages
 
 
 class Composer:
     """Collects items and the problems of texts that do not fit their boxes."""
 
-    def __init__(self, text: SheetText, fonts: Mapping[str, str], min_size: float):
-        self.text, self.fonts, self.min_size = text, fonts, min_size
+    def __init__(self, text: Translator, fonts: Mapping[str, str], min_size: float, fit_step: float,
+                 figures: Figures):
+        self.text, self.fonts, self.min_size, self.fit_step, self.figures = text, fonts, min_size, fit_step, figures
         self.items: list[Item] = []
         self.problems: list[Problem] = []
 
     def fit(self, content: str, font: str, size: float, width: float, max_lines: int,
             leading: float = 1.0) -> FittedText:
-        """`content` at the largest size (<= size, >= the sheet's minimum) fitting width mm and max_lines lines.
+        """`content` at the largest size (<= size, >= the sheet's minimum) fitting width mm and max_lines lines,
+        digits of the Garamond roles in lining figures (pnp.typeset.textfit)."""
+        role, scale = figure_font(font, self.figures)
+        style = TextStyle(font, size, self.min_size, leading, max_lines)
+        return fit_text(content, self.fonts[font], style, width * MM, 1e6, self.fit_step,
+                        figures=self.fonts[role] if role else None, figure_scale=scale)
 
-        Texts with lining figures (two fonts in one line) are measured run by run; others by pnp.textfit."""
-        lowest = self.min_size
-        if font not in LINING_FIGURES or not any(ch.isdigit() for ch in content):
-            style = TextStyle(font, size, lowest, leading, max_lines)
-            return fit_text(content, self.fonts[font], style, width * MM, 1e6, FIT_STEP)
-        current = size
-        while True:
-            lines = self.wrap(content, font, current, width * MM)
-            if (lines is not None and len(lines) <= max_lines) or current - FIT_STEP < lowest - 1e-9:
-                fits = lines is not None and len(lines) <= max_lines
-                return FittedText(content, self.fonts[font], current, current * leading, lines or (content,), fits)
-            current = round(current - FIT_STEP, 4)
-
-    def wrap(self, content: str, font: str, size: float, width: float) -> tuple[str, ...] | None:
-        """Greedy line breaking at spaces (pnp.textfit's unbreakable units) with mixed-font measuring."""
-        lines: list[str] = []
-        for unit in units(content):
-            if text_width(unit, font, size, self.fonts) > width:
-                return None
-            if lines and text_width(f"{lines[-1]} {unit}", font, size, self.fonts) <= width:
-                lines[-1] = f"{lines[-1]} {unit}"
-            else:
-                lines.append(unit)
-        return tuple(lines)
+    def width_mm(self, item: Text) -> float:
+        """Width in mm of a text item, figures included."""
+        return text_width(item.text, item.font, item.size, self.fonts, self.figures) / MM
 
     def add(self, *items: Item) -> None:
         self.items.extend(items)
@@ -72,12 +53,12 @@ class Composer:
         """One line in the box [x, x + width]; baseline y, or centred on height `middle` when given."""
         fitted = self.fit(content, font, size, width, 1)
         if not fitted.fits:
-            needed = text_width(content, font, fitted.size, self.fonts) / MM
+            needed = text_width(content, font, fitted.size, self.fonts, self.figures) / MM
             self.problems.append(Problem(
                 "sheet-label-overflow", f"{content!r} needs {needed:.1f} mm at the smallest size {fitted.size:g} pt "
                 f"but its box is {width:.1f} mm wide; shorten the translation", self.text.where(msgid)))
         if middle is not None:
-            y = middle - cap_height(fitted.font, fitted.size) / 2
+            y = middle - cap_height(fitted.font) * fitted.size * PT / 2
         anchor = {"left": x, "center": x + width / 2, "right": x + width}[align]
         item = Text(anchor, y, content, font, fitted.size, color, align)
         self.items.append(item)
@@ -94,7 +75,7 @@ class Composer:
                 f"{fitted.size:g} pt; shorten the translation", self.text.where(pair[1])))
         name, size, lines = fitted.font, fitted.size, fitted.lines
         anchor = {"left": x, "center": x + width / 2, "right": x + width}[align]
-        y = top - cap_height(name, size)
+        y = top - cap_height(name) * size * PT
         for index, text in enumerate(lines):
             if index:
                 y -= size * leading * PT

@@ -4,19 +4,18 @@ Composing pages as data lets the print checks (fit, glyph coverage) run without 
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Union
 
 from reportlab.lib.colors import CMYKColor
-from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-# EB Garamond has old-style figures only (its 0 reads as the letter o in small print) and Cinzel's 1 is a plain
-# stroke like an I: digits in the Garamond roles are set in DejaVu Sans, scaled to the Garamond capitals.
-LINING_FIGURES = {"body": ("sans", 0.86), "italic": ("sans", 0.86)}
-_DIGITS = re.compile(r"(\d+)")
+from ..layouts.values import Figures
+from ..typeset import textfit
+from ..typeset.fonts import TEXT_FACES
+from ..typeset.units import MM
+
 
 
 @dataclass(frozen=True)
@@ -26,7 +25,7 @@ class Text:
     x: float
     y: float
     text: str
-    font: str          # font role (pnp.fonts.FONT_FILES)
+    font: str          # font role (pnp.typeset.fonts.FONT_FILES)
     size: float        # pt
     color: str = "ink"
     align: str = "left"
@@ -82,33 +81,36 @@ def texts(items: Iterable[Item]) -> list[Text]:
     return [item for item in items if isinstance(item, Text)]
 
 
-def runs(text: str, font: str, size: float) -> list[tuple[str, str, float]]:
-    """(text, font role, size) runs: digits of the Garamond roles in lining figures, the rest as given."""
-    if font not in LINING_FIGURES:
-        return [(text, font, size)]
-    figures, scale = LINING_FIGURES[font]
-    return [(part, figures, size * scale) if index % 2 else (part, font, size)
-            for index, part in enumerate(_DIGITS.split(text)) if part]
+def figure_font(font: str, figures: Figures) -> tuple[str | None, float]:
+    """The figure font role and scale of a text in font role `font`: the layout's for the text faces, else none."""
+    return (figures.font, figures.scale) if font in TEXT_FACES else (None, 1.0)
 
 
-def text_width(text: str, font: str, size: float, fonts: Mapping[str, str]) -> float:
+def runs(text: str, font: str, size: float, figures: Figures) -> list[tuple[str, str, float]]:
+    """(text, font role, size) runs: digits of the text faces in the layout's figures, the rest as given."""
+    role, scale = figure_font(font, figures)
+    return [(part, f, size * scale if role and f == role else size) for part, f in textfit.runs(text, font, role)]
+
+
+def text_width(text: str, font: str, size: float, fonts: Mapping[str, str], figures: Figures) -> float:
     """Width in points of a text set in the font role at `size`, figures included."""
-    return sum(stringWidth(part, fonts[role], part_size) for part, role, part_size in runs(text, font, size))
+    role, scale = figure_font(font, figures)
+    return textfit.measure(text, fonts[font], fonts[role] if role else None, size, scale)
 
 
 def render(canvas: Canvas, items: Iterable[Item], fonts: Mapping[str, str],
-           palette: Mapping[str, tuple[float, float, float, float]]) -> None:
+           palette: Mapping[str, tuple[float, float, float, float]], figures: Figures) -> None:
     """Draw items on the canvas at its current transformation (mm coordinates)."""
     colors = {name: CMYKColor(*value) for name, value in palette.items()}
     for item in items:
         canvas.saveState()
         if isinstance(item, Text):
             canvas.setFillColor(colors[item.color])
-            width = text_width(item.text, item.font, item.size, fonts)
-            x = item.x * mm - {"left": 0, "center": width / 2, "right": width}[item.align]
-            for part, role, size in runs(item.text, item.font, item.size):
+            width = text_width(item.text, item.font, item.size, fonts, figures)
+            x = item.x * MM - {"left": 0, "center": width / 2, "right": width}[item.align]
+            for part, role, size in runs(item.text, item.font, item.size, figures):
                 canvas.setFont(fonts[role], size)
-                canvas.drawString(x, item.y * mm, part)
+                canvas.drawString(x, item.y * MM, part)
                 x += stringWidth(part, fonts[role], size)
         else:
             stroke = item.color if isinstance(item, Line) else item.stroke
@@ -117,7 +119,7 @@ def render(canvas: Canvas, items: Iterable[Item], fonts: Mapping[str, str],
                 canvas.setStrokeColor(colors[stroke])
                 canvas.setLineWidth(item.width)
                 if isinstance(item, Line) and item.dash:
-                    canvas.setDash([d * mm for d in item.dash])
+                    canvas.setDash([d * MM for d in item.dash])
             if fill:
                 canvas.setFillColor(colors[fill])
             _path(canvas, item, bool(stroke), bool(fill))
@@ -127,19 +129,19 @@ def render(canvas: Canvas, items: Iterable[Item], fonts: Mapping[str, str],
 def _path(canvas: Canvas, item: Item, stroke: bool, fill: bool) -> None:
     if isinstance(item, Rect):
         if item.radius:
-            canvas.roundRect(item.x * mm, item.y * mm, item.w * mm, item.h * mm, item.radius * mm,
+            canvas.roundRect(item.x * MM, item.y * MM, item.w * MM, item.h * MM, item.radius * MM,
                              stroke=int(stroke), fill=int(fill))
         else:
-            canvas.rect(item.x * mm, item.y * mm, item.w * mm, item.h * mm, stroke=int(stroke), fill=int(fill))
+            canvas.rect(item.x * MM, item.y * MM, item.w * MM, item.h * MM, stroke=int(stroke), fill=int(fill))
     elif isinstance(item, Line):
-        canvas.line(item.x1 * mm, item.y1 * mm, item.x2 * mm, item.y2 * mm)
+        canvas.line(item.x1 * MM, item.y1 * MM, item.x2 * MM, item.y2 * MM)
     elif isinstance(item, Circle):
-        canvas.circle(item.x * mm, item.y * mm, item.r * mm, stroke=int(stroke), fill=int(fill))
+        canvas.circle(item.x * MM, item.y * MM, item.r * MM, stroke=int(stroke), fill=int(fill))
     elif isinstance(item, Shape):
         path = canvas.beginPath()
         (x0, y0), *rest = item.points
-        path.moveTo(x0 * mm, y0 * mm)
+        path.moveTo(x0 * MM, y0 * MM)
         for x, y in rest:
-            path.lineTo(x * mm, y * mm)
+            path.lineTo(x * MM, y * MM)
         path.close()
         canvas.drawPath(path, stroke=int(stroke), fill=int(fill))

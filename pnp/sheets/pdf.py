@@ -4,19 +4,22 @@ from __future__ import annotations
 from io import BytesIO
 from typing import Mapping
 
-from reportlab.lib.units import mm
 
-from ..catalogs import LanguageCatalog
-from ..engine_data import Engine
-from ..layout import sheet_layout
-from ..pdfout import new_canvas
+from ..i18n.catalogs import LanguageCatalog
+from ..data.engine_data import Engine
+from ..layouts.schemas import sheet_layout
+from ..pages.pdfout import new_canvas
+from ..i18n.translator import Translator
 from ..problems import raise_if_errors
+from ..typeset.units import MM
+from .compose import DOMAIN
 from .draw import render
-from .layouts import scoresheet_layout
-from .scoresheet import TITLE, Page, compose_scoresheet
+from .layout import scoresheet_layout
+from .scoresheet import TITLE, ScoreSheetPage, compose_scoresheet
 
 
-def compose_for_paper(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str], paper: str) -> Page:
+def compose_for_paper(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str],
+                      paper: str) -> ScoreSheetPage:
     """The score sheet laid out on paper `paper` (a4 or letter, as the card sheets define them)."""
     sheet = sheet_layout(paper).paper
     return compose_scoresheet(engine, catalog, fonts, scoresheet_layout(), (sheet.width, sheet.height))
@@ -27,9 +30,10 @@ def scoresheet_pdf(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str,
     page = compose_for_paper(engine, catalog, fonts, paper)
     raise_if_errors(page.problems)
     buffer = BytesIO()
-    title = catalog.pgettext(*TITLE) if catalog.has(*TITLE) else TITLE[1]
-    canvas = new_canvas(buffer, (page.width * mm, page.height * mm), f"Ancient Duel — {title}", catalog.lang)
-    render(canvas, page.items, fonts, scoresheet_layout().palette.colors())
+    title = Translator(catalog, DOMAIN).text(*TITLE)
+    canvas = new_canvas(buffer, (page.width * MM, page.height * MM), f"Ancient Duel — {title}", catalog.lang)
+    layout = scoresheet_layout()
+    render(canvas, page.items, fonts, layout.palette.colors(), layout.figures)
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()

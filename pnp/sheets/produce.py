@@ -1,16 +1,13 @@
-"""The build's producers of the score sheet and the tokens (see pnp.build: one call per language)."""
+"""The build's producers of the score sheet and the tokens (see pnp.kit.build: one call per language)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from ..layout import sheet_layout
-from .layouts import tokens_layout
+from ..context import BuildContext
+from ..layouts.schemas import sheet_layout
+from .layout import tokens_layout
 from .pdf import scoresheet_pdf
 from .token_sheet import tokens_pdf
-
-if TYPE_CHECKING:  # pnp.build imports this module for its list of producers
-    from ..build import BuildContext
 
 
 def score_sheet(ctx: BuildContext) -> dict[Path, bytes]:

@@ -5,16 +5,17 @@ import math
 from dataclasses import dataclass
 from typing import Mapping
 
-from ..catalogs import LanguageCatalog
-from ..engine_data import Engine
-from ..localize import stat_labels
+from ..i18n.translator import Translator
+from ..i18n.catalogs import LanguageCatalog
+from ..data.engine_data import Engine
+from ..i18n.localize import stat_labels
 from ..problems import Location, Problem
-from ..terms import N_
-from ..textfit import MM
-from .compose import PT, Composer, cap_height, glyph_problems
-from .draw import Item, Line, Rect, Shape, Text, text_width
-from .layouts import ScoreSheetLayout
-from .text import SheetText
+from ..data.terms import N_
+from ..typeset.metrics import cap_height
+from ..typeset.units import PT
+from .compose import DOMAIN, Composer, glyph_problems
+from .draw import Item, Line, Rect, Shape
+from .layout import ScoreSheetLayout
 
 GAME = "Ancient Duel"
 NUMERALS = ("I", "II")
@@ -53,7 +54,7 @@ WOUND_RULE = N_("score sheet", "Kamikaze wound: the defender loses as much as th
 
 
 @dataclass(frozen=True)
-class Page:
+class ScoreSheetPage:
     """A composed page: its size and items in mm, and the problems found while composing it."""
 
     width: float
@@ -73,7 +74,7 @@ def energy_rows(engine: Engine, rows: int) -> tuple[tuple[int, int], ...]:
 
 
 def compose_scoresheet(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str],
-                       layout: ScoreSheetLayout, paper: tuple[float, float]) -> Page:
+                       layout: ScoreSheetLayout, paper: tuple[float, float]) -> ScoreSheetPage:
     """Lay out the score sheet on a page of `paper` (width, height) mm."""
     return _ScoreSheet(engine, catalog, fonts, layout, paper).compose()
 
@@ -81,7 +82,8 @@ def compose_scoresheet(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[
 class _ScoreSheet(Composer):
     def __init__(self, engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str],
                  layout: ScoreSheetLayout, paper: tuple[float, float]):
-        super().__init__(SheetText(catalog, engine), fonts, layout.type.min)
+        super().__init__(Translator(catalog, DOMAIN, engine.numbers), fonts, layout.type.min, layout.type.fit_step,
+                         layout.figures)
         self.engine, self.layout, self.paper = engine, layout, paper
         self.stats = stat_labels(catalog)
         page = layout.page
@@ -90,7 +92,7 @@ class _ScoreSheet(Composer):
         self.bottom = page.margin
         self.column = (page.width - page.column_gap) / 2
 
-    def compose(self) -> Page:
+    def compose(self) -> ScoreSheetPage:
         L = self.layout
         capacity = self.box_capacity()
         if self.engine.energy_cap > capacity:
@@ -111,7 +113,7 @@ class _ScoreSheet(Composer):
             self.notes_section(x, cursor - L.page.section_gap, footer_top + L.page.section_gap)
         where = Location(file=self.text.path, lang=self.text.lang)
         problems = self.text.problems + self.problems + glyph_problems(self.items, self.fonts, where)
-        return Page(self.paper[0], self.paper[1], tuple(self.items), tuple(problems))
+        return ScoreSheetPage(self.paper[0], self.paper[1], tuple(self.items), tuple(problems))
 
     # -- page furniture ---------------------------------------------------------------------------------------
 
@@ -136,7 +138,7 @@ class _ScoreSheet(Composer):
         middle = bottom + T.subtitle_middle
         sub = self.msg(TITLE, x + T.subtitle_margin, 0, w - 2 * T.subtitle_margin, "title", L.type.subtitle,
                        align="center", middle=middle)
-        half = _text_width(sub, self.fonts) / 2 + T.ornament_gap
+        half = self.width_mm(sub) / 2 + T.ornament_gap
         centre = x + w / 2
         for sign in (-1, 1):
             end = centre + sign * half
@@ -152,7 +154,7 @@ class _ScoreSheet(Composer):
         self.add(Rect(x, self.bottom, w, F.height, stroke="ink", fill="tint", width=L.page.line))
         size = L.type.footer
         line = size * L.type.leading * PT
-        first_top = self.bottom + F.height / 2 + line / 2 + cap_height(self.fonts["italic"], size) / 2
+        first_top = self.bottom + F.height / 2 + line / 2 + cap_height(self.fonts["italic"]) * size * PT / 2
         for index, rule in enumerate((ENERGY_RULE, WOUND_RULE)):
             self.paragraph(rule, x + F.padding, first_top - index * line, w - 2 * F.padding, 1, "italic", size,
                            L.type.leading, align="center")
@@ -207,7 +209,7 @@ class _ScoreSheet(Composer):
         label_end = tick_x - B.gap / 2
         first = self.msg(FIRST_PLAYER, label_end - B.first_label, faction, B.first_label, "body", L.type.label,
                          align="right")
-        faction_end = first.x - _text_width(first, self.fonts) - B.gap
+        faction_end = first.x - self.width_mm(first) - B.gap
         self.msg(FACTION, left, faction, B.label_width, "body", L.type.label)
         self.add(Line(left + B.label_width, faction - B.rule_drop, faction_end, faction - B.rule_drop, "grid",
                       L.page.line))
@@ -324,9 +326,6 @@ class _ScoreSheet(Composer):
                           dash=(N.dash, N.dash)))
             line_y -= N.line_spacing
 
-
-def _text_width(item: Text, fonts: Mapping[str, str]) -> float:
-    return text_width(item.text, item.font, item.size, fonts) / MM
 
 
 def _diamond(x: float, y: float, r: float, fill: str) -> Shape:

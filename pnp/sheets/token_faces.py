@@ -1,18 +1,22 @@
-"""The two faces of every token, composed in the token's own coordinates (0..size mm, y upwards)."""
+"""The token kinds (KINDS, the registry: each kind's two faces and the amounts its set entries print), and the
+faces of every token, composed in the token's own coordinates (0..size mm, y upwards). A new kind of token is one
+TokenFaces method and one KINDS entry (plus its messages and its row in the rulebook's tracking chapter)."""
 from __future__ import annotations
 
 import math
-from typing import Mapping
+from dataclasses import dataclass
+from typing import Callable, Mapping
 
-from ..catalogs import LanguageCatalog
-from ..engine_data import Engine
-from ..localize import stat_labels
-from ..terms import N_, signed
-from .compose import PT, Composer, cap_height
+from ..i18n.translator import Translator
+from ..i18n.catalogs import LanguageCatalog
+from ..data.engine_data import Engine
+from ..i18n.localize import stat_labels
+from ..data.terms import N_, signed
+from ..typeset.metrics import cap_height
+from ..typeset.units import PT
+from .compose import DOMAIN, Composer
 from .draw import Circle, Item, Line, Rect, Shape
-from .layouts import TokensLayout
-from .text import SheetText
-from .tokens import Token
+from .layout import TokensLayout, TokenSet
 
 FRONT, BACK = "front", "back"
 
@@ -26,6 +30,17 @@ FIRST_PLAYER = N_("tokens", "First player")
 ONCE_PER_TURN = N_("tokens", "Once per turn")
 USED_THIS_TURN = N_("tokens", "Used this turn")
 
+
+
+@dataclass(frozen=True)
+class Token:
+    """One physical token. Modifier: +amount on the front, −amount on the back; wound: −amount ATK / DEF."""
+
+    kind: str
+    stat: str = ""
+    amount: int = 0
+
+
 STAT_COLOURS = {"atk": ("attack", "attack_dark"), "def": ("defence", "defence_dark")}
 SYMBOLS = {"first-player": "\u265a", "ready": "\u21bb", "used": "\u2713"}  # ♚ ↻ ✓
 
@@ -34,7 +49,8 @@ class TokenFaces(Composer):
     """Composes (and caches) the faces of a language's tokens; fit problems are collected once per face."""
 
     def __init__(self, engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str], layout: TokensLayout):
-        super().__init__(SheetText(catalog, engine), fonts, layout.type.min)
+        super().__init__(Translator(catalog, DOMAIN, engine.numbers), fonts, layout.type.min, layout.type.fit_step,
+                         layout.figures)
         self.layout = layout
         self.stats = stat_labels(catalog)
         self.cache: dict[tuple[Token, str], tuple[Item, ...]] = {}
@@ -43,7 +59,7 @@ class TokenFaces(Composer):
         key = (token, side)
         if key not in self.cache:
             saved, self.items = self.items, []
-            getattr(self, "_" + token.kind.replace("-", "_"))(token, side == FRONT)
+            KINDS[token.kind].draw(self, token, side == FRONT)
             self.cache[key], self.items = tuple(self.items), saved
         return self.cache[key]
 
@@ -68,7 +84,7 @@ class TokenFaces(Composer):
         T, F, Y = self.layout.token, self.layout.face, self.layout.type
         width = T.size - 2 * (T.safe + F.label_padding)
         fitted = self.fit(self.text(pair), "title", Y.label, width, 2, Y.leading)
-        block = fitted.size * PT * (Y.leading * (len(fitted.lines) - 1)) + cap_height(fitted.font, fitted.size)
+        block = fitted.size * PT * (Y.leading * (len(fitted.lines) - 1)) + cap_height(fitted.font) * fitted.size * PT
         top = T.safe + (F.label_top - T.safe + block) / 2
         self.paragraph(pair, T.safe + F.label_padding, top, width, 2, "title", Y.label, Y.leading, align="center",
                        color=colour)
@@ -97,7 +113,7 @@ class TokenFaces(Composer):
         pad = self.layout.face.value_padding
         stat = "atk" if front else "def"
         self.ground("wound", "parchment", W.medallion_y, W.medallion_r)
-        self.msg(WOUND, T.safe, W.title_top - cap_height(self.fonts["title"], Y.label), T.size - 2 * T.safe,
+        self.msg(WOUND, T.safe, W.title_top - cap_height(self.fonts["title"]) * Y.label * PT, T.size - 2 * T.safe,
                  "title", Y.label, align="center", color="parchment")
         inner = 2 * (W.medallion_r - pad)
         self.centred(signed(-token.amount), "sans-bold", Y.wound_value, W.value_middle, "wound", inner)
@@ -134,6 +150,28 @@ class TokenFaces(Composer):
             self.centred(SYMBOLS["used"], "sans-bold", Y.symbol, F.medallion_y, "parchment")
             self.label(USED_THIS_TURN, "parchment")
 
+
+
+def wound_values(engine: Engine) -> tuple[int, ...]:
+    """The wound amounts printed on tokens: every ATK a card can have printed."""
+    return tuple(range(engine.stats_printed_min, engine.stats_printed_max + 1))
+
+
+@dataclass(frozen=True)
+class TokenKind:
+    """A kind of token: how its faces are drawn, and the amounts a set entry of it prints (`count` tokens each)."""
+
+    draw: Callable[[TokenFaces, Token, bool], None]
+    amounts: Callable[[TokenSet, Engine], tuple[int, ...]] = lambda entry, engine: (entry.amount,)
+
+
+KINDS: dict[str, TokenKind] = {
+    "modifier": TokenKind(TokenFaces._modifier),
+    "wound": TokenKind(TokenFaces._wound, lambda entry, engine: wound_values(engine)),
+    "energy": TokenKind(TokenFaces._energy),
+    "first-player": TokenKind(TokenFaces._first_player),
+    "used": TokenKind(TokenFaces._used),
+}
 
 def _gem(x: float, y: float, r: float, fill: str | None, edge: str) -> list[Item]:
     """A cut gem: an octagon with a table half its size and facet lines (proportions of the shape)."""

@@ -6,15 +6,16 @@ import math
 from io import BytesIO
 from typing import Mapping
 
-from ..catalogs import LanguageCatalog
-from ..engine_data import Engine
-from ..imposition import DrawCell, SheetGrid, check_back_offset, impose_home, sheet_grid
-from ..layout import GridSize, SheetLayout
-from ..pdfout import new_canvas
+from ..i18n.catalogs import LanguageCatalog
+from ..data.engine_data import Engine
+from ..pages.imposition import DrawCell, SheetGrid, check_back_offset, impose_home, sheet_grid
+from ..layouts.schemas import GridSize, SheetLayout
+from ..pages.pdfout import new_canvas
 from ..problems import Location, Problem, raise_if_errors
 from .compose import glyph_problems
 from .draw import Item, render
-from .layouts import TokensLayout
+from ..layouts.values import Figures
+from .layout import TokensLayout
 from .token_faces import BACK, FRONT, TokenFaces
 from .tokens import token_list
 
@@ -51,17 +52,18 @@ def tokens_pdf(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str
     palette = layout.palette.colors()
     buffer = BytesIO()
     canvas = new_canvas(buffer, (grid.paper_width, grid.paper_height), "Ancient Duel — tokens", catalog.lang)
-    fronts = [_cell(front, fonts, palette) for front, _ in pairs]
-    backs = [_cell(back, fonts, palette) for _, back in pairs]
+    fronts = [_cell(front, fonts, palette, layout.figures) for front, _ in pairs]
+    backs = [_cell(back, fonts, palette, layout.figures) for _, back in pairs]
     impose_home(canvas, grid, fronts, backs, "long" if duplex == "none" else duplex, back_offset)
     canvas.save()
     return buffer.getvalue()
 
 
-def _cell(items: tuple[Item, ...], fonts: Mapping[str, str], palette: Mapping[str, tuple]) -> DrawCell:
+def _cell(items: tuple[Item, ...], fonts: Mapping[str, str], palette: Mapping[str, tuple],
+          figures: Figures) -> DrawCell:
     def draw(canvas, x: float, y: float) -> None:
         canvas.saveState()
         canvas.translate(x, y)
-        render(canvas, items, fonts, palette)
+        render(canvas, items, fonts, palette, figures)
         canvas.restoreState()
     return draw

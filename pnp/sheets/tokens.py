@@ -1,19 +1,13 @@
-"""The token set for one game: which tokens, how many and why (pnp/layouts/tokens.toml plus the engine data)."""
+"""The token set for one game: which tokens, how many and why (pnp/layouts/tokens.toml plus the engine data, each
+entry's kind from the registry pnp.sheets.token_faces.KINDS)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine_data import Engine
-from .layouts import TokensLayout, TokenSet, tokens_layout
-
-
-@dataclass(frozen=True)
-class Token:
-    """One physical token. Modifier: +amount on the front, −amount on the back; wound: −amount ATK / DEF."""
-
-    kind: str
-    stat: str = ""
-    amount: int = 0
+from ..data.engine_data import Engine
+from ..problems import Location, Problem, raise_if_errors
+from .layout import LAYOUTS, TokensLayout, TokenSet, tokens_layout
+from .token_faces import KINDS, Token
 
 
 @dataclass(frozen=True)
@@ -28,30 +22,34 @@ class TokenCount:
     amounts: tuple[int, ...] = ()
 
 
-def wound_values(engine: Engine) -> tuple[int, ...]:
-    """The wound amounts printed on tokens: every ATK a card can have printed."""
-    return tuple(range(engine.stats_printed_min, engine.stats_printed_max + 1))
-
-
 def _tokens(entry: TokenSet, engine: Engine) -> list[Token]:
+    """The tokens of one entry: `count` (times the engine number `per`) of each amount its kind prints."""
     multiplier = engine.numbers[entry.per] if entry.per else 1
-    if entry.kind == "wound":
-        return [Token("wound", amount=value) for value in wound_values(engine) for _ in range(entry.count * multiplier)]
-    return [Token(entry.kind, entry.stat, entry.amount)] * (entry.count * multiplier)
+    return [Token(entry.kind, entry.stat, amount) for amount in KINDS[entry.kind].amounts(entry, engine)
+            for _ in range(entry.count * multiplier)]
+
+
+def _known(layout: TokensLayout) -> None:
+    """Raises ProblemsFound for an entry whose kind the registry does not know."""
+    raise_if_errors([Problem("layout-token", f"unknown token kind '{entry.kind}'; expected one of "
+                             f"{', '.join(KINDS)} (pnp.sheets.token_faces.KINDS)",
+                             Location(file=str(LAYOUTS / "tokens.toml"), field=f"set {entry.id}"))
+                     for entry in layout.set if entry.kind not in KINDS])
 
 
 def token_list(engine: Engine, layout: TokensLayout | None = None) -> tuple[Token, ...]:
     """Every token of the set, in the order they are printed."""
     layout = layout or tokens_layout()
+    _known(layout)
     return tuple(token for entry in layout.set for token in _tokens(entry, engine))
 
 
 def token_counts(engine: Engine, layout: TokensLayout | None = None) -> tuple[TokenCount, ...]:
     """The number of tokens of each entry of the set, computed from the engine data where the layout says so."""
     layout = layout or tokens_layout()
+    _known(layout)
     result = []
     for entry in layout.set:
-        tokens = _tokens(entry, engine)
-        amounts = wound_values(engine) if entry.kind == "wound" else ((entry.amount,) if entry.amount else ())
-        result.append(TokenCount(entry.id, entry.kind, len(tokens), entry.reason, entry.stat, amounts))
+        amounts = tuple(a for a in KINDS[entry.kind].amounts(entry, engine) if a)
+        result.append(TokenCount(entry.id, entry.kind, len(_tokens(entry, engine)), entry.reason, entry.stat, amounts))
     return tuple(result)

@@ -7,8 +7,12 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..cards.checks import card_print_problems
 from ..problems import ERROR, WARNING, Location, Problem
-from ..project import Inputs
+from ..project import Inputs, Project
+from ..rulebook.checks import rulebook_problems
+from ..sheets import sheet_print_problems
+from ..sheets.calibration import calibration_print_problems
 from .completeness import check_completeness
 from .crossrefs import check_card_references
 from .decks import check_bundled_decks
@@ -18,6 +22,7 @@ from .numbers import check_numbers
 from .placeholders import check_placeholders
 
 Checker = Callable[[Inputs, tuple[str, ...]], list[Problem]]
+PrintChecker = Callable[[Inputs, tuple[str, ...], Project], list[Problem]]
 
 CHECKERS: tuple[Checker, ...] = (
     check_bundled_decks,
@@ -33,17 +38,15 @@ CHECKERS: tuple[Checker, ...] = (
 )
 
 
-def print_checks() -> tuple[Checker, ...]:
-    """Print checks (issue 6 item 6), provided by the renderers: every text fits its box at or above the minimum
-    size and every character is covered by its font, in each language (cards, score sheet and tokens, calibration
-    sheet). Imported late: they load the renderers."""
-    from ..calibrate import calibration_print_problems
-    from ..render.checks import card_print_problems
-    from ..sheets import sheet_print_problems
-    return (card_print_problems, sheet_print_problems, calibration_print_problems)
+def print_checks() -> tuple[PrintChecker, ...]:
+    """The products' own checks, everything their producers can fail on, run without rendering: every text fits its
+    box at or above the minimum size and every character is covered by its font (cards, score sheet and tokens,
+    calibration sheet), and the rulebook composes and lays out (wordings and examples the engine values keep true,
+    tables with room) in each language."""
+    return (card_print_problems, sheet_print_problems, calibration_print_problems, rulebook_problems)
 
 
-def validate(inputs: Inputs, langs: tuple[str, ...]) -> list[Problem]:
+def validate(inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[Problem]:
     """Run every check on the inputs for the given languages; the problems of all, in check order.
 
     The print checks lay out the texts, so they run for the languages whose translations have no error (a broken
@@ -59,5 +62,5 @@ def validate(inputs: Inputs, langs: tuple[str, ...]) -> list[Problem]:
                                     "fix its translation errors first", Location(lang=lang), WARNING))
     printable = tuple(lang for lang in langs if lang not in broken)
     for checker in print_checks():
-        problems += checker(inputs, printable)
+        problems += checker(inputs, printable, project)
     return problems

@@ -3,14 +3,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..localize import card_context
+from ..i18n.localize import CARDS_DOMAIN, card_context
 from ..problems import Location, Problem
 from ..project import Inputs
-from ..terms import BONUS_PHRASES, FACTION_NAMES, KINDS, STATS, UNIT_TYPES
+from ..data.terms import BONUS_PHRASES, FACTION_NAMES, KINDS, STATS, UNIT_TYPES
 from .messages import card_field, locate
 
 TERM_GROUPS = (FACTION_NAMES, KINDS, UNIT_TYPES, STATS, BONUS_PHRASES)
-CARDS_DOMAIN = "cards"  # the gettext domain of card strings and terms (pnp.catalogs.DOMAIN_INPUTS)
 WORKFLOW = "run the translator workflow in the README (extract, update, translate)"
 
 

@@ -1,12 +1,12 @@
 """A card named in another card's effect is named by its localized name in every language."""
 from __future__ import annotations
 
-from ..cards import Card
-from ..localize import card_context
+from ..data.card_database import Card
+from ..i18n.localize import card_context
 from ..problems import Location, Problem
 from ..project import Inputs
 from .messages import pairs
-from .text import english_quoted, quoted, unquoted
+from .text_scan import english_quoted, quoted, unquoted
 
 
 def _named(inputs: Inputs, card: Card, name: str) -> list[Card]:

@@ -1,10 +1,10 @@
 """Each faction's bundled deck (all its cards × copies) obeys the deck-building rules of the engine data."""
 from __future__ import annotations
 
-from ..decks import bundled_deck, deck_problems
+from ..data.deck_lists import bundled_deck, deck_problems
 from ..problems import Problem
 from ..project import Inputs
-from ..terms import FACTIONS
+from ..data.terms import FACTIONS
 
 
 def check_bundled_decks(inputs: Inputs, langs: tuple[str, ...]) -> list[Problem]:

@@ -1,12 +1,12 @@
 """English left in a translation: a whole text unchanged, or English game words inside a localized phrase."""
 from __future__ import annotations
 
-from ..lexicon import LanguageLexicon
+from ..i18n.lexicon import LanguageLexicon
 from ..problems import Problem
 from ..project import Inputs
 from .completeness import TERM_GROUPS
 from .messages import pairs
-from .text import english_quoted, letters, words
+from .text_scan import english_quoted, letters, words
 
 ALLOWLIST = "locales/allowlist.toml"
 

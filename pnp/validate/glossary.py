@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import re
 
-from ..lexicon import LanguageLexicon
+from ..i18n.lexicon import LanguageLexicon
 from ..problems import Location, Problem
 from ..project import Inputs
-from ..terms import FACTION_NAMES, KINDS, STATS, UNIT_TYPES
+from ..data.terms import FACTION_NAMES, KINDS, STATS, UNIT_TYPES
 from .messages import locate, pairs, translated
 
 GLOSSARY_TERMS = (STATS, KINDS, UNIT_TYPES, FACTION_NAMES)
@@ -31,7 +31,7 @@ def check_glossary_terms(inputs: Inputs, langs: tuple[str, ...]) -> list[Problem
         for (context, term), entry in lexicon.terms.items():
             if (context, term) not in required:
                 problems.append(Problem("glossary-unknown", f"[{lang}.terms.{context}] {term!r} is not a term of the "
-                                        f"game; expected one of the {context} terms in pnp/terms.py", entry.where))
+                                        f"game; expected one of the {context} terms in pnp/data/terms.py", entry.where))
         for context, term in sorted(required):
             entry = lexicon.terms.get((context, term))
             message = catalog.messages.get((context, term))

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
-from ..catalogs import LanguageCatalog, Message
+from ..i18n.catalogs import LanguageCatalog, Message
 from ..problems import Location
 
 CARD_FIELDS = ("name", "effect")

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..lexicon import NumberException, message_key
+from ..i18n.lexicon import NumberException, message_key
 from ..problems import Location, Problem
 from ..project import Inputs
 from .messages import Pair, pairs
-from .text import numbers, show_multiset
+from .text_scan import numbers, show_multiset
 
 
 def check_numbers(inputs: Inputs, langs: tuple[str, ...]) -> list[Problem]:

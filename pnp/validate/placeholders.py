@@ -1,13 +1,13 @@
 """Rule numbers are placeholders: each translation has exactly its English source's, all of them known names."""
 from __future__ import annotations
 
-from ..placeholders import KNOWN_PLACEHOLDERS
+from ..i18n.placeholder_names import KNOWN_PLACEHOLDERS
 from ..problems import Location, Problem
 from ..project import Inputs
 from .messages import pairs
-from .text import brace_style, format_syntax_error, percent_style, placeholder_name, placeholders
+from .text_scan import brace_style, format_syntax_error, percent_style, placeholder_name, placeholders
 
-KNOWN = "engine data names (data/engine.toml) or pnp/placeholders.py COMPUTED_PLACEHOLDERS"
+KNOWN = "engine data names (data/engine.toml) or pnp/i18n/placeholder_names.py COMPUTED_PLACEHOLDERS"
 
 
 def _unknown(tokens) -> list[str]:

@@ -1,0 +1,91 @@
+"""Print checks of the cards, without writing anything: texts that do not fit their box at the smallest allowed
+size, and characters that the font a text is set in does not cover.
+
+`card_print_problems(inputs, langs)` is the validator's checker (pnp validate); the build runs the same checks.
+"""
+from __future__ import annotations
+
+from typing import Iterable, Mapping, Sequence
+
+from ..typeset.fonts import missing_glyphs, register_fonts
+from ..layouts.schemas import CardLayout, card_layout
+from ..i18n.localize import LocalizedCard, localize_cards
+from ..problems import Location, Problem, ProblemsFound
+from ..project import Inputs, Project
+from ..data.terms import FACTIONS
+from ..typeset.textfit import runs
+from .faces import BackFace, FrontFace, compose_back, compose_front
+from .labels import CardLabels, card_labels
+
+
+def fit_problems(faces: Iterable[FrontFace | BackFace]) -> list[Problem]:
+    """One problem per text of the composed faces that fits at no allowed size."""
+    problems = []
+    for face in faces:
+        card = face.card.id if isinstance(face, FrontFace) else None
+        for field, text in face.texts().items():
+            if not text.fits:
+                problems.append(Problem(
+                    "text-does-not-fit", f"the {field} does not fit its box even at {text.size:g} pt (the "
+                    f"smallest size allowed); shorten it: {text.text!r}",
+                    Location(card=card or f"back of {face.faction}", lang=face.lang, field=field)))
+    return problems
+
+
+def glyph_problems(faces: Iterable[FrontFace | BackFace], fonts: Mapping[str, str]) -> list[Problem]:
+    """One problem per text of the composed faces with characters its font cannot print."""
+    problems = []
+    for face in faces:
+        card = face.card.id if isinstance(face, FrontFace) else f"back of {face.faction}"
+        for field, text in face.texts().items():
+            missing: dict[str, str] = {}  # font -> characters it lacks, digits checked in the figures' font
+            for piece, font in runs(text.text, text.font, text.figures):
+                missing[font] = "".join(sorted(set(missing.get(font, "") + missing_glyphs(piece, font))))
+            for font, chars in missing.items():
+                if chars:
+                    role = next((r for r, name in fonts.items() if name == font), font)
+                    problems.append(Problem(
+                        "glyph-missing", f"the {field} uses {', '.join(f'{c!r} (U+{ord(c):04X})' for c in chars)}, "
+                        f"which the {role} font does not have; it would print as a box", Location(
+                            card=card, lang=face.lang, field=field)))
+    return problems
+
+
+def compose_language(cards: Sequence[LocalizedCard], labels: CardLabels, layout: CardLayout,
+                     fonts: Mapping[str, str]) -> tuple[list[FrontFace], list[BackFace]]:
+    """The fronts of `cards` (one language) and the backs of their factions."""
+    fronts = [compose_front(lc, labels, layout, fonts) for lc in cards]
+    names = {lc.card.faction: lc.faction_name for lc in cards}
+    backs = [compose_back(f, names[f], labels.lang, layout, fonts) for f in FACTIONS if f in names]
+    return fronts, backs
+
+
+def card_fit_problems(cards: Sequence[LocalizedCard], labels: CardLabels, layout: CardLayout,
+                      fonts: Mapping[str, str]) -> list[Problem]:
+    """Texts of the cards (one language) that do not fit, naming card id, language and field."""
+    fronts, backs = compose_language(cards, labels, layout, fonts)
+    return fit_problems([*fronts, *backs])
+
+
+def card_glyph_problems(cards: Sequence[LocalizedCard], labels: CardLabels, layout: CardLayout,
+                        fonts: Mapping[str, str]) -> list[Problem]:
+    """Characters of the cards (one language) that their fonts do not cover."""
+    fronts, backs = compose_language(cards, labels, layout, fonts)
+    return glyph_problems([*fronts, *backs], fonts)
+
+
+def card_print_problems(inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[Problem]:
+    """Fit and glyph problems of every card front and back in every language (a validator checker)."""
+    layout, fonts = card_layout(), register_fonts(project.fonts)
+    problems: list[Problem] = []
+    for lang in langs:
+        try:
+            catalog = inputs.catalogs[lang]
+            labels = card_labels(catalog)
+            cards = localize_cards(inputs.cards, catalog)
+        except ProblemsFound as exc:  # a message the code uses that no catalog has (pnp.i18n.translator)
+            problems += exc.problems
+            continue
+        fronts, backs = compose_language(cards, labels, layout, fonts)
+        problems += fit_problems([*fronts, *backs]) + glyph_problems([*fronts, *backs], fonts)
+    return problems

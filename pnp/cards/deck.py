@@ -1,0 +1,68 @@
+"""A deck as a PDF: a faction's deck (every card as many times as its copies) or a user's deck list, fronts and
+backs imposed for home or pro printing, each card backed by its own faction's back. Each face is drawn once, as a
+form XObject that its copies (and all backs of its faction) reuse. Rendering happens in memory; the build writes
+the bytes."""
+from __future__ import annotations
+
+from functools import partial
+from io import BytesIO
+from typing import Callable, Mapping, Sequence
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..data.art import ArtImage
+from ..layouts.schemas import CardLayout, pro_layout, sheet_layout
+from ..pages.imposition import impose_home, impose_pro, sheet_grid
+from ..pages.pdfout import new_canvas
+from ..typeset.units import MM
+from .card_back import draw_back
+from .card_front import draw_front
+from .faces import GAME_TITLE, BackFace, FrontFace
+
+
+def deck_fronts(faces: Sequence[FrontFace]) -> list[FrontFace]:
+    """The faces of a deck in print order: database order, each card repeated for its copies."""
+    return [face for face in faces for _ in range(face.card.copies)]
+
+
+def deck_pdf(faces: Sequence[FrontFace], backs: Mapping[str, BackFace], layout: CardLayout,
+             art: Mapping[str, ArtImage], paper: str, mode: str, duplex: str, back_offset: tuple[float, float],
+             deck_name: str) -> bytes:
+    """The PDF of one deck in one language: `faces` in print order (every copy), each card backed by the back of
+    its faction in `backs` (faction -> back)."""
+    buffer = BytesIO()
+    card, lang = layout.card, faces[0].lang
+    fronts = [partial(_front, face=face, layout=layout, art=art.get(face.card.id)) for face in faces]
+    back_cells = [partial(_back, face=backs[face.card.faction], layout=layout) for face in faces]
+    if mode == "pro":
+        bleed = pro_layout().page.bleed
+        canvas = new_canvas(buffer, (0, 0), f"{GAME_TITLE} — {deck_name}", lang)
+        impose_pro(canvas, card.width, card.height, bleed, fronts, back_cells, duplex)
+    else:
+        grid = sheet_grid(sheet_layout(paper), card.width, card.height, card.bleed)
+        canvas = new_canvas(buffer, (grid.paper_width, grid.paper_height), f"{GAME_TITLE} — {deck_name}", lang)
+        impose_home(canvas, grid, fronts, back_cells, duplex, back_offset)
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _reuse(canvas: Canvas, name: str, layout: CardLayout, draw: Callable[[Canvas], None], x: float,
+           y: float) -> None:
+    """Draw a card face once per PDF as a form (copies and backs reuse it), placed with its trim at (x, y)."""
+    if not canvas.hasForm(name):
+        card, b = layout.card, layout.card.bleed * MM
+        canvas.beginForm(name, -b, -b, card.width * MM + b, card.height * MM + b)
+        draw(canvas)
+        canvas.endForm()
+    canvas.saveState()
+    canvas.translate(x, y)
+    canvas.doForm(name)
+    canvas.restoreState()
+
+
+def _front(canvas: Canvas, x: float, y: float, face: FrontFace, layout: CardLayout, art: ArtImage | None) -> None:
+    _reuse(canvas, f"front-{face.card.id}", layout, lambda c: draw_front(c, face, layout, art, 0, 0), x, y)
+
+
+def _back(canvas: Canvas, x: float, y: float, face: BackFace, layout: CardLayout) -> None:
+    _reuse(canvas, f"back-{face.faction}", layout, lambda c: draw_back(c, face, layout, 0, 0), x, y)

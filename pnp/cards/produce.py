@@ -1,0 +1,56 @@
+"""The build's producers of card decks (see pnp.kit.build: one call per language): the faction decks, and a user's
+deck list (`pnp build --deck FILE`)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Collection
+
+from ..context import BuildContext
+from ..layouts.schemas import card_layout
+from ..i18n.localize import localize_cards
+from ..problems import ProblemsFound, errors
+from ..data.terms import FACTIONS
+from .checks import compose_language, fit_problems, glyph_problems
+from .deck import deck_fronts, deck_pdf
+from .faces import BackFace, FrontFace
+from .labels import card_labels
+
+
+def _compose(ctx: BuildContext, lang: str, only: Collection[str] | None = None
+             ) -> tuple[list[FrontFace], dict[str, BackFace], dict[str, str]]:
+    """The fronts of every card (or of the card ids `only`) in one language, the backs of their factions and the
+    factions' names (both by faction); fails on a text that does not fit or a character its font lacks."""
+    catalog = ctx.inputs.catalogs[lang]
+    cards = [lc for lc in localize_cards(ctx.inputs.cards, catalog) if only is None or lc.card.id in only]
+    fronts, backs = compose_language(cards, card_labels(catalog), card_layout(), ctx.fonts)
+    problems = fit_problems([*fronts, *backs]) + glyph_problems([*fronts, *backs], ctx.fonts)
+    if errors(problems):
+        raise ProblemsFound(problems)
+    return fronts, {back.faction: back for back in backs}, {lc.card.faction: lc.faction_name for lc in cards}
+
+
+def card_decks(ctx: BuildContext) -> dict[Path, bytes]:
+    """<lang>/cards/<faction>.pdf: each faction's deck, fronts and backs."""
+    files: dict[Path, bytes] = {}
+    o = ctx.options
+    for lang in ctx.langs:
+        fronts, backs, names = _compose(ctx, lang)
+        for faction in FACTIONS:
+            faces = deck_fronts([face for face in fronts if face.card.faction == faction])
+            files[Path(lang) / "cards" / f"{faction}.pdf"] = deck_pdf(
+                faces, backs, card_layout(), ctx.art, o.paper, o.mode, o.duplex, o.back_offset, names[faction])
+    return files
+
+
+def deck_list(ctx: BuildContext) -> dict[Path, bytes]:
+    """<lang>/decks/<deck file name>.pdf: the checked deck list of --deck, its cards in list order, each repeated
+    by its count and backed by its own faction's back (allied and coalition decks mix backs)."""
+    files: dict[Path, bytes] = {}
+    o, deck = ctx.options, ctx.deck
+    for lang in ctx.langs:
+        fronts, backs, _ = _compose(ctx, lang, {card.id for card in deck.cards})
+        by_id = {face.card.id: face for face in fronts}
+        files[Path(lang) / "decks" / f"{o.deck.stem}.pdf"] = deck_pdf(
+            [by_id[card.id] for card in deck.cards], backs, card_layout(), ctx.art, o.paper, o.mode, o.duplex,
+            o.back_offset, deck.name)
+    return files

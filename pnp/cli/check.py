@@ -1,0 +1,74 @@
+"""`pnp validate` and `pnp deck check FILE`: report every problem, exit 1 when any is an error."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from ..i18n.catalogs import LANGS
+from .options import LanguageList, make_project, project_options, report
+from ..data.deck_lists import load_deck_list
+from ..problems import ERROR, Problem, ProblemsFound
+from ..project import load_inputs, read_inputs
+from ..validate import validate
+
+FORMAT = click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True,
+                      help="text: one problem a line and a count; json: a list of {code, severity, location, "
+                      "message}.")
+
+
+def finish(problems: list[Problem], output: str, summary: str) -> None:
+    """Print the problems (text or JSON) on stdout; exit 1 when any is an error, else 0."""
+    if output == "json":
+        json.dump([p.as_dict() for p in problems], sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
+    else:
+        report(problems, sys.stdout)
+        if not any(p.severity == ERROR for p in problems):
+            click.echo(summary)
+    sys.exit(1 if any(p.severity == ERROR for p in problems) else 0)
+
+
+@click.command("validate")
+@click.option("--lang", "langs", default="all", show_default=True, type=LanguageList(LANGS),
+              help=f"Languages to check: all or a comma-separated list of {', '.join(LANGS)}.")
+@FORMAT
+@project_options
+def validate_command(langs, output, data, locales, art):
+    """Check the engine data, the cards, the decks and every translation against each other."""
+    project = make_project(data, locales, art)
+    inputs, problems = read_inputs(project, langs)
+    if inputs is not None:
+        problems += validate(inputs, langs, project)
+    finish(problems, output, f"valid: engine data, {len(inputs.cards.cards) if inputs else 0} cards and their "
+           f"decks, catalogs of {', '.join(langs)}")
+
+
+@click.group("deck")
+def deck_group():
+    """Deck lists: your own 40-card decks."""
+
+
+@deck_group.command("check")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@FORMAT
+@project_options
+def deck_check(file, output, data, locales, art):
+    """Check the deck list FILE (TOML) against the deck-building rules of the engine data.
+
+    \b
+    faction = "rome"                     # main faction
+    allied = "carthage"                  # or: coalition = ["sparta", "macedon"]
+    [cards]
+    "rome.hastati-line" = 3              # card id = copies
+    """
+    try:
+        inputs = load_inputs(make_project(data, locales, art), ())
+        deck = load_deck_list(file, inputs.cards, inputs.engine)
+    except ProblemsFound as exc:
+        finish(list(exc.problems), output, "")
+    counts = deck.count_by_faction()
+    finish([], output, f"legal {deck.mode} deck {deck.name!r}: {deck.size} cards ("
+           + " + ".join(f"{counts[f]} {f}" for f in deck.factions) + ")")

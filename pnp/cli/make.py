@@ -1,0 +1,155 @@
+"""`pnp build`, `pnp calibrate` and `pnp gallery`: reading options, showing progress, reporting problems."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from ..context import MODES, BuildOptions
+from ..kit.build import build
+from ..sheets.calibration import DUPLEX as CALIBRATION_DUPLEX
+from ..sheets.calibration import calibration_pdf, home_grid
+from ..i18n.catalogs import LANGS, SOURCE_LANG, load_catalogs
+from .options import LanguageList, make_project, project_options, report
+from ..typeset.fonts import register_fonts
+from ..kit.gallery import gallery_images
+from ..kit.parallel import default_jobs
+from ..pages.imposition import DUPLEX_MODES, check_back_offset
+from ..layouts.schemas import PAPERS, calibration_layout
+from ..pages.pdfout import write_atomically
+from ..problems import ProblemsFound
+from ..project import Project
+
+
+class Offset(click.ParamType):
+    """Two millimetre values "X,Y", e.g. 1.5,-0.5."""
+
+    name = "X,Y"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, tuple):
+            return value
+        try:
+            x, y = (float(part) for part in value.split(","))
+        except ValueError:
+            self.fail(f"{value!r} is not two numbers X,Y in millimetres (e.g. 1.5,-0.5)", param, ctx)
+        return x, y
+
+
+def paper_option(command):
+    return click.option("--paper", type=click.Choice(PAPERS), default="a4", show_default=True,
+                        help="Paper size of the home sheets.")(command)
+
+
+def offset_option(command):
+    return click.option("--back-offset", type=Offset(), default="0,0", show_default=True,
+                        help="Shift the back pages by X,Y mm (right, up) to correct a duplex printer's "
+                             "misregistration; measure it with `pnp calibrate`.")(command)
+
+
+def on_terminal() -> bool:
+    """Progress bars only for a person watching a terminal; logs and pipes get the summary alone."""
+    return sys.stderr.isatty()
+
+
+def _fail(problems) -> None:
+    report(problems)
+    sys.exit(1)
+
+
+@click.command("build")
+@click.option("--lang", "langs", type=LanguageList(LANGS), default="all", show_default=True,
+              help=f"Languages to build: all or a comma-separated list of {', '.join(LANGS)}.")
+@paper_option
+@click.option("--mode", type=click.Choice(MODES), default="home", show_default=True,
+              help="home: 3 × 3 cards per page with crop marks; pro: one card per page with bleed (print on "
+                   "demand).")
+@click.option("--duplex", type=click.Choice(DUPLEX_MODES), default="long", show_default=True,
+              help="How the printer flips the sheet for the backs; none prints fronts only.")
+@offset_option
+@click.option("--booklet", is_flag=True, help="Also make the rulebook as a saddle-stitch booklet (two half-size "
+              "pages per sheet side, in printing order): out/<lang>/rulebook-booklet.pdf.")
+@click.option("--deck", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Build only this deck list (a TOML file as checked by `pnp deck check`), not the whole kit: "
+                   "out/<lang>/decks/<file name>.pdf, fronts and backs like the faction decks.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("out"), show_default=True,
+              help="Output folder.")
+@click.option("--jobs", type=click.IntRange(min=1), default=default_jobs(), show_default="the number of cores",
+              help="Worker processes rendering the kit (1: no workers); the files are the same for any number.")
+@project_options
+def build_command(langs, paper, mode, duplex, back_offset, booklet, deck, out, jobs, data, locales, art):
+    """Build the print-and-play kit: out/<lang>/cards/<faction>.pdf and the other parts; with --deck FILE, only
+    that deck: out/<lang>/decks/<FILE name>.pdf."""
+    options = BuildOptions(langs=langs, paper=paper, mode=mode, duplex=duplex, back_offset=back_offset,
+                           booklet=booklet, deck=deck, jobs=jobs)
+
+    def progress(finished, steps):
+        return click.progressbar(finished, length=steps, label="Building", file=sys.stderr,
+                                 item_show_func=lambda done: done and done[0].label)
+
+    try:
+        result = build(make_project(data, locales, art), options, out, progress if on_terminal() else None)
+    except ProblemsFound as exc:
+        _fail(exc.problems)
+    if result.warnings:
+        report(result.warnings)
+    click.echo(f"Wrote {len(result.files)} file(s) to {out} ({', '.join(langs)}; {paper}, {mode}, duplex {duplex}).")
+
+
+@click.command("calibrate")
+@click.option("--lang", "langs", type=LanguageList(LANGS + (SOURCE_LANG,)), default="all", show_default=True,
+              help=f"Languages of the instructions: all ({', '.join(LANGS)}, as `pnp build`) or a comma-separated "
+                   f"list of these and {SOURCE_LANG} (the English source).")
+@paper_option
+@click.option("--duplex", type=click.Choice(CALIBRATION_DUPLEX), default="long", show_default=True,
+              help="How the printer flips the sheet (only changes the instructions printed on the sheet).")
+@offset_option
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Output file, for one language only [default: out/calibration-<paper>-<lang>.pdf for each].")
+@click.option("--locales", type=click.Path(file_okay=False, path_type=Path), default=Project().locales,
+              help="Folder of the gettext catalogs.")
+def calibrate_command(langs, paper, duplex, back_offset, out, locales):
+    """Print a duplex test sheet to measure the printer's back offset: out/calibration-<paper>-<lang>.pdf."""
+    if out and len(langs) > 1:
+        raise click.UsageError(f"--out names one file but --lang gives {len(langs)} languages; give one language, "
+                               "or leave out --out to write out/calibration-<paper>-<lang>.pdf for each")
+    grid = home_grid(paper)
+    problems = check_back_offset(grid, back_offset)
+    if problems:
+        _fail(problems)
+    layout, fonts = calibration_layout(), register_fonts(Project().fonts)
+    files = {}
+    try:
+        catalogs = load_catalogs(locales, langs)
+    except ProblemsFound as exc:
+        _fail(exc.problems)
+    for lang in langs:
+        try:
+            files[out or Path("out") / f"calibration-{paper}-{lang}.pdf"] = calibration_pdf(
+                grid, layout, fonts, catalogs[lang], paper, duplex, back_offset)
+        except ProblemsFound as exc:
+            problems += exc.problems
+    if problems:
+        _fail(problems)
+    try:
+        write_atomically(files)
+    except ProblemsFound as exc:
+        _fail(exc.problems)
+    written = str(next(iter(files))) if len(files) == 1 else f"{len(files)} sheets to out/ ({', '.join(langs)})"
+    click.echo(f"Wrote {written}: print one duplex ({duplex} edge) at 100 %, then read the scales on the back.")
+
+
+@click.command("gallery")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("docs/gallery"),
+              show_default=True, help="Folder for the PNG files.")
+@project_options
+def gallery_command(out, data, locales, art):
+    """Render sample pages and cards to small PNG files (needs pypdfium2, from the test extra)."""
+    try:
+        images = gallery_images(make_project(data, locales, art))
+        write_atomically({out / name: png for name, png in images.items()})
+    except ProblemsFound as exc:
+        _fail(exc.problems)
+    total = sum(len(png) for png in images.values())
+    click.echo(f"Wrote {len(images)} image(s) to {out} ({total // 1024} KB).")

@@ -1,0 +1,43 @@
+"""What a build asks for (BuildOptions) and what every producer gets (BuildContext): the checked inputs, the
+options, the registered fonts, the art and the languages of one step. Products depend on this module, never on the
+build orchestration (pnp.kit.build) that calls them."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Mapping
+
+from .data.art import ArtImage
+from .data.deck_lists import DeckList
+from .i18n.catalogs import LANGS
+from .project import Inputs, Project
+
+MODES = ("home", "pro")
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    langs: tuple[str, ...] = LANGS
+    paper: str = "a4"
+    mode: str = "home"
+    duplex: str = "long"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    booklet: bool = False  # also the rulebook as a saddle-stitch booklet
+    deck: Path | None = None  # a user's deck list: build only this deck
+    jobs: int = 1  # worker processes rendering the steps (1: all in this process)
+
+
+@dataclass(frozen=True)
+class BuildContext:
+    """Everything a producer needs: checked inputs, options, fonts (role -> name), art, its languages, and the
+    checked deck list of --deck."""
+
+    project: Project
+    inputs: Inputs
+    options: BuildOptions
+    fonts: Mapping[str, str]
+    art: Mapping[str, ArtImage]
+    langs: tuple[str, ...]
+    deck: DeckList | None = None
+
+

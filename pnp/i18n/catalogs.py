@@ -1,0 +1,138 @@
+"""Gettext catalogs (locales/<lang>/LC_MESSAGES/messages.po), read with Babel, checked, turned into translators."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from io import BytesIO
+from pathlib import Path
+from types import MappingProxyType
+from typing import Mapping
+
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import PoFileError, read_po
+from babel.support import NullTranslations, Translations
+
+from ..problems import Location, Problem, ProblemsFound, raise_if_errors
+
+SOURCE_LANG = "en"
+LANGS = ("de", "pl", "tr", "es", "pt")
+# One gettext domain per part of the kit, each with its own template locales/<domain>.pot, extracted from its own
+# input paths (relative to the repository) with the README's `pybabel extract` command.
+DOMAIN_INPUTS = {
+    "cards": ("pnp/data/terms.py", "pnp/cards/labels.py", "data/cards"),
+    "sheets": ("pnp/sheets",),
+    "rulebook": ("pnp/rulebook",),
+}
+DOMAINS = tuple(DOMAIN_INPUTS)
+PLURAL_SAMPLE = range(0, 1000)  # numbers tried to find which plural form covers which counts
+
+
+@dataclass(frozen=True)
+class Message:
+    """One catalog entry as the validator sees it."""
+
+    context: str | None
+    msgid: str
+    plural: str | None
+    strings: tuple[str, ...]
+    fuzzy: bool
+    line: int | None
+    path: str
+
+
+@dataclass(frozen=True)
+class LanguageCatalog:
+    """All domains of one language: messages by (context, msgid), and gettext callables."""
+
+    lang: str
+    path: str
+    messages: Mapping[tuple[str | None, str], Message]
+    translations: NullTranslations
+
+    @cached_property
+    def singular_forms(self) -> frozenset[int]:
+        """The plural form indices used for the count 1 alone (from the Plural-Forms header, computed once)."""
+        plural = getattr(self.translations, "plural", lambda n: int(n != 1))
+        counts: dict[int, set[int]] = {}
+        for n in PLURAL_SAMPLE:
+            counts.setdefault(plural(n), set()).add(n)
+        return frozenset(form for form, numbers in counts.items() if numbers == {1})
+
+    def pgettext(self, context: str, message: str) -> str:
+        return self.translations.pgettext(context, message)
+
+    def has(self, context: str | None, msgid: str) -> bool:
+        """True when the message is translated (present, non-empty, not fuzzy)."""
+        entry = self.messages.get((context, msgid))
+        return bool(entry and not entry.fuzzy and all(s.strip() for s in entry.strings))
+
+
+def catalog_path(locales: Path, lang: str, domain: str) -> Path:
+    return locales / lang / "LC_MESSAGES" / f"{domain}.po"
+
+
+def source_catalog() -> LanguageCatalog:
+    """English: the source strings themselves."""
+    return LanguageCatalog(SOURCE_LANG, "", MappingProxyType({}), NullTranslations())
+
+
+def read_catalog(locales: Path, lang: str) -> LanguageCatalog:
+    """Read every domain's .po file of one language; raises ProblemsFound for missing or malformed files."""
+    messages, translations, problems = {}, None, []
+    for domain in DOMAINS:
+        path = catalog_path(locales, lang, domain)
+        try:
+            with path.open("rb") as fp:
+                catalog = read_po(fp, locale=lang, abort_invalid=True)
+        except FileNotFoundError:
+            problems.append(Problem("po-missing", f"no '{domain}' catalog for language '{lang}'; expected {path}",
+                                    Location(file=str(path), lang=lang)))
+            continue
+        except (PoFileError, ValueError, UnicodeDecodeError) as exc:
+            line = getattr(exc, "lineno", None)
+            problems.append(Problem("po-syntax", f"broken .po file: {exc}", Location(str(path), line, lang=lang)))
+            continue
+        messages.update(_messages(catalog, str(path)))
+        domain_translations = _translations(catalog, domain)
+        if translations is None:
+            translations = domain_translations
+        else:
+            translations.merge(domain_translations)
+    raise_if_errors(problems)
+    return LanguageCatalog(lang, str(locales / lang / "LC_MESSAGES"), MappingProxyType(messages), translations)
+
+
+def load_catalogs(locales: Path, langs: tuple[str, ...]) -> dict[str, LanguageCatalog]:
+    """Read the catalogs of several languages, collecting the problems of all before failing."""
+    found, problems = {}, []
+    for lang in langs:
+        if lang == SOURCE_LANG:
+            found[lang] = source_catalog()
+            continue
+        try:
+            found[lang] = read_catalog(locales, lang)
+        except ProblemsFound as exc:
+            problems += exc.problems
+    raise_if_errors(problems)
+    return found
+
+
+def _messages(catalog: Catalog, path: str) -> dict[tuple[str | None, str], Message]:
+    entries = {}
+    for message in catalog:
+        if not message.id:
+            continue
+        msgid = message.id[0] if isinstance(message.id, tuple) else message.id
+        plural = message.id[1] if isinstance(message.id, tuple) else None
+        strings = message.string if isinstance(message.string, tuple) else (message.string or "",)
+        entries[(message.context, msgid)] = Message(message.context, msgid, plural, tuple(s or "" for s in strings),
+                                                    message.fuzzy, message.lineno, path)
+    return entries
+
+
+def _translations(catalog: Catalog, domain: str) -> Translations:
+    buffer = BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    buffer.seek(0)
+    return Translations(buffer, domain=domain)

@@ -1,0 +1,171 @@
+"""The translators' word lists: locales/allowlist.toml and locales/glossary.toml, loaded into frozen data.
+
+allowlist.toml  [<lang>] "<word or text>" = "<reason>"  — the same in English and in that language (proper names,
+                the language's own words that happen to be spelled like English ones); matched case-insensitively.
+                [<lang>.numbers] "<message key>" = {extra = [<n>, …], reason = "<reason>"}  — numbers one translation
+                prints beyond its English source's because they are part of a name (pl "Faza główna 1"); the message
+                key is "<msgctxt>|<msgid>", or the msgid alone for a message without msgctxt.
+glossary.toml   [<lang>.terms.<msgctxt>] "<English term>" = "<the term in that language>"  — the game's vocabulary
+                as each language prints it; [<lang>.forbidden] "<word>" = "<reason>" — words that language must
+                never print (e.g. pl DEF: Polish cards print OBR); [<lang>.written-out] "<stat>" = ["<words>", …] —
+                what may stand for a stat abbreviation in card text instead (e.g. de LP: "Lebenspunkt").
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Mapping
+
+from .catalogs import LANGS
+from ..problems import Location, Problem, raise_if_errors
+from ..tomlfile import key_lines, read_toml
+
+ALLOWLIST_FILE = "allowlist.toml"
+GLOSSARY_FILE = "glossary.toml"
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One list entry: the text, its value (a reason or a required term) and where it is written."""
+
+    text: str
+    value: str
+    where: Location
+
+
+@dataclass(frozen=True)
+class NumberException:
+    """Numbers one message's translation may print beyond those of its English source, and why."""
+
+    key: str  # message_key(msgctxt, msgid)
+    extra: tuple[int, ...]
+    reason: str
+    where: Location
+
+
+def message_key(context: str | None, msgid: str) -> str:
+    """How [<lang>.numbers] names a message: "<msgctxt>|<msgid>", or the msgid alone without msgctxt."""
+    return f"{context}|{msgid}" if context is not None else msgid
+
+
+@dataclass(frozen=True)
+class LanguageLexicon:
+    allowed: Mapping[str, Entry] = field(default_factory=dict)  # casefolded word or text -> entry
+    terms: Mapping[tuple[str, str], Entry] = field(default_factory=dict)  # (msgctxt, English term) -> the term
+    forbidden: Mapping[str, Entry] = field(default_factory=dict)  # word (case-sensitive) -> the reason
+    written_out: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # English stat -> words standing for it
+    numbers: Mapping[str, NumberException] = field(default_factory=dict)  # message key -> its number exception
+
+    def allows(self, text: str) -> bool:
+        return text.casefold() in self.allowed
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    languages: Mapping[str, LanguageLexicon] = field(default_factory=dict)
+    glossary_file: str = GLOSSARY_FILE
+
+    def of(self, lang: str) -> LanguageLexicon:
+        return self.languages.get(lang, LanguageLexicon())
+
+
+@dataclass
+class _Reader:
+    """Walks one TOML file's tables, collecting entries and located problems."""
+
+    path: Path
+    problems: list[Problem] = field(default_factory=list)
+    lines: dict[tuple[str, ...], int] = field(default_factory=dict)
+
+    def read(self) -> dict:
+        data, problems = read_toml(self.path)
+        self.problems += problems
+        if data is None:
+            return {}
+        self.lines = key_lines(self.path.read_text(encoding="utf-8"))
+        for lang in sorted(set(data) - set(LANGS)):
+            self.problem("lexicon-unknown-language", (lang,), f"unknown language [{lang}]; expected one of "
+                         f"{', '.join(LANGS)}")
+        return data
+
+    def where(self, *key_path: str) -> Location:
+        while key_path and key_path not in self.lines:
+            key_path = key_path[:-1]
+        return Location(file=str(self.path), line=self.lines.get(key_path))
+
+    def problem(self, code: str, key_path: tuple[str, ...], message: str) -> None:
+        self.problems.append(Problem(code, message, self.where(*key_path)))
+
+    def table(self, data: dict, *key_path: str) -> dict:
+        for key in key_path:
+            data = data.get(key, {}) if isinstance(data, dict) else {}
+        if not isinstance(data, dict):
+            self.problem("lexicon-type", key_path, f"[{'.'.join(key_path)}] must be a table")
+            return {}
+        return data
+
+    def entries(self, data: dict, *key_path: str, skip: tuple[str, ...] = ()) -> list[Entry]:
+        entries = []
+        for text, value in self.table(data, *key_path).items():
+            if text in skip:
+                continue
+            if not isinstance(value, str) or not value.strip():
+                self.problem("lexicon-type", (*key_path, text), f"'{text}' must be given a non-empty text (a reason "
+                             f"or a term), found {value!r}")
+            else:
+                entries.append(Entry(text, value, self.where(*key_path, text)))
+        return entries
+
+    def word_lists(self, data: dict, *key_path: str) -> dict[str, tuple[str, ...]]:
+        lists = {}
+        for text, value in self.table(data, *key_path).items():
+            if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+                self.problem("lexicon-type", (*key_path, text), f"'{text}' must be given a list of words, found "
+                             f"{value!r}")
+            else:
+                lists[text] = tuple(value)
+        return lists
+
+    def number_exceptions(self, data: dict, *key_path: str) -> dict[str, NumberException]:
+        found = {}
+        for key, value in self.table(data, *key_path).items():
+            extra = value.get("extra") if isinstance(value, dict) else None
+            reason = value.get("reason") if isinstance(value, dict) else None
+            if not isinstance(value, dict) or set(value) != {"extra", "reason"} or not isinstance(extra, list) \
+                    or not extra or not all(type(n) is int and n >= 0 for n in extra) \
+                    or not isinstance(reason, str) or not reason.strip():
+                self.problem("lexicon-type", (*key_path, key), f"'{key}' must be given {{extra = [<whole numbers>], "
+                             f"reason = \"<why>\"}} (the numbers the translation prints beyond the English source's), "
+                             f"found {value!r}")
+            else:
+                found[key] = NumberException(key, tuple(extra), reason, self.where(*key_path, key))
+        return found
+
+
+def load_lexicon(locales: Path) -> Lexicon:
+    """Read both word lists of the catalogs folder; raises ProblemsFound for malformed files."""
+    allowlist, glossary = _Reader(locales / ALLOWLIST_FILE), _Reader(locales / GLOSSARY_FILE)
+    allow_data, glossary_data = allowlist.read(), glossary.read()
+    languages = {}
+    for lang in LANGS:
+        for key in sorted(set(glossary.table(glossary_data, lang)) - {"terms", "forbidden", "written-out"}):
+            glossary.problem("lexicon-unknown-key", (lang, key), f"[{lang}] has unknown key '{key}'; expected "
+                             "terms, forbidden, written-out")
+        terms = {}
+        for context in glossary.table(glossary_data, lang, "terms"):
+            for entry in glossary.entries(glossary_data, lang, "terms", context):
+                terms[(context, entry.text)] = entry
+        allowed = {e.text.casefold(): e for e in allowlist.entries(allow_data, lang, skip=("numbers",))}
+        for (_, english), entry in terms.items():
+            if entry.value == english:  # the glossary says the term is the same: no English leftover
+                allowed.setdefault(english.casefold(), entry)
+        languages[lang] = LanguageLexicon(
+            allowed=MappingProxyType(allowed),
+            terms=MappingProxyType(terms),
+            forbidden=MappingProxyType({e.text: e for e in glossary.entries(glossary_data, lang, "forbidden")}),
+            written_out=MappingProxyType(glossary.word_lists(glossary_data, lang, "written-out")),
+            numbers=MappingProxyType(allowlist.number_exceptions(allow_data, lang, "numbers")),
+        )
+    raise_if_errors(allowlist.problems + glossary.problems)
+    return Lexicon(MappingProxyType(languages), str(locales / GLOSSARY_FILE))

@@ -1,0 +1,177 @@
+"""`pnp build`: load the inputs, validate them, compose and render every output in memory, then write all at once.
+
+Outputs come from producers: functions (BuildContext) -> {path relative to the output folder: bytes}. The build
+calls every producer once per language, with `ctx.langs` narrowed to that one language (so progress can be shown
+step by step); a producer that finds problems raises ProblemsFound. The problems of all steps are collected, and
+while any is an error nothing is written. Other parts of the kit add their producer to PRODUCERS, one line each.
+With a deck list (--deck FILE) the build makes only that deck, checked like `pnp deck check FILE`.
+"""
+from __future__ import annotations
+
+import contextlib
+import tempfile
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Callable, ContextManager, Iterable, Iterator
+
+from ..context import MODES, BuildContext, BuildOptions
+from ..data.art import load_art
+from ..data.deck_lists import DeckList, load_deck_list
+from ..typeset.fonts import register_fonts
+from ..pages.imposition import DUPLEX_MODES, check_back_offset, sheet_grid
+from ..layouts.schemas import PAPERS, card_layout, sheet_layout
+from ..pages.pdfout import write_atomically
+from .parallel import run_tasks
+from ..problems import ERROR, Location, Problem, ProblemsFound, errors
+from ..project import Inputs, Project, read_inputs
+from ..cards.produce import card_decks, deck_list
+from ..rulebook.produce import rulebook
+from ..sheets import produce as sheets
+from ..validate import validate
+
+Producer = Callable[[BuildContext], dict[Path, bytes]]
+
+
+PRODUCERS: tuple[Producer, ...] = (
+    card_decks,
+    sheets.score_sheet,
+    sheets.tokens,
+    rulebook,
+)
+
+
+@dataclass(frozen=True)
+class Step:
+    label: str
+    producer: Producer
+    ctx: BuildContext
+
+    def run(self) -> dict[Path, bytes]:
+        return self.producer(self.ctx)
+
+    def outcome(self) -> tuple[dict[Path, bytes], list[Problem]]:
+        """The files of the step, or the problems it found (never both)."""
+        try:
+            return self.run(), []
+        except ProblemsFound as exc:
+            return {}, list(exc.problems)
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    files: tuple[Path, ...]     # written, absolute
+    warnings: tuple[Problem, ...]
+
+
+def option_problems(options: BuildOptions) -> list[Problem]:
+    """Options that cannot work together, e.g. a back offset larger than the paper's margins allow."""
+    where = Location(field="options")
+    if options.deck is not None and options.booklet:
+        return [Problem("build-option", "--booklet makes the rulebook, which a build with --deck does not make; "
+                        "build the booklet without --deck", where)]
+    if options.paper not in PAPERS or options.mode not in MODES or options.duplex not in DUPLEX_MODES:
+        return [Problem("build-option", f"unknown paper/mode/duplex {options.paper}/{options.mode}/{options.duplex}; "
+                        f"expected {'|'.join(PAPERS)}, {'|'.join(MODES)}, {'|'.join(DUPLEX_MODES)}", where)]
+    if options.mode == "pro":
+        if options.back_offset != (0.0, 0.0):
+            return [Problem("build-option", "--back-offset shifts the back pages of home sheets; pro mode prints one "
+                            "card per page and has none to shift", where)]
+        return []
+    card = card_layout().card
+    grid = sheet_grid(sheet_layout(options.paper), card.width, card.height, card.bleed)
+    return check_back_offset(grid, options.back_offset)
+
+
+def output_problems(out: Path) -> list[Problem]:
+    """An output folder that cannot be written (checked before rendering, so the user does not wait for nothing)."""
+    existing = out
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    if not existing.is_dir():
+        return [Problem("output-unwritable", f"cannot write to {out}: {existing} is not a folder",
+                        Location(file=str(out)))]
+    try:
+        with tempfile.TemporaryFile(dir=existing):  # a real write: permissions, read-only disks, quotas
+            pass
+    except OSError as exc:
+        return [Problem("output-unwritable", f"cannot write to {out}: {exc.strerror or exc} in {existing}",
+                        Location(file=str(out)))]
+    return []
+
+
+def art_windows(inputs: Inputs) -> list[tuple[str, float, float]]:
+    """(card id, width mm, height mm) of every card's art window."""
+    windows = card_layout().front.art
+    boxes = [(c.id, windows.unit if c.kind == "unit" else windows.other) for c in inputs.cards.cards]
+    return [(card_id, box.width, box.height) for card_id, box in boxes]
+
+
+def checked_deck(path: Path, inputs: Inputs) -> tuple[DeckList | None, list[Problem]]:
+    """The deck list at `path` if it is legal, and its problems (the same as `pnp deck check` reports)."""
+    try:
+        return load_deck_list(path, inputs.cards, inputs.engine), []
+    except ProblemsFound as exc:
+        return None, list(exc.problems)
+
+
+def prepare(project: Project, options: BuildOptions) -> tuple[list[Step], list[Problem]]:
+    """Load and validate everything; the steps to run and the warnings so far. Raises ProblemsFound on errors."""
+    problems = option_problems(options)
+    inputs, load_problems = read_inputs(project, options.langs)
+    problems += load_problems
+    if inputs is None:
+        raise ProblemsFound(problems)
+    problems += validate(inputs, options.langs, project)
+    deck, deck_problems = checked_deck(options.deck, inputs) if options.deck else (None, [])
+    problems += deck_problems
+    art, art_problems = load_art(project.art, art_windows(inputs), card_layout().art)
+    problems += art_problems
+    if errors(problems):
+        raise ProblemsFound(problems)
+    ctx = BuildContext(project, inputs, options, register_fonts(project.fonts), art, options.langs, deck)
+    producers = (deck_list,) if deck else PRODUCERS
+    steps = [Step(f"{lang}: {producer.__name__.replace('_', ' ')}", producer, replace(ctx, langs=(lang,)))
+             for producer in producers for lang in options.langs]
+    return steps, problems
+
+
+Outcome = tuple[dict[Path, bytes], list[Problem]]
+
+
+def run_steps(steps: list[Step], jobs: int) -> Iterator[tuple[Step, Outcome]]:
+    """Each step with its outcome as it finishes, rendered in memory by `jobs` worker processes."""
+    for index, outcome in run_tasks([step.outcome for step in steps], jobs):
+        yield steps[index], outcome
+
+
+def render(finished: Iterable[tuple[Step, Outcome]], steps: list[Step]) -> dict[Path, bytes]:
+    """The files of all finished steps, in the order of `steps` whatever the order they finished in; raises
+    ProblemsFound with the problems of all steps."""
+    outcomes = {id(step): outcome for step, outcome in finished}
+    files: dict[Path, bytes] = {}
+    problems: list[Problem] = []
+    for step in steps:
+        step_files, step_problems = outcomes[id(step)]
+        files.update(step_files)
+        problems += step_problems
+    if errors(problems):
+        raise ProblemsFound(problems)
+    return files
+
+
+Progress = Callable[[Iterator[tuple[Step, Outcome]], int], ContextManager[Iterable[tuple[Step, Outcome]]]]
+
+
+def build(project: Project, options: BuildOptions, out: Path, progress: Progress | None = None) -> BuildResult:
+    """The whole build: nothing is written unless every step succeeded. `progress` wraps the steps as they
+    finish (and the number of steps)."""
+    unwritable = output_problems(out)
+    if unwritable:
+        raise ProblemsFound(unwritable)
+    steps, warnings = prepare(project, options)
+    finishing = run_steps(steps, options.jobs)
+    with (progress(finishing, len(steps)) if progress else contextlib.nullcontext(finishing)) as finished:
+        files = render(finished, steps)
+    write_atomically({out / path: data for path, data in files.items()})
+    return BuildResult(tuple(sorted(out / path for path in files)),
+                       tuple(p for p in warnings if p.severity != ERROR))

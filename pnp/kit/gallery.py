@@ -1,0 +1,89 @@
+"""`pnp gallery`: sample pages and cards of the decks as small PNG files (docs/gallery/), so a reviewer can see the
+cards without printing. Rasterizing needs pypdfium2 (installed with the test extra: pip install -e '.[test]')."""
+from __future__ import annotations
+
+from dataclasses import replace
+from io import BytesIO
+from pathlib import Path
+
+from PIL import Image
+
+from ..context import BuildOptions
+from .build import prepare
+from ..data.card_database import CardDatabase
+from ..problems import Location, Problem, ProblemsFound
+from ..project import Project
+from ..cards.produce import card_decks
+
+# (file name, paper, language, faction, page index, dpi): whole home sheets, A4 and Letter.
+SHEETS = (
+    ("home-a4-de-macedon-front.png", "a4", "de", "macedon", 0, 60),
+    ("home-a4-de-macedon-back.png", "a4", "de", "macedon", 1, 60),
+    ("home-letter-pl-carthage-front.png", "letter", "pl", "carthage", 6, 60),
+)
+# Single cards in pro mode (front pages, or the back page after a card with "back"), side by side in one strip.
+CARDS = (("tr", "rome.trajan-imperial-vanguard", "front"), ("pl", "persia.oasis-camp", "front"),
+         ("de", "egypt.ramesses-guardian-of-the-nile", "front"), ("es", "dacia.burning-wagons", "front"),
+         ("tr", "sparta.leonidas-king-of-sparta", "back"))
+CARD_DPI = 110
+COLOURS = 160
+
+
+def _decks(project: Project, options: BuildOptions, langs: tuple[str, ...]) -> tuple[dict[Path, bytes], CardDatabase]:
+    """The deck PDFs of `langs` (rendered in memory), and the card database."""
+    steps, _ = prepare(project, replace(options, langs=langs))
+    files: dict[Path, bytes] = {}
+    for step in steps:
+        if step.producer is card_decks:
+            files.update(step.run())
+    return files, steps[0].ctx.inputs.cards
+
+
+def _png(image: Image.Image) -> bytes:
+    buffer = BytesIO()
+    image.convert("RGB").quantize(COLOURS, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(
+        buffer, "PNG", optimize=True)
+    return buffer.getvalue()
+
+
+def gallery_images(project: Project) -> dict[str, bytes]:
+    """File name -> PNG bytes of every gallery image."""
+    try:
+        import pypdfium2
+    except ImportError:
+        raise ProblemsFound([Problem("gallery-needs-pypdfium2", "rasterizing PDF pages needs pypdfium2; install "
+                                     "it with: pip install -e '.[test]'", Location())]) from None
+
+    def page(pdf: bytes, index: int, dpi: int) -> Image.Image:
+        document = pypdfium2.PdfDocument(pdf)
+        try:
+            return document[index].render(scale=dpi / 72).to_pil()
+        finally:
+            document.close()
+
+    images: dict[str, bytes] = {}
+    for paper in ("a4", "letter"):
+        wanted = [s for s in SHEETS if s[1] == paper]
+        decks, _ = _decks(project, BuildOptions(paper=paper), tuple(sorted({s[2] for s in wanted})))
+        for name, _, lang, faction, index, dpi in wanted:
+            images[name] = _png(page(decks[Path(lang) / "cards" / f"{faction}.pdf"], index, dpi))
+    decks, cards = _decks(project, BuildOptions(mode="pro"), tuple(sorted({lang for lang, _, _ in CARDS})))
+    strip = []
+    for lang, card_id, side in CARDS:
+        faction = card_id.split(".")[0]
+        position = 0
+        for card in cards.faction(faction):
+            if card.id == card_id:
+                break
+            position += card.copies
+        strip.append(page(decks[Path(lang) / "cards" / f"{faction}.pdf"], 2 * position + (side == "back"),
+                          CARD_DPI))
+    gap = 12
+    sheet = Image.new("RGB", (sum(i.width for i in strip) + gap * (len(strip) + 1), strip[0].height + 2 * gap),
+                      "white")
+    x = gap
+    for image in strip:
+        sheet.paste(image, (x, gap))
+        x += image.width + gap
+    images["pro-cards-tr-pl-de-es-back.png"] = _png(sheet)
+    return images

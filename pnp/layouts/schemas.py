@@ -1,0 +1,471 @@
+"""Layouts (pnp/layouts/*.toml): geometry and style as data, loaded into frozen dataclasses and checked.
+
+A layout file may say `extends = "<other layout>"`: it is read over the other one, table by table.
+Lengths are millimetres, type sizes points. Other parts of the kit load their own layout files with `load_layout`.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections import abc
+import typing
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from ..problems import Location, Problem, ProblemsFound, raise_if_errors
+from ..data.terms import FACTIONS
+from ..tomlfile import read_toml
+from ..typeset.fonts import FONT_FILES
+from .values import Colour, FontRole, Positive
+
+LAYOUTS = Path(__file__).resolve().parent
+PAPERS = ("a4", "letter")
+
+
+@dataclass(frozen=True)
+class Box:
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.width
+
+    @property
+    def top(self) -> float:
+        return self.y + self.height
+
+    def inset(self, d: float) -> Box:
+        return Box(self.x + d, self.y + d, self.width - 2 * d, self.height - 2 * d)
+
+    def contains(self, other: Box, tolerance: float = 1e-6) -> bool:
+        return (other.x >= self.x - tolerance and other.y >= self.y - tolerance
+                and other.right <= self.right + tolerance and other.top <= self.top + tolerance)
+
+
+@dataclass(frozen=True)
+class TextStyle:
+    """A font role (pnp.typeset.fonts), the default size, the smallest size fitting may use, the leading (a
+    multiple of the size), the most lines allowed (0: any number) and the font role of the figures."""
+
+    font: FontRole
+    size: Positive
+    min_size: Positive
+    leading: Positive = 1.2
+    max_lines: int = 1
+    figures: str = ""       # a font role for the digits, if not the text's own font
+
+    def invalid(self) -> list[str]:
+        """What is wrong beyond each value's own type (the loader reports it at the style's key)."""
+        wrong = []
+        if self.min_size > self.size:
+            wrong.append(f"min_size {self.min_size:g} must not be above size {self.size:g}")
+        if self.figures and self.figures not in FONT_FILES:
+            wrong.append(f"figures {self.figures!r} is not a font role; expected one of {', '.join(FONT_FILES)}")
+        return wrong
+
+
+@dataclass(frozen=True)
+class TextBox:
+    box: Box
+    padding: float
+    style: TextStyle
+
+    @property
+    def inner(self) -> Box:
+        return self.box.inset(self.padding)
+
+
+# --- the card --------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class CardGeometry:
+    width: float
+    height: float
+    bleed: float
+    safe: float
+    fit_step: Positive
+
+    @property
+    def safe_box(self) -> Box:
+        return Box(0, 0, self.width, self.height).inset(self.safe)
+
+
+@dataclass(frozen=True)
+class ArtSettings:
+    min_dpi: int
+    max_dpi: int
+
+
+@dataclass(frozen=True)
+class NameLayout(TextBox):
+    one_line_min: float = 0.0
+
+
+@dataclass(frozen=True)
+class LevelLayout:
+    box: Box
+    star_size: float
+    star_gap: float
+    commander_box: Box
+    commander: TextStyle
+
+
+@dataclass(frozen=True)
+class ArtWindows:
+    unit: Box
+    other: Box
+
+
+@dataclass(frozen=True)
+class TypeBarLayout:
+    box: Box
+    padding: float
+    type: TextStyle
+    faction: TextStyle
+    emblem_size: float
+    gap: float
+    faction_share: float  # the most of the inner width the faction name may take
+
+    @property
+    def inner(self) -> Box:
+        return self.box.inset(self.padding)
+
+
+@dataclass(frozen=True)
+class EffectLayout:
+    unit: Box
+    other: Box
+    padding: float
+    style: TextStyle
+    bonus: TextStyle
+    bonus_gap: float
+
+
+@dataclass(frozen=True)
+class StatsLayout:
+    box: Box
+    gap: float
+    padding: float
+    label: TextStyle
+    value: TextStyle
+
+
+@dataclass(frozen=True)
+class FooterLayout:
+    box: Box
+    lang_width: float
+    style: TextStyle
+
+    @property
+    def id_box(self) -> Box:
+        return Box(self.box.x, self.box.y, self.box.width - self.lang_width, self.box.height)
+
+    @property
+    def lang_box(self) -> Box:
+        return Box(self.box.right - self.lang_width, self.box.y, self.lang_width, self.box.height)
+
+
+@dataclass(frozen=True)
+class FrontLayout:
+    panel_radius: float
+    outline: float
+    inner_frame_inset: float
+    name: NameLayout
+    level: LevelLayout
+    art: ArtWindows
+    type_bar: TypeBarLayout
+    effect: EffectLayout
+    stats: StatsLayout
+    footer: FooterLayout
+
+
+@dataclass(frozen=True)
+class BackLayout:
+    outline: float
+    frame_insets: tuple[float, ...]
+    emblem: Box
+    title: TextBox
+    faction: TextBox
+
+
+@dataclass(frozen=True)
+class Palette:
+    parchment: Colour
+    ink: Colour
+    gold: Colour
+    gold_dark: Colour
+    light: Colour
+    marks: Colour
+
+
+@dataclass(frozen=True)
+class FactionStyle:
+    color: Colour
+    dark: Colour
+    sky: Colour
+    emblem: str
+
+
+@dataclass(frozen=True)
+class CardLayout:
+    card: CardGeometry
+    art: ArtSettings
+    front: FrontLayout
+    back: BackLayout
+    palette: Palette
+    factions: Mapping[str, FactionStyle]
+
+    def text_boxes(self) -> dict[str, Box]:
+        """Every box that holds text or a symbol, by name: all must lie in the safe zone."""
+        f, b = self.front, self.back
+        return {"front.name": f.name.inner, "front.level": f.level.box,
+                "front.level.commander": f.level.commander_box, "front.type_bar": f.type_bar.inner,
+                "front.effect.unit": f.effect.unit.inset(f.effect.padding),
+                "front.effect.other": f.effect.other.inset(f.effect.padding), "front.stats": f.stats.box,
+                "front.footer": f.footer.box, "back.emblem": b.emblem, "back.title": b.title.inner,
+                "back.faction": b.faction.inner}
+
+
+# --- sheets ----------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Paper:
+    name: str
+    width: float
+    height: float
+
+
+@dataclass(frozen=True)
+class GridSize:
+    columns: int
+    rows: int
+
+
+@dataclass(frozen=True)
+class Margins:
+    min_margin: float
+    bleed: float
+    mark_gap: float
+    mark_length: float
+    mark_min_length: float
+    mark_width: float
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    paper: Paper
+    grid: GridSize
+    margins: Margins
+
+
+@dataclass(frozen=True)
+class ProPage:
+    bleed: float
+
+
+@dataclass(frozen=True)
+class ProLayout:
+    page: ProPage
+
+
+@dataclass(frozen=True)
+class Scales:
+    range: float
+    minor: float
+    minor_length: float
+    major_length: float
+    x_positions: tuple[float, ...]
+    y_positions: tuple[float, ...]
+    line_width: float
+    label_size: float
+    reach: float            # the front's vertical line runs this far past the outer X scales
+
+
+@dataclass(frozen=True)
+class Ruler:
+    length: float
+    y: float
+    text_size: float
+
+
+@dataclass(frozen=True)
+class CalibrationText:
+    """The instructions: the largest and smallest type size and the step between them (pt), the leading (a
+    multiple of the size), and in mm the first baseline below the top edge, the step numbers' hanging indent, the
+    space between paragraphs and the room kept free above the front's lines and the back's scales."""
+
+    size: Positive
+    min_size: Positive
+    fit_step: Positive
+    leading: float
+    top: float
+    indent: float
+    space: float
+    gap: float
+
+
+@dataclass(frozen=True)
+class CalibrationLayout:
+    scales: Scales
+    ruler: Ruler
+    text: CalibrationText
+
+
+# --- loading ---------------------------------------------------------------------------------------------------
+
+def read_layout(name: str, directory: Path = LAYOUTS) -> dict:
+    """The merged table of layout `name` (following `extends`); raises ProblemsFound for a missing file or cycle."""
+    chain: list[str] = []
+    merged: dict = {}
+    while name is not None:
+        path = directory / f"{name}.toml"
+        if name in chain:
+            raise ProblemsFound([Problem("layout-extends", f"layouts extend each other in a cycle: "
+                                         f"{' -> '.join(chain + [name])}", Location(file=str(path)))])
+        if not path.is_file():
+            raise ProblemsFound([Problem("layout-missing", f"no layout '{name}'; expected {path}",
+                                         Location(file=str(path)))])
+        data, problems = read_toml(path)
+        raise_if_errors(problems)
+        chain.append(name)
+        parent = data.pop("extends", None)
+        merged = _merge(data, merged)
+        name = parent
+    return merged
+
+
+def _merge(base: dict, override: dict) -> dict:
+    """`override` read over `base`, tables merged key by key."""
+    result = dict(base)
+    for key, value in override.items():
+        if isinstance(value, dict) and isinstance(result.get(key), dict):
+            result[key] = _merge(result[key], value)
+        else:
+            result[key] = value
+    return result
+
+
+def load_layout(name: str, cls: type, directory: Path = LAYOUTS):
+    """Layout `name` as an instance of the frozen dataclass `cls`; every key checked, all problems collected."""
+    data = read_layout(name, directory)
+    problems: list[Problem] = []
+    value = _convert(cls, data, "", problems, str(directory / f"{name}.toml"))
+    raise_if_errors(problems)
+    return value
+
+
+def _convert(tp: Any, value: Any, key: str, problems: list[Problem], file: str) -> Any:
+    """`value` read from TOML as type `tp` (a dataclass, mapping, tuple, number or text); None and a problem if not."""
+    def fail(expected: str) -> None:
+        problems.append(Problem("layout-value", f"'{key}' must be {expected}, found {value!r}",
+                                Location(file=file, field=key or None)))
+
+    origin = typing.get_origin(tp)
+    if dataclasses.is_dataclass(tp):
+        if not isinstance(value, dict):
+            return fail("a table")
+        hints = typing.get_type_hints(tp)
+        fields = {f.name: f for f in dataclasses.fields(tp)}
+        for extra in sorted(set(value) - set(fields)):
+            problems.append(Problem("layout-unknown-key", f"unknown key '{_join(key, extra)}'; expected one of "
+                                    f"{', '.join(fields)}", Location(file=file, field=_join(key, extra))))
+        args, before = {}, len(problems)
+        for name, f in fields.items():
+            if name in value:
+                args[name] = _convert(hints[name], value[name], _join(key, name), problems, file)
+            elif f.default is dataclasses.MISSING:
+                problems.append(Problem("layout-missing-key", f"missing key '{_join(key, name)}'",
+                                        Location(file=file, field=_join(key, name))))
+        if len(problems) > before:
+            return None
+        instance = tp(**args)
+        for wrong in instance.invalid() if hasattr(instance, "invalid") else ():
+            problems.append(Problem("layout-value", f"'{key}': {wrong}", Location(file=file, field=key or None)))
+        return instance
+    if tp is Colour:
+        colour = _convert(tuple[float, float, float, float], value, key, problems, file)
+        if colour is not None and None not in colour and not all(0 <= v <= 1 for v in colour):
+            problems.append(Problem("layout-colour", f"'{key}' is {value!r}; expected CMYK components in 0..1",
+                                    Location(file=file, field=key)))
+        return colour
+    if tp is Positive:
+        number = _convert(float, value, key, problems, file)
+        return number if number is None or number > 0 else fail("above zero")
+    if tp is FontRole:
+        role = _convert(str, value, key, problems, file)
+        return role if role is None or role in FONT_FILES else fail(f"a font role ({', '.join(FONT_FILES)})")
+    if origin in (abc.Mapping, dict):
+        if not isinstance(value, dict):
+            return fail("a table")
+        item = typing.get_args(tp)[1]
+        return MappingProxyType({k: _convert(item, v, _join(key, k), problems, file) for k, v in value.items()})
+    if origin is tuple:
+        args = typing.get_args(tp)
+        if not isinstance(value, list) or (args[-1] is not Ellipsis and len(value) != len(args)):
+            return fail(f"a list of {len(args)} numbers" if args[-1] is not Ellipsis else "a list")
+        item = args[0]
+        return tuple(_convert(item, v, f"{key}[{i}]", problems, file) for i, v in enumerate(value))
+    if tp is float:
+        if type(value) not in (int, float):
+            return fail("a number")
+        return float(value)
+    if tp is int:
+        if type(value) is not int:
+            return fail("a whole number")
+        return value
+    if tp is str:
+        if not isinstance(value, str):
+            return fail("text")
+        return value
+    raise TypeError(f"unsupported layout field type {tp!r}")
+
+
+def _join(prefix: str, name: str) -> str:
+    return f"{prefix}.{name}" if prefix else name
+
+
+# --- the layouts of the kit, checked -----------------------------------------------------------------------------
+
+@lru_cache(maxsize=None)
+def card_layout(directory: Path = LAYOUTS) -> CardLayout:
+    """pnp/layouts/card.toml, with every text box inside the safe zone and every faction styled."""
+    from ..graphics.emblems import EMBLEMS
+
+    layout = load_layout("card", CardLayout, directory)
+    file = str(directory / "card.toml")
+    problems = []
+    safe = layout.card.safe_box
+    for name, box in layout.text_boxes().items():
+        if not safe.contains(box):
+            problems.append(Problem("layout-safe-zone", f"box {name} {box} reaches outside the safe zone {safe}",
+                                    Location(file=file, field=name)))
+    for missing in sorted(set(FACTIONS) - set(layout.factions)):
+        problems.append(Problem("layout-faction", f"no style for faction '{missing}'", Location(file=file,
+                                                                                                  field="factions")))
+    for faction, style in layout.factions.items():
+        if style.emblem not in EMBLEMS:
+            problems.append(Problem("layout-emblem", f"unknown emblem {style.emblem!r}; expected one of "
+                                    f"{', '.join(EMBLEMS)}", Location(file=file, field=f"factions.{faction}")))
+    raise_if_errors(problems)
+    return layout
+
+
+@lru_cache(maxsize=None)
+def sheet_layout(paper: str, directory: Path = LAYOUTS) -> SheetLayout:
+    """The home sheet for paper `paper` (pnp/layouts/home-<paper>.toml)."""
+    return load_layout(f"home-{paper}", SheetLayout, directory)
+
+
+@lru_cache(maxsize=None)
+def pro_layout(directory: Path = LAYOUTS) -> ProLayout:
+    return load_layout("pro", ProLayout, directory)
+
+
+@lru_cache(maxsize=None)
+def calibration_layout(directory: Path = LAYOUTS) -> CalibrationLayout:
+    return load_layout("calibrate", CalibrationLayout, directory)

@@ -1,0 +1,28 @@
+"""The rulebook's checks for `pnp validate`: everything `pnp build` can fail on, without rendering a page."""
+from __future__ import annotations
+
+from ..layouts.schemas import PAPERS
+from ..problems import Problem, ProblemsFound
+from ..project import Inputs, Project
+from ..typeset.fonts import register_fonts
+from . import kit_facts
+from .compose import compose
+from .layout import page_for, rulebook_layout
+from .story import story
+
+
+def rulebook_problems(inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[Problem]:
+    """A validator checker: each language's rulebook composed on every paper (translations, placeholders, the
+    wordings and worked examples the engine values must keep true) and laid out as pages and as a booklet (tables
+    that have no room), without rendering."""
+    fonts, layout = register_fonts(project.fonts), rulebook_layout()
+    problems: list[Problem] = []
+    for lang in langs:
+        for paper in PAPERS:
+            try:
+                blocks = compose(inputs.engine, inputs.cards, inputs.catalogs[lang], kit_facts(inputs.engine, paper))
+                for booklet in (False, True):
+                    story(blocks, page_for(paper, booklet), layout, dict(fonts))
+            except ProblemsFound as exc:
+                problems += exc.problems
+    return list(dict.fromkeys(problems))

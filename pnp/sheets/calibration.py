@@ -1,0 +1,227 @@
+"""`pnp calibrate`: a duplex test sheet from which a user reads the back offset of their printer, in any language.
+
+The front carries a vertical and a horizontal reference line through the page centre (a centre line stays a centre
+line under either duplex flip) and a ruler to check the print scale. The back carries scales across those lines: a
+tick labelled v lies v mm from the centre, so the number under the front's line, seen against the light, is the
+correction to add to the offset the sheet was printed with. The back page is shifted by that offset, like the back
+pages of the decks, so printing the sheet again with the new offset reads 0 (the marks: pnp.calibrate_marks).
+
+The instructions are messages of the gettext domain "sheets", numbered steps wrapped to the width of the card grid
+and set at the largest size (down to the layout's minimum) at which they stay clear of the marks.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from io import BytesIO
+from typing import Mapping
+
+from babel.numbers import format_decimal
+
+from .calibration_marks import INK, back_marks_top, draw_back, draw_front, front_marks_top
+from ..i18n.translator import Translator
+from .compose import DOMAIN
+from ..i18n.catalogs import LanguageCatalog
+from ..typeset.fonts import missing_glyphs, register_fonts
+from ..pages.imposition import SheetGrid, sheet_grid
+from ..layouts.schemas import PAPERS, CalibrationLayout, CalibrationText, TextStyle, calibration_layout, card_layout, \
+    sheet_layout
+from ..pages.pdfout import new_canvas
+from ..i18n.placeholder_names import COMMANDS
+from ..problems import Problem, raise_if_errors
+from ..project import Inputs, Project
+from ..data.terms import N_
+from ..typeset.textfit import sizes, wrap
+from ..typeset.metrics import descent
+from ..typeset.units import MM
+
+GAME = "Ancient Duel"  # the game's name, the same in every language
+NBSP = "\u00a0"  # glues a quoted command while the lines are broken (printed as a plain space)
+BEFORE_OPTION = re.compile(r" (?=--)")
+
+SHEET = N_("calibration sheet", "Duplex calibration sheet")
+# TRANSLATORS: {paper_name} is A4 or Letter, filled in by the program.
+FRONT_TITLE = N_("calibration sheet", "Duplex calibration sheet – front ({paper_name})")
+BACK_TITLE = N_("calibration sheet", "Duplex calibration sheet – back")
+PRINT_STEPS = {  # by --duplex: how the printer turns the sheet over
+    "long": N_("calibration sheet", "Print this PDF on one sheet, on both sides, turning the sheet over on its long "
+                                    "edge, at 100 % (actual size, not “fit to page”)."),
+    "short": N_("calibration sheet", "Print this PDF on one sheet, on both sides, turning the sheet over on its short "
+                                     "edge, at 100 % (actual size, not “fit to page”)."),
+}
+# TRANSLATORS: {ruler_length} is the ruler's length in mm, filled in by the program.
+RULER_STEP = N_("calibration sheet", "The ruler below must measure exactly {ruler_length} mm. If it does not, switch "
+                                     "off your printer’s scaling and print again.")
+TURN_STEP = N_("calibration sheet", "Turn the sheet over and read the scales on the back.")
+# TRANSLATORS: X and Y are the letters printed beside the scales; keep them.
+READ_STEP = N_("calibration sheet", "Hold the sheet against the light. X: the number on a horizontal scale where the "
+                                    "front’s vertical line shows through; Y: the number on a vertical scale where the "
+                                    "front’s horizontal line shows through. Take the average of the two X scales and "
+                                    "of the two Y scales.")
+# TRANSLATORS: {scale_range} is filled in by the program (in mm).
+BEYOND_STEP = N_("calibration sheet", "The scales reach {scale_range} mm to each side of their 0. A line beyond them "
+                                      "is farther off: measure its distance from the 0 with a ruler, signed like the "
+                                      "numbers on that side.")
+# TRANSLATORS: {printed_offset} (e.g. --back-offset 0,0), {cmd_build} (pnp build) and {opt_back_offset}
+# (--back-offset X,Y) are a command and its options: the program fills them in, never translated.
+OFFSET_STEP = N_("calibration sheet", "This sheet was printed with {printed_offset}. Add your X and Y readings to "
+                                      "these two numbers and build the kit with {cmd_build} {opt_back_offset}. Printed "
+                                      "again with that offset, this sheet reads 0.")
+DUPLEX = tuple(PRINT_STEPS)
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """A title (no number) or a numbered step, in its language; `msgid` names its message for problems."""
+
+    number: str
+    text: str
+    msgid: str
+
+
+@dataclass(frozen=True)
+class TextLine:
+    """One line of the instructions: baseline start in points, font role, size in pt, the message it shows."""
+
+    x: float
+    y: float
+    text: str
+    font: str
+    size: float
+    msgid: str
+
+
+@dataclass(frozen=True)
+class Composed:
+    """Both pages' instructions laid out, with the problems found (missing translations, overflow, glyphs)."""
+
+    title: str
+    front: tuple[TextLine, ...]
+    back: tuple[TextLine, ...]
+    problems: tuple[Problem, ...]
+
+
+def home_grid(paper: str) -> SheetGrid:
+    """The card grid of a home sheet: the calibration sheet measures the printer for exactly these pages."""
+    card = card_layout().card
+    return sheet_grid(sheet_layout(paper), card.width, card.height, card.bleed)
+
+
+def compose(catalog: LanguageCatalog, fonts: Mapping[str, str], grid: SheetGrid, layout: CalibrationLayout,
+            paper: str, duplex: str, back_offset: tuple[float, float]) -> Composed:
+    """The instructions of both pages in the catalog's language, checked: each fits above its page's marks at the
+    smallest allowed size at the latest, and every character has a glyph in its font."""
+    text = Translator(catalog, DOMAIN)
+    number = lambda value: format_decimal(value, locale=catalog.lang)  # noqa: E731 - 100, 2,5 in de
+    paper_name = "A4" if paper == "a4" else paper.title()
+    x, y = (f"{v:g}" for v in back_offset)
+    front = [Paragraph("", f"{GAME} · {text(FRONT_TITLE, paper_name=paper_name)}", FRONT_TITLE[1]),
+             *_steps(text, 1, (PRINT_STEPS[duplex], {}),
+                     (RULER_STEP, {"ruler_length": number(layout.ruler.length)}), (TURN_STEP, {}))]
+    back = [Paragraph("", f"{GAME} · {text(BACK_TITLE)}", BACK_TITLE[1]),  # its steps go on from the front's
+            *_steps(text, len(front), (READ_STEP, {}), (BEYOND_STEP, {"scale_range": number(layout.scales.range)}),
+                    (OFFSET_STEP, {"printed_offset": f"--back-offset {x},{y}", "cmd_build": COMMANDS["cmd_build"],
+                                   "opt_back_offset": COMMANDS["opt_back_offset"]}))]
+    problems: list[Problem] = []
+    sides = []
+    for name, paragraphs, marks_top in (("front", front, front_marks_top(grid, layout)),
+                                        ("back", back, back_marks_top(grid, layout))):
+        lines, found = _fit(paragraphs, fonts, grid, layout.text, marks_top + layout.text.gap * MM)
+        sides.append(lines)
+        problems += [Problem("calibration-text-overflow", f"the instructions on the {name} of the {paper_name} "
+                             f"sheet {reason}; shorten the translations", text.where()) for reason in found]
+    for line in sides[0] + sides[1]:
+        if missing := missing_glyphs(line.text, fonts[line.font]):
+            problems.append(Problem("calibration-glyph-missing", f"{line.text!r}: the {line.font} font has no glyph "
+                                    f"for {missing!r}; these would print as boxes", text.where(line.msgid)))
+    return Composed(f"{GAME} · {text(SHEET)}", sides[0], sides[1], tuple(dict.fromkeys(text.problems + problems)))
+
+
+def calibration_pdf(grid: SheetGrid, layout: CalibrationLayout, fonts: Mapping[str, str], catalog: LanguageCatalog,
+                    paper: str, duplex: str, back_offset: tuple[float, float]) -> bytes:
+    """The two-page calibration PDF (front, then back) for a home sheet; raises ProblemsFound for a missing
+    translation, instructions that do not fit or a character without a glyph."""
+    composed = compose(catalog, fonts, grid, layout, paper, duplex, back_offset)
+    raise_if_errors(list(composed.problems))
+    buffer = BytesIO()
+    canvas = new_canvas(buffer, (grid.paper_width, grid.paper_height), composed.title, catalog.lang)
+    _draw_text(canvas, composed.front, fonts)
+    draw_front(canvas, grid, layout, fonts)
+    canvas.showPage()
+    canvas.saveState()
+    canvas.translate(back_offset[0] * MM, back_offset[1] * MM)
+    _draw_text(canvas, composed.back, fonts)
+    draw_back(canvas, grid, layout, fonts)
+    canvas.restoreState()
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def calibration_print_problems(inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[Problem]:
+    """A validator checker: the calibration sheet's fit and glyph problems in every language, on A4 and Letter, for
+    either duplex flip (printed with offset 0,0). Missing translations are left to the completeness check."""
+    fonts, layout = register_fonts(project.fonts), calibration_layout()
+    problems: list[Problem] = []
+    for lang in langs:
+        for paper in PAPERS:
+            for duplex in DUPLEX:
+                found = compose(inputs.catalogs[lang], fonts, home_grid(paper), layout, paper, duplex, (0.0, 0.0))
+                problems += found.problems
+    return list(dict.fromkeys(problems))
+
+
+def _steps(text: Translator, first: int, *messages: tuple[tuple[str, str], dict[str, str]]) -> list[Paragraph]:
+    """Steps numbered from `first`, from (message, its computed placeholder values) pairs. A quoted command is
+    never broken across lines: its spaces, and the space before an option (--name), are glued."""
+    glued = lambda values: {name: value.replace(" ", NBSP) for name, value in values.items()}  # noqa: E731
+    return [Paragraph(f"{index}.", BEFORE_OPTION.sub(NBSP, text(pair, **glued(values))), pair[1])
+            for index, (pair, values) in enumerate(messages, start=first)]
+
+
+def _fit(paragraphs: list[Paragraph], fonts: Mapping[str, str], grid: SheetGrid, style: CalibrationText,
+         floor: float) -> tuple[tuple[TextLine, ...], list[str]]:
+    """The paragraphs at the largest size whose last line stays above `floor` (pt above the bottom edge); at the
+    smallest size when none does, with the reasons they do not fit."""
+    lines, reasons = (), []
+    for size in sizes(TextStyle("sans", style.size, style.min_size), style.fit_step):
+        lines, reasons = _set(paragraphs, fonts, grid, style, size)
+        bottom = min((line.y for line in lines), default=floor) + descent(fonts["sans"]) * size
+        if not reasons and bottom >= floor - 1e-6:
+            return lines, []
+    if not reasons:
+        reasons = [f"reach {(floor - bottom) / MM:.1f} mm too low even at {style.min_size:g} pt (they must end "
+                   f"{style.gap:g} mm above the marks)"]
+    return lines, reasons
+
+
+def _set(paragraphs: list[Paragraph], fonts: Mapping[str, str], grid: SheetGrid, style: CalibrationText,
+         size: float) -> tuple[tuple[TextLine, ...], list[str]]:
+    """The paragraphs wrapped to the grid's width at `size`, from the first baseline down; reasons for words that
+    are wider than a line."""
+    left, right = grid.x0, grid.paper_width - grid.x0
+    y, lines, reasons = grid.paper_height - style.top * MM, [], []
+    for index, paragraph in enumerate(paragraphs):
+        font = "sans" if paragraph.number else "sans-bold"
+        x = left + (style.indent * MM if paragraph.number else 0)
+        wrapped = wrap(paragraph.text, fonts[font], size, right - x)
+        if wrapped is None:
+            reasons.append(f"have a word wider than the line ({(right - x) / MM:.1f} mm) at {size:g} pt in "
+                           f"{paragraph.text!r}")
+            wrapped = (paragraph.text,)
+        if index:
+            y -= size * style.leading + style.space * MM
+        if paragraph.number:
+            lines.append(TextLine(left, y, paragraph.number, font, size, paragraph.msgid))
+        for i, line in enumerate(wrapped):
+            lines.append(TextLine(x, y - i * size * style.leading, line.replace(NBSP, " "), font, size,
+                                  paragraph.msgid))
+        y -= (len(wrapped) - 1) * size * style.leading
+    return tuple(lines), reasons
+
+
+def _draw_text(canvas, lines: tuple[TextLine, ...], fonts: Mapping[str, str]) -> None:
+    canvas.setFillColor(INK)
+    for line in lines:
+        canvas.setFont(fonts[line.font], line.size)
+        canvas.drawString(line.x, line.y, line.text)

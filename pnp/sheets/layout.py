@@ -1,0 +1,290 @@
+"""The declared geometry of the score sheet and the tokens (pnp/layouts/scoresheet.toml, tokens.toml)."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable, Mapping
+
+from ..data.engine_data import ENGINE_NAMES
+from ..layouts.schemas import LAYOUTS, load_layout
+from ..layouts.values import Colour, Figures, Positive
+from ..problems import Location, Problem, raise_if_errors
+
+CMYK = Colour
+TOKEN_STATS = ("atk", "def")
+
+
+@dataclass(frozen=True)
+class Palette:
+    ink: CMYK
+    grid: CMYK
+    tint: CMYK
+    healing: CMYK
+    accent: CMYK
+    gold: CMYK
+    player1: CMYK
+    player2: CMYK
+    paper: CMYK
+
+    def colors(self) -> Mapping[str, CMYK]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class SheetPage:
+    margin: float
+    width: float
+    column_gap: float
+    section_gap: float
+    line: float
+    frame: float
+    border_inset: float
+    border_gap: float
+    table_frame: float
+    cell_padding: float
+    ornament: float
+
+
+@dataclass(frozen=True)
+class TypeSizes:
+    title: float
+    subtitle: float
+    heading: float
+    label: float
+    number: float
+    caption: float
+    footer: float
+    min: Positive
+    leading: float
+    fit_step: Positive
+
+
+@dataclass(frozen=True)
+class TitleBand:
+    height: float
+    rule_gap: float
+    name_baseline: float
+    subtitle_middle: float
+    subtitle_margin: float
+    ornament_gap: float
+    ornament: float
+
+
+@dataclass(frozen=True)
+class PlayerBand:
+    height: float
+    shield: float
+    numeral_baseline: float
+    gap: float
+    label_width: float
+    name_baseline: float
+    faction_baseline: float
+    rule_drop: float
+    first_label: float
+    tick: float
+    tick_y: float
+
+
+@dataclass(frozen=True)
+class Section:
+    heading: float
+    heading_indent: float
+    ornament: float
+    after_heading: float
+    caption_lines: int
+    caption_gap: float
+
+
+@dataclass(frozen=True)
+class LifeTrack:
+    cell: float
+    cells_per_row: int
+    healing_cells: int
+    mark_inset: float
+
+
+@dataclass(frozen=True)
+class EnergyTable:
+    rows: int
+    row: float
+    header: float
+    turn_width: float
+    max_width: float
+    lp_width: float
+    box: float
+    box_gap: float
+
+
+@dataclass(frozen=True)
+class BonusTable:
+    rows: int
+    row: float
+    header: float
+    unit: float
+    stat: float
+    modifier: float
+
+
+@dataclass(frozen=True)
+class Notes:
+    line_spacing: float
+    rule_inset: float
+    dash: float
+    min_height: float
+
+
+@dataclass(frozen=True)
+class Footer:
+    height: float
+    padding: float
+    ornament_inset: float
+    ornament: float
+
+
+@dataclass(frozen=True)
+class ScoreSheetLayout:
+    page: SheetPage
+    type: TypeSizes
+    title: TitleBand
+    player: PlayerBand
+    section: Section
+    life: LifeTrack
+    energy: EnergyTable
+    bonus: BonusTable
+    notes: Notes
+    footer: Footer
+    palette: Palette
+    figures: Figures
+
+
+@lru_cache(maxsize=None)
+def scoresheet_layout(directory: Path = LAYOUTS) -> ScoreSheetLayout:
+    """pnp/layouts/scoresheet.toml (colours checked by the loader)."""
+    layout = load_layout("scoresheet", ScoreSheetLayout, directory)
+    return layout
+
+
+# --- tokens ------------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TokenPalette:
+    ink: CMYK
+    parchment: CMYK
+    gold: CMYK
+    attack: CMYK
+    attack_dark: CMYK
+    defence: CMYK
+    defence_dark: CMYK
+    wound: CMYK
+    energy: CMYK
+    energy_dark: CMYK
+    spent: CMYK
+    first: CMYK
+    ready: CMYK
+    used: CMYK
+    light: CMYK
+
+    def colors(self) -> Mapping[str, CMYK]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class TokenCut:
+    size: float
+    bleed: float
+    safe: float
+    frame_inset: float
+    frame: float
+    frame_radius: float
+    ring: float
+
+
+@dataclass(frozen=True)
+class FaceGeometry:
+    medallion_y: float
+    medallion_r: float
+    value_padding: float
+    gem: float
+    label_top: float
+    label_padding: float
+
+
+@dataclass(frozen=True)
+class WoundGeometry:
+    title_top: float
+    medallion_y: float
+    medallion_r: float
+    value_middle: float
+    stat_middle: float
+    note_top: float
+    note_padding: float
+
+
+@dataclass(frozen=True)
+class TokenType:
+    value: float
+    wound_value: float
+    wound_stat: float
+    symbol: float
+    crown: float
+    label: float
+    stat: float
+    note: float
+    min: Positive
+    leading: float
+    fit_step: Positive
+
+
+@dataclass(frozen=True)
+class TokenSet:
+    """One entry of the token set: `count` tokens (times the engine number `per`, and for wounds times the number
+    of printed ATK values), with the reason the count is enough."""
+
+    id: str
+    kind: str
+    count: int
+    reason: str
+    stat: str = ""
+    amount: int = 0
+    per: str = ""
+
+
+@dataclass(frozen=True)
+class TokensLayout:
+    token: TokenCut
+    face: FaceGeometry
+    wound: WoundGeometry
+    type: TokenType
+    palette: TokenPalette
+    figures: Figures
+    set: tuple[TokenSet, ...]
+
+
+@lru_cache(maxsize=None)
+def tokens_layout(directory: Path = LAYOUTS) -> TokensLayout:
+    """pnp/layouts/tokens.toml, colours and token kinds checked."""
+    layout = load_layout("tokens", TokensLayout, directory)
+    path = directory / "tokens.toml"
+    raise_if_errors(check_token_sets(layout.set, path))
+    return layout
+
+
+def check_token_sets(sets: Iterable[TokenSet], path: Path) -> list[Problem]:
+    """Every entry of the set names a known stat and engine number; ids are unique (its kind is checked against the
+    registry pnp.sheets.token_faces.KINDS when the set is counted)."""
+    problems, seen = [], set()
+    for entry in sets:
+        where = Location(file=str(path), field=f"set {entry.id}")
+        if entry.id in seen:
+            problems.append(Problem("layout-token", f"token set id '{entry.id}' appears twice", where))
+        seen.add(entry.id)
+        if entry.kind == "modifier" and (entry.stat not in TOKEN_STATS or entry.amount < 1):
+            problems.append(Problem("layout-token", f"a modifier token needs stat = one of {', '.join(TOKEN_STATS)} "
+                                    f"and amount >= 1, found stat {entry.stat!r}, amount {entry.amount}", where))
+        if entry.per and entry.per not in ENGINE_NAMES:
+            problems.append(Problem("layout-token", f"per = '{entry.per}' is not an engine number (data/engine.toml "
+                                    "names such as energy_cap)", where))
+        if entry.count < 1:
+            problems.append(Problem("layout-token", f"count must be at least 1, found {entry.count}", where))
+    return problems

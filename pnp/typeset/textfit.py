@@ -1,0 +1,141 @@
+"""Text fitting: the largest type size (up to the style's default, never below its minimum) at which a text fits a box.
+
+A style may set its figures in another font (EB Garamond's old-style 1 looks like an I; rules need clear numbers),
+scaled to the text's capitals when that font's digits are larger (figure_scale).
+Lines break at spaces only — never inside a word, never with a hyphen. A lone digit group, sign or one-letter word
+("1", "+1", "<", Polish "w", "i") stays on the line of the word after it. Sizes are tried in steps from the default
+down; a text that fits at no allowed size is reported by the caller as a problem, never clipped.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from ..layouts.schemas import TextStyle
+
+_GLUE = re.compile(r"^(?:[^\w\s]*\d[\d\W]*|[^\w\s]+|\w)$")
+_DIGITS = re.compile(r"(\d+)")
+
+
+def runs(text: str, font: str, figures: str | None) -> list[tuple[str, str]]:
+    """The text cut into (piece, font) runs: digits in the `figures` font when there is one."""
+    return [(piece, f) for piece, f in _pieces(text, font, figures) if piece]
+
+
+@lru_cache(maxsize=1 << 18)
+def measure(text: str, font: str, figures: str | None, size: float, figure_scale: float = 1.0) -> float:
+    """Width in points of `text` set in `font` (figures in `figures`, at `figure_scale` times the size).
+    Remembered: line breaking measures the same words and lines at the same sizes again, and the build sets the
+    texts the validator's print checks set."""
+    return sum(stringWidth(piece, f, size * figure_scale if i % 2 else size)
+               for i, (piece, f) in enumerate(_pieces(text, font, figures)))
+
+
+def _pieces(text: str, font: str, figures: str | None) -> list[tuple[str, str]]:
+    """Like `runs`, but keeping empty pieces, so that odd positions are exactly the figures."""
+    if not figures:
+        return [(text, font)]
+    return [(piece, figures if i % 2 else font) for i, piece in enumerate(_DIGITS.split(text))]
+
+
+@dataclass(frozen=True)
+class FittedText:
+    """A text set in a font: the lines, the size and the leading in points, and whether it fits its box."""
+
+    text: str
+    font: str
+    size: float
+    leading: float
+    lines: tuple[str, ...]
+    fits: bool
+    figures: str | None = None
+    figure_scale: float = 1.0
+
+    @property
+    def height(self) -> float:
+        """Height of the block in points: one type size plus the leading of each further line."""
+        return self.size + self.leading * (len(self.lines) - 1) if self.lines else 0.0
+
+    def width(self) -> float:
+        return max((measure(line, self.font, self.figures, self.size, self.figure_scale) for line in self.lines),
+                   default=0.0)
+
+
+def units(text: str) -> list[str]:
+    """The unbreakable units of a text: words, with lone numbers, signs and one-letter words glued to the next."""
+    words = [w for w in text.split(" ") if w]
+    result: list[str] = []
+    glue = False
+    for word in words:
+        if glue and result:
+            result[-1] += " " + word
+        else:
+            result.append(word)
+        glue = bool(_GLUE.match(word))
+    return result
+
+
+def wrap(text: str, font: str, size: float, width: float, figures: str | None = None,
+         figure_scale: float = 1.0) -> tuple[str, ...] | None:
+    """Greedy line breaking at spaces; None when a single unit is wider than `width`."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for unit in units(paragraph):
+            if measure(unit, font, figures, size, figure_scale) > width:
+                return None
+            candidate = f"{line} {unit}" if line else unit
+            if line and measure(candidate, font, figures, size, figure_scale) > width:
+                lines.append(line)
+                line = unit
+            else:
+                line = candidate
+        lines.append(line)
+    return tuple(lines)
+
+
+def balanced(text: str, font: str, size: float, width: float, max_lines: int) -> tuple[str, ...] | None:
+    """Like `wrap`, but a two-line text is split where its longer line is shortest (after a comma when that ties)."""
+    lines = wrap(text, font, size, width)
+    if lines is None or len(lines) != 2 or max_lines < 2:
+        return lines
+    parts = units(text)
+    best = None
+    for cut in range(1, len(parts)):
+        first, second = " ".join(parts[:cut]), " ".join(parts[cut:])
+        longest = max(stringWidth(first, font, size), stringWidth(second, font, size))
+        key = (round(longest, 1) - (0.5 if first.endswith(",") else 0), cut)
+        if longest <= width and (best is None or key < best[0]):
+            best = (key, (first, second))
+    return best[1] if best else lines
+
+
+def sizes(style: TextStyle, step: float):
+    """The sizes to try: from the default down to the minimum, in steps (the minimum itself last)."""
+    size = style.size
+    while size > style.min_size + 1e-9:
+        yield round(size, 4)
+        size -= step
+    yield style.min_size
+
+
+def fit_text(text: str, font: str, style: TextStyle, width: float, height: float, step: float,
+             balance: bool = False, figures: str | None = None, figure_scale: float = 1.0) -> FittedText:
+    """Set `text` at the largest allowed size at which it fits `width` × `height` points and `style.max_lines`.
+
+    When it fits at no allowed size the result has fits=False and is set at the minimum size (for reporting).
+    """
+    size = style.min_size
+    for size in sizes(style, step):
+        lines = (balanced(text, font, size, width, style.max_lines) if balance
+                 else wrap(text, font, size, width, figures, figure_scale))
+        if lines is None or (style.max_lines and len(lines) > style.max_lines):
+            continue
+        fitted = FittedText(text, font, size, size * style.leading, lines, True, figures, figure_scale)
+        if fitted.height <= height + 1e-6:
+            return fitted
+    lines = wrap(text, font, size, width, figures, figure_scale) or (text,)
+    return FittedText(text, font, size, size * style.leading, lines, False, figures, figure_scale)

@@ -1,0 +1,143 @@
+"""The package layout (docs/architecture.md): the import graph of pnp has no cycles, and no layer imports a higher
+one — in particular no lower layer imports a product, and products do not import each other except where listed."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PNP = Path(__file__).resolve().parent.parent / "pnp"
+
+# Layers from the bottom up; a module may import modules of its own layer or a lower one. Names are module names
+# or package prefixes. Within the foundation the only rule is: no cycles.
+LAYERS = (
+    ("base", ("pnp.problems", "pnp.tomlfile")),
+    ("foundation", ("pnp.data", "pnp.i18n", "pnp.layouts", "pnp.typeset", "pnp.graphics", "pnp.pages",
+                    "pnp.project", "pnp.context")),
+    ("products", ("pnp.cards", "pnp.sheets", "pnp.rulebook")),
+    ("validate", ("pnp.validate",)),
+    ("kit", ("pnp.kit",)),
+    ("cli", ("pnp.cli",)),
+)
+PRODUCTS = LAYERS[2][1]
+# Product -> product imports that are part of the design: the rulebook lists the token set the sheets print.
+PRODUCT_IMPORTS = {("pnp.rulebook", "pnp.sheets")}
+
+
+def modules() -> dict[str, Path]:
+    """Every module of pnp by dotted name (a package by its own name)."""
+    found = {}
+    for path in PNP.rglob("*.py"):
+        parts = list(path.relative_to(PNP.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        found[".".join(parts)] = path
+    return found
+
+
+def imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
+    """The pnp modules `name` imports (anywhere in the file, TYPE_CHECKING blocks and functions included)."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    result = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(anchor + ([base] if base else []))
+            targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in known else base for alias in node.names]
+        else:
+            continue
+        result.update(t for t in targets if t in known)
+    return result
+
+
+def graph() -> dict[str, set[str]]:
+    known = modules()
+    return {name: imports(name, path, known) - {name} for name, path in known.items()}
+
+
+def layer(module: str) -> int:
+    for rank, (_, prefixes) in enumerate(LAYERS):
+        if any(module == p or module.startswith(p + ".") for p in prefixes):
+            return rank
+    raise AssertionError(f"{module} belongs to no layer of tests/test_architecture.py (and docs/architecture.md)")
+
+
+def product(module: str) -> str | None:
+    return next((p for p in PRODUCTS if module == p or module.startswith(p + ".")), None)
+
+
+def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in edges[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(edges):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_every_module_has_a_layer():
+    for name in modules():
+        layer(name)
+
+
+def test_no_import_cycles():
+    assert cycles(graph()) == []
+
+
+def test_no_module_imports_a_higher_layer():
+    upward = [f"{a} ({LAYERS[layer(a)][0]}) imports {b} ({LAYERS[layer(b)][0]})"
+              for a, targets in graph().items() for b in targets if layer(b) > layer(a)]
+    assert upward == []
+
+
+def test_products_import_each_other_only_where_designed():
+    crossing = [f"{a} imports {b}" for a, targets in graph().items() for b in targets
+                if product(a) and product(b) and product(a) != product(b)
+                and (product(a), product(b)) not in PRODUCT_IMPORTS]
+    assert crossing == []
+
+
+@pytest.mark.parametrize("edges, expected", [
+    ({"a": {"b"}, "b": {"a"}, "c": set()}, [["a", "b"]]),
+    ({"a": {"b"}, "b": {"c"}, "c": set()}, []),
+])
+def test_cycle_finder(edges, expected):
+    assert cycles(edges) == expected
+
+
+def test_relative_imports_resolve(tmp_path):
+    """`from . import x`, `from ..y import z` and TYPE_CHECKING imports are edges of the graph."""
+    known = modules()
+    assert "pnp.rulebook.turkish" in imports("pnp.rulebook.compose", known["pnp.rulebook.compose"], known)
+    assert "pnp.data.combat" in imports("pnp.rulebook.examples", known["pnp.rulebook.examples"], known)
+    source = tmp_path / "probe.py"
+    source.write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..kit.build import build\n")
+    assert imports("pnp.cards.probe", source, known) == {"pnp.kit.build"}
