@@ -109,7 +109,7 @@ def _runs(text: str, style: ParagraphStyle, styles: Styles) -> list[tuple[str, s
     missing = set(missing_glyphs(text, style.fontName))
     figures = style.fontName in (fonts[role] for role in TEXT_FACES)
     runs = []
-    for run in re.findall(r"\d+|\D", text):
+    for run in re.findall(r"\d+|\D" if missing else r"\d+|\D+", text):  # characters one by one only to find a ♚
         if run[0].isdigit() and figures:
             runs.append((run, fonts[styles.figure_font], style.fontSize * styles.figure_scale))
         elif run in missing:
