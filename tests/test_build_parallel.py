@@ -1,18 +1,21 @@
-"""The parallel build: worker processes render the steps, the files are byte for byte those of a serial build,
-the problems of every worker are collected before anything is written, and progress follows the steps as they
-finish."""
+"""The parallel build and checks: worker processes render the steps and run the print checks, the files are byte
+for byte those of a serial build, the problems of every worker are collected (in the same order) before anything is
+written, and progress follows the steps as they finish."""
 from __future__ import annotations
 
 import time
 from pathlib import Path
 
-from conftest import invoke
+from conftest import LANGS, invoke
 from pnp.context import BuildOptions
 from pnp.kit import build as build_module
 from pnp.kit.build import build
 from pnp.kit.parallel import run_tasks
 from pnp.problems import Location, Problem, ProblemsFound
-from pnp.project import Project
+from pnp.project import Project, read_inputs
+from pnp import validate as validate_module
+from pnp.validate import validate
+from validate_helpers import plant
 
 
 def pdfs(root: Path) -> dict[Path, bytes]:
@@ -53,3 +56,23 @@ def test_results_arrive_as_tasks_finish_and_carry_their_index():
     assert sorted(finished) == [(0, "slow"), (1, "a"), (2, "b"), (3, "c")]
     assert finished[-1] == (0, "slow")  # the first task, the last to finish
     assert list(run_tasks(tasks[1:], jobs=1)) == [(0, "a"), (1, "b"), (2, "c")]
+
+
+def test_validate_reports_the_same_problems_in_the_same_order_for_any_number_of_jobs(project_copy, monkeypatch):
+    """The print checks run one language at a time in workers; what they find, and its order, does not change
+    (here the first language's check is the last to finish)."""
+    def slow_first(inputs, langs, project):
+        time.sleep(0.5 if langs == LANGS[:1] else 0)
+        return [Problem("test-order", f"checked {lang}", Location(lang=lang)) for lang in langs]
+
+    checks = validate_module.print_checks()
+    monkeypatch.setattr(validate_module, "print_checks", lambda: (slow_first, *checks))
+    plant(project_copy, "de", "rome.testudo:effect", "Infantry units in Defense Position gain 2 DEF.",
+          old="erhalten", new="erhalten " + "standhaft und unerschütterlich " * 30)
+    plant(project_copy, "tr", "rome.praetorian-guard:name", "Praetorian Guard", old="muhafızları", new="muhafızları ☭")
+    project = Project(data=project_copy / "data", locales=project_copy / "locales")
+    inputs, _ = read_inputs(project, LANGS)
+    serial, pool = validate(inputs, LANGS, project, jobs=1), validate(inputs, LANGS, project, jobs=2)
+    assert [p.where.lang for p in serial if p.code == "test-order"] == list(LANGS)
+    assert {"text-does-not-fit", "glyph-missing"} <= {p.code for p in serial}
+    assert serial == pool

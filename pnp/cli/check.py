@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from ..i18n.catalogs import LANGS
-from .options import LanguageList, make_project, project_options, report
+from .options import LanguageList, jobs_option, make_project, project_options, report
 from ..data.deck_lists import load_deck_list
 from ..problems import ERROR, Problem, ProblemsFound
 from ..project import load_inputs, read_inputs
@@ -35,13 +35,14 @@ def finish(problems: list[Problem], output: str, summary: str) -> None:
 @click.option("--lang", "langs", default="all", show_default=True, type=LanguageList(LANGS),
               help=f"Languages to check: all or a comma-separated list of {', '.join(LANGS)}.")
 @FORMAT
+@jobs_option
 @project_options
-def validate_command(langs, output, data, locales, art):
+def validate_command(langs, output, jobs, data, locales, art):
     """Check the engine data, the cards, the decks and every translation against each other."""
     project = make_project(data, locales, art)
     inputs, problems = read_inputs(project, langs)
     if inputs is not None:
-        problems += validate(inputs, langs, project)
+        problems += validate(inputs, langs, project, jobs)
     finish(problems, output, f"valid: engine data, {len(inputs.cards.cards) if inputs else 0} cards and their "
            f"decks, catalogs of {', '.join(langs)}")
 

@@ -11,10 +11,9 @@ from ..kit.build import build
 from ..sheets.calibration import DUPLEX as CALIBRATION_DUPLEX
 from ..sheets.calibration import calibration_pdf, home_grid
 from ..i18n.catalogs import LANGS, SOURCE_LANG, load_catalogs
-from .options import LanguageList, make_project, project_options, report
+from .options import LanguageList, jobs_option, make_project, project_options, report
 from ..typeset.fonts import register_fonts
 from ..kit.gallery import gallery_images
-from ..kit.parallel import default_jobs
 from ..pages.imposition import DUPLEX_MODES, check_back_offset
 from ..layouts.schemas import PAPERS, calibration_layout
 from ..pages.pdfout import write_atomically
@@ -75,8 +74,7 @@ def _fail(problems) -> None:
                    "out/<lang>/decks/<file name>.pdf, fronts and backs like the faction decks.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("out"), show_default=True,
               help="Output folder.")
-@click.option("--jobs", type=click.IntRange(min=1), default=default_jobs(), show_default="the number of cores",
-              help="Worker processes rendering the kit (1: no workers); the files are the same for any number.")
+@jobs_option
 @project_options
 def build_command(langs, paper, mode, duplex, back_offset, booklet, deck, out, jobs, data, locales, art):
     """Build the print-and-play kit: out/<lang>/cards/<faction>.pdf and the other parts; with --deck FILE, only

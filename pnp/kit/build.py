@@ -121,7 +121,7 @@ def prepare(project: Project, options: BuildOptions) -> tuple[list[Step], list[P
     problems += load_problems
     if inputs is None:
         raise ProblemsFound(problems)
-    problems += validate(inputs, options.langs, project)
+    problems += validate(inputs, options.langs, project, options.jobs)
     deck, deck_problems = checked_deck(options.deck, inputs) if options.deck else (None, [])
     problems += deck_problems
     art, art_problems = load_art(project.art, art_windows(inputs), card_layout().art)

@@ -5,9 +5,11 @@ problems arrive as ProblemsFound from pnp.project.load_inputs); the checks here 
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable
 
 from ..cards.checks import card_print_problems
+from ..kit.parallel import run_tasks
 from ..problems import ERROR, WARNING, Location, Problem
 from ..project import Inputs, Project
 from ..rulebook.checks import rulebook_problems
@@ -46,11 +48,12 @@ def print_checks() -> tuple[PrintChecker, ...]:
     return (card_print_problems, sheet_print_problems, calibration_print_problems, rulebook_problems)
 
 
-def validate(inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[Problem]:
+def validate(inputs: Inputs, langs: tuple[str, ...], project: Project, jobs: int = 1) -> list[Problem]:
     """Run every check on the inputs for the given languages; the problems of all, in check order.
 
     The print checks lay out the texts, so they run for the languages whose translations have no error (a broken
-    placeholder cannot even be filled in); for the others a warning says they were skipped.
+    placeholder cannot even be filled in); for the others a warning says they were skipped. They run one language
+    at a time in `jobs` worker processes (pnp.kit.parallel); the problems come in the same order for any number.
     """
     problems: list[Problem] = []
     for checker in CHECKERS:
@@ -61,6 +64,8 @@ def validate(inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[P
             problems.append(Problem("print-checks-skipped", f"text fit and font coverage not checked for {lang}: "
                                     "fix its translation errors first", Location(lang=lang), WARNING))
     printable = tuple(lang for lang in langs if lang not in broken)
-    for checker in print_checks():
-        problems += checker(inputs, printable, project)
+    checks = [partial(checker, inputs, (lang,), project) for checker in print_checks() for lang in printable]
+    found = dict(run_tasks(checks, jobs))
+    for start in range(0, len(checks), len(printable) or 1):  # one checker's languages: its duplicates once
+        problems += dict.fromkeys(p for index in range(start, start + len(printable)) for p in found[index])
     return problems
