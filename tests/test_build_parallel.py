@@ -10,7 +10,7 @@ from conftest import LANGS, invoke
 from pnp.context import BuildOptions
 from pnp.kit import build as build_module
 from pnp.kit.build import build
-from pnp.kit.parallel import run_tasks
+from pnp.parallel import run_tasks
 from pnp.problems import Location, Problem, ProblemsFound
 from pnp.project import Project, read_inputs
 from pnp import validate as validate_module

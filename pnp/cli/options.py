@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from ..kit.parallel import default_jobs
+from ..parallel import default_jobs
 
 from ..i18n.catalogs import LANGS
 from ..project import Project

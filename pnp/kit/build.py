@@ -21,7 +21,7 @@ from ..typeset.fonts import register_fonts
 from ..pages.imposition import DUPLEX_MODES, check_back_offset, sheet_grid
 from ..layouts.schemas import PAPERS, card_layout, sheet_layout
 from ..pages.pdfout import write_atomically
-from .parallel import run_tasks
+from ..parallel import run_tasks
 from ..problems import ERROR, Location, Problem, ProblemsFound, errors
 from ..project import Inputs, Project, read_inputs
 from ..cards.produce import card_decks, deck_list

@@ -8,13 +8,13 @@ from ..typeset.fonts import register_fonts
 from . import kit_facts
 from .compose import compose
 from .layout import page_for, rulebook_layout
-from .story import story
+from .story import check_tables
 
 
 def rulebook_problems(inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[Problem]:
     """A validator checker: each language's rulebook composed on every paper (translations, placeholders, the
-    wordings and worked examples the engine values must keep true) and laid out as pages and as a booklet (tables
-    that have no room), without rendering."""
+    wordings and worked examples the engine values must keep true) and its tables set on the pages and on the
+    booklet's pages (tables that have no room), without making or rendering the pages."""
     fonts, layout = register_fonts(project.fonts), rulebook_layout()
     problems: list[Problem] = []
     for lang in langs:
@@ -22,7 +22,7 @@ def rulebook_problems(inputs: Inputs, langs: tuple[str, ...], project: Project) 
             try:
                 blocks = compose(inputs.engine, inputs.cards, inputs.catalogs[lang], kit_facts(inputs.engine, paper))
                 for booklet in (False, True):
-                    story(blocks, page_for(paper, booklet), layout, dict(fonts))
+                    check_tables(blocks, page_for(paper, booklet), layout, dict(fonts))
             except ProblemsFound as exc:
                 problems += exc.problems
     return list(dict.fromkeys(problems))

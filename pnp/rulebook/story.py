@@ -9,6 +9,7 @@ from reportlab.platypus import (CondPageBreak, Flowable, KeepInFrame, KeepTogeth
                                 Paragraph, Spacer, Table, TableStyle)
 
 from ..typeset.units import MM
+from ..problems import Problem, ProblemsFound, raise_if_errors
 from . import blocks as b
 from ..layouts.schemas import card_layout
 from ..data.terms import FACTIONS
@@ -16,7 +17,7 @@ from .contents import Contents
 from .flowables import FactionRow, Heading, Ornament, TitleBorder
 from .layout import Page, RulebookLayout
 from .styles import Styles, make_styles, markup
-from .tables import build_table
+from .tables import build_table, table_widths
 
 TOC_STYLE = TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                         ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
@@ -111,18 +112,15 @@ def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts
     """All flowables, the contents knowing their entries. A chapter flagged `onepage` is set in larger type and
     shrunk as a whole to fit one page. `links`: the contents link to the headings (real pages only)."""
     keys = count(1)
-    normal = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures), keys, links)
-    large = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures,
-                                               page.format.onepage_scale), keys, links)
+    normal, large = (_Flowables(page, layout, styles, keys, links) for styles in _styles(page, layout, fonts))
     result: list[Flowable] = []
     onepage: list[Flowable] | None = None
-    for index, block in enumerate(blocks):
+    for index, (block, large_type) in enumerate(zip(blocks, _in_onepage(blocks))):
         if isinstance(block, b.Heading) and block.level == 1:
             _close_onepage(result, onepage, page)
             result += normal.block(block)
-            onepage = [] if "onepage" in block.flags else None
-            continue
-        if onepage is None:
+            onepage = [] if large_type else None
+        elif onepage is None:
             result += normal.block(block, before_table=_next_is_table(blocks, index),
                                    leads_to_table=_leads_to_table(blocks, index))
         else:
@@ -131,6 +129,47 @@ def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts
     for contents in (flowable for flowable in result if isinstance(flowable, Contents)):
         contents.declare(result)
     return result
+
+
+def check_tables(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str]) -> None:
+    """What making the story can fail on, checked without making it: every table's columns have room on the page
+    (raises ProblemsFound with the problems of all tables)."""
+    styles = _styles(page, layout, fonts)
+    problems: list[Problem] = []
+    for block, large_type in zip(blocks, _in_onepage(blocks)):
+        for table in _tables(block):
+            try:
+                table_widths(table, styles[large_type], layout.columns[table.columns], page.text_width,
+                             page.format.space.cell_padding)
+            except ProblemsFound as exc:
+                problems += exc.problems
+    raise_if_errors(problems)
+
+
+def _styles(page: Page, layout: RulebookLayout, fonts: dict[str, str]) -> tuple[Styles, Styles]:
+    """The styles of the text, and the larger ones of a one-page chapter."""
+    return (make_styles(page.format, fonts, layout.palette, layout.figures),
+            make_styles(page.format, fonts, layout.palette, layout.figures, page.format.onepage_scale))
+
+
+def _in_onepage(blocks: tuple[b.Block, ...]) -> list[bool]:
+    """For each block, whether it is set in the larger type of a one-page chapter (for a chapter heading: whether
+    its chapter is one; the heading itself keeps the normal type)."""
+    flags, onepage = [], False
+    for block in blocks:
+        if isinstance(block, b.Heading) and block.level == 1:
+            onepage = "onepage" in block.flags
+        flags.append(onepage)
+    return flags
+
+
+def _tables(block: b.Block) -> list[b.Table]:
+    """The table blocks in a block: itself, or those in a box."""
+    if isinstance(block, b.Table):
+        return [block]
+    if isinstance(block, b.Box):
+        return [table for child in block.blocks for table in _tables(child)]
+    return []
 
 
 def _next_is_table(blocks: tuple[b.Block, ...], index: int) -> bool:

@@ -52,9 +52,10 @@ def column_widths(header: Sequence[str], rows: Sequence[Sequence[str]], weights:
             free.remove(i)
 
 
-def build_table(block: TableBlock, styles: Styles, weights: Sequence[float], available: float,
-                padding_mm: float) -> Table:
-    """The platypus Table of a table block; raises ProblemsFound when a column has no room inside its padding."""
+def table_widths(block: TableBlock, styles: Styles, weights: Sequence[float], available: float,
+                 padding_mm: float) -> list[float]:
+    """The column widths of a table block in points; raises ProblemsFound when a column has no room inside its
+    padding."""
     s = styles
     pad = padding_mm * MM
 
@@ -68,6 +69,15 @@ def build_table(block: TableBlock, styles: Styles, weights: Sequence[float], ava
             f"{available / MM:.0f} mm each would be {min(widths) / MM:.1f} mm, no wider than its padding; expected "
             "engine values and translations that give the table fewer or narrower columns",
             Location(file="pnp/layouts/rulebook.toml", field=f"columns.{block.columns}"))])
+    return widths
+
+
+def build_table(block: TableBlock, styles: Styles, weights: Sequence[float], available: float,
+                padding_mm: float) -> Table:
+    """The platypus Table of a table block; raises ProblemsFound when a column has no room inside its padding."""
+    s = styles
+    pad = padding_mm * MM
+    widths = table_widths(block, styles, weights, available, padding_mm)
     count = len(widths)
     numeric = [all(is_number(row[i]) for row in block.rows) for i in range(count)]
     rows = []

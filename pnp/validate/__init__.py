@@ -9,7 +9,7 @@ from functools import partial
 from typing import Callable
 
 from ..cards.checks import card_print_problems
-from ..kit.parallel import run_tasks
+from ..parallel import run_tasks
 from ..problems import ERROR, WARNING, Location, Problem
 from ..project import Inputs, Project
 from ..rulebook.checks import rulebook_problems
@@ -53,7 +53,7 @@ def validate(inputs: Inputs, langs: tuple[str, ...], project: Project, jobs: int
 
     The print checks lay out the texts, so they run for the languages whose translations have no error (a broken
     placeholder cannot even be filled in); for the others a warning says they were skipped. They run one language
-    at a time in `jobs` worker processes (pnp.kit.parallel); the problems come in the same order for any number.
+    at a time in `jobs` worker processes (pnp.parallel); the problems come in the same order for any number.
     """
     problems: list[Problem] = []
     for checker in CHECKERS:
