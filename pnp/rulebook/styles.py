@@ -1,8 +1,8 @@
 """Paragraph and table styles of the rulebook, from the page format's type sizes and the palette."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
+from itertools import groupby
 from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import CMYKColor
@@ -104,19 +104,18 @@ def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: Palette, figure
 
 def _runs(text: str, style: ParagraphStyle, styles: Styles) -> list[tuple[str, str | None, float]]:
     """(text, font name or None for the style's own, size) runs: characters the style's font lacks (♚) in DejaVu
-    Sans; in the text faces, figures in the layout's figure font (Garamond's old-style 0 reads as an o, 1 as an I)."""
+    Sans; in the text faces, figures (every digit, ² too) in the layout's figure font (Garamond's old-style 0 reads
+    as an o, 1 as an I). Neighbouring characters of one kind make one run."""
     fonts = styles.fonts
     missing = set(missing_glyphs(text, style.fontName))
     figures = style.fontName in (fonts[role] for role in TEXT_FACES)
-    runs = []
-    for run in re.findall(r"\d+|\D" if missing else r"\d+|\D+", text):  # characters one by one only to find a ♚
-        if run[0].isdigit() and figures:
-            runs.append((run, fonts[styles.figure_font], style.fontSize * styles.figure_scale))
-        elif run in missing:
-            runs.append((run, fonts["sans"], style.fontSize))
-        else:
-            runs.append((run, None, style.fontSize))
-    return runs
+    fonts_and_sizes = {"figure": (fonts[styles.figure_font], style.fontSize * styles.figure_scale),
+                       "missing": (fonts["sans"], style.fontSize), "text": (None, style.fontSize)}
+
+    def kind(ch: str) -> str:
+        return "figure" if figures and ch.isdigit() else "missing" if ch in missing else "text"
+
+    return [("".join(run), *fonts_and_sizes[key]) for key, run in groupby(text, kind)]
 
 
 def markup(text: str, style: ParagraphStyle, styles: Styles) -> str:
