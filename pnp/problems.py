@@ -1,11 +1,28 @@
 """Problems a user can cause: collected, never raised one by one, and reported together."""
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Any, Iterable
 
 ERROR = "error"
 WARNING = "warning"
+MAX_LINE = 400  # characters of one reported problem; longer ones (a quoted text that does not fit) are shortened
+
+
+def shown(value: Any) -> str:
+    """A value read from a data file as its file writes it (TOML): true, 2.5, "text", [1, 2] — no Python reprs."""
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(shown(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "a table {" + ", ".join(f"{k} = {shown(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    return str(value)
 
 
 @dataclass(frozen=True)
@@ -47,7 +64,12 @@ class Problem:
     severity: str = ERROR
 
     def __str__(self) -> str:
-        return f"{self.where}: {self.severity} {self.code}: {self.message}"
+        """One line: control characters shown as spaces, a long message shortened in its middle."""
+        line = " ".join(f"{self.where}: {self.severity} {self.code}: {self.message}".split())
+        if len(line) <= MAX_LINE:
+            return line
+        half = (MAX_LINE - 40) // 2
+        return f"{line[:half]} … ({len(line) - 2 * half} characters left out) … {line[-half:]}"
 
     def as_dict(self) -> dict:
         return {"code": self.code, "severity": self.severity, "location": self.where.as_dict(),

@@ -11,17 +11,25 @@ from .problems import Location, Problem
 def read_toml(path: Path) -> tuple[dict | None, list[Problem]]:
     """Parse a TOML file; on failure return None and one problem naming file, line and what is wrong."""
     try:
-        text = path.read_text(encoding="utf-8")
+        data = path.read_bytes()
     except FileNotFoundError:
         return None, [Problem("file-missing", "file not found", Location(file=str(path)))]
-    except (OSError, UnicodeDecodeError) as exc:
-        return None, [Problem("file-unreadable", f"cannot read file: {exc}", Location(file=str(path)))]
+    except OSError as exc:  # a folder, a link loop, no permission
+        return None, [Problem("file-unreadable", f"cannot read file: {exc.strerror or exc}", Location(file=str(path)))]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line_start = data.rfind(b"\n", 0, exc.start) + 1
+        return None, [Problem("file-unreadable", f"byte 0x{data[exc.start]:02x} at column {exc.start - line_start + 1} "
+                              "is not UTF-8; expected a UTF-8 text file",
+                              Location(file=str(path), line=data.count(b"\n", 0, exc.start) + 1))]
     try:
         return tomllib.loads(text), []
     except tomllib.TOMLDecodeError as exc:
-        found = re.search(r"\(at line (\d+), column \d+\)", str(exc))
+        found = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
         line = int(found.group(1)) if found else None
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
+        message += f" at column {found.group(2)}" if found else ""
         return None, [Problem("toml-syntax", f"not valid TOML: {message}", Location(file=str(path), line=line))]
 
 

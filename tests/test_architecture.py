@@ -12,13 +12,13 @@ PNP = Path(__file__).resolve().parent.parent / "pnp"
 # Layers from the bottom up; a module may import modules of its own layer or a lower one. Names are module names
 # or package prefixes. Within the foundation the only rule is: no cycles.
 LAYERS = (
-    ("base", ("pnp.problems", "pnp.tomlfile", "pnp.parallel")),
+    ("base", ("pnp.problems", "pnp.tomlfile", "pnp.resources", "pnp.parallel")),
     ("foundation", ("pnp.data", "pnp.i18n", "pnp.layouts", "pnp.typeset", "pnp.graphics", "pnp.pages",
                     "pnp.project", "pnp.context")),
     ("products", ("pnp.cards", "pnp.sheets", "pnp.rulebook")),
     ("validate", ("pnp.validate",)),
     ("kit", ("pnp.kit",)),
-    ("cli", ("pnp.cli",)),
+    ("cli", ("pnp.cli", "pnp.__main__")),
 )
 PRODUCTS = LAYERS[2][1]
 # Product -> product imports that are part of the design: the rulebook lists the token set the sheets print.
@@ -32,6 +32,8 @@ def modules() -> dict[str, Path]:
         parts = list(path.relative_to(PNP.parent).with_suffix("").parts)
         if parts[-1] == "__init__":
             parts.pop()
+        if parts == ["pnp"]:
+            continue  # the package's own __init__: its docstring only
         found[".".join(parts)] = path
     return found
 

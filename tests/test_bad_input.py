@@ -30,7 +30,7 @@ CASES = {
     "wrong type of value": (ROME, "def = 1\n", 'def = "one"\n', "card-type", "'def' must be a whole number"),
     "unknown unit type": (ROME, 'type = "infantry"', 'type = "archer"', "card-unknown-type", "'archer'"),
     "unknown kind": (ROME, 'kind = "unit"', 'kind = "spell"', "card-unknown-kind", "'spell'"),
-    "unknown faction": (ROME, 'faction = "rome"', 'faction = "atlantis"', "card-unknown-faction", "'atlantis'"),
+    "unknown faction": (ROME, 'faction = "rome"', 'faction = "atlantis"', "card-unknown-faction", '"atlantis"'),
     "duplicate id": (ROME, 'id = "rome.roman-auxiliary-archers"', HASTATI, "card-duplicate-id", "first defined at"),
     "bad bonus": (ROME, 'bonus = [{ stat = "def", amount = 2 }]', 'bonus = [{ stat = "hp", amount = 2 }]',
                   "card-bonus", "bonus stat 'hp' is unknown"),

@@ -41,7 +41,7 @@ def test_energy_schedule_is_computed():
     ("floor = 1 ", "floor = 13 ", "stat floor 13 must not exceed the ceiling 12"),
     ("commanders_min = 1", "commanders_min = 3", "commanders minimum 3 must not exceed the maximum 2"),
     ("size = 40", "size = 41", "allied deck 30 + 10 must equal the deck size 41"),
-    ("cap = 12", 'cap = "twelve"', "[energy] cap must be a whole number, found 'twelve'"),
+    ("cap = 12", 'cap = "twelve"', '[energy] cap must be a whole number, found "twelve"'),
     ("hand]\nstart = 5", "hand]\nstart = 5\nsize = 7", "[hand] has unknown key 'size'"),
     ("limit = 5 ", "", "[hand] limit is missing"),
     ('"main2", "end"', '"end", "main2"', "[phases] order must be"),

@@ -107,7 +107,8 @@ def test_unknown_and_extra_placeholders(runner, project_copy):
     assert "{stats}" in unknown["message"]
     assert having(problems, "placeholder-missing", lang="pt")  # {stat} is gone
     [extra] = having(problems, "placeholder-extra", lang="es", msgid=IN_COMBAT[1])
-    assert extra["message"].startswith("{life_start} is not in the English source")
+    # placeholders are compared as multisets: the second {amount} is one too many, like {life_start}
+    assert extra["message"].startswith("{amount}, {life_start} is not in the English source")
 
 
 def test_stray_brace_cannot_be_filled(runner, project_copy):

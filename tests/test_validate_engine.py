@@ -15,7 +15,7 @@ def line_of_text(text: str, fragment: str) -> int:
 
 @pytest.mark.parametrize("old,new,code,message,anchor", [
     ("cap = 12", "cap = 0", "engine-range", "[energy] cap = 0 is out of range; expected 1..99", "cap"),
-    ("cap = 12", 'cap = "twelve"', "engine-type", "[energy] cap must be a whole number, found 'twelve'", "cap"),
+    ("cap = 12", 'cap = "twelve"', "engine-type", "[energy] cap must be a whole number, found \"twelve\"", "cap"),
     ("ally = 10", "ally = 11", "engine-inconsistent", "allied deck 30 + 11 must equal the deck size 40", "main = 30"),
     ("factions = 3", "factions = 2", "engine-inconsistent", "factions must be 3, found 2", "factions"),
     ("activate_cost = 1", "activate_cost = 13", "engine-inconsistent", "costs 13 energy, more than the cap 12",

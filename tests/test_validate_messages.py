@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 
 from pnp.i18n.catalogs import LANGS
+from pnp.problems import ProblemsFound
 from pnp.project import Project, load_inputs
 from pnp.validate import validate
 from pnp.validate.text_scan import numbers, placeholders, quoted, words
@@ -86,15 +87,22 @@ def test_each_plural_form_is_checked_against_its_english_form(project_copy):
         "tr": {"draw": ("%(hand_draw_per_turn)s kart çek.", "%(hand_draw_per_turn)s kart çek.")},  # not in form 0
         "pl": {"draw": ("Dobierz jedną kartę.", "Dobierz %(hand_draw_per_turn)s karty.", "Dobierz kart.")},
     })
-    pt = po_path(project_copy, "pt")  # a form too few (Babel reads it as an empty one)
-    pt.write_text(pt.read_text(encoding="utf-8").replace('msgstr[1] "Compre %(hand_draw_per_turn)s cartas."\n', ""),
-                  encoding="utf-8")
     found = problems_of(project_copy)
-    assert codes(found) == {("number-mismatch", "de"), ("placeholder-extra", "tr"), ("placeholder-missing", "pl"),
-                            ("translation-empty", "pt")}
+    assert codes(found) == {("number-mismatch", "de"), ("placeholder-extra", "tr"), ("placeholder-missing", "pl")}
     assert all(p.where.msgid == DRAW[0] for p in found)
-    [empty] = [p for p in found if p.code == "translation-empty"]
-    assert "plural form 1 of 2" in empty.message
+
+
+def test_a_plural_form_too_few_is_a_located_catalog_problem(project_copy):
+    add_rule_messages(project_copy)
+    pt = po_path(project_copy, "pt")  # Babel would read the missing form as an empty one
+    text = pt.read_text(encoding="utf-8")
+    pt.write_text(text.replace('msgstr[1] "Compre %(hand_draw_per_turn)s cartas."\n', ""), encoding="utf-8")
+    with pytest.raises(ProblemsFound) as caught:
+        problems_of(project_copy)
+    [problem] = caught.value.problems
+    assert (problem.code, problem.where.file, problem.where.lang) == ("po-plural", str(pt), "pt")
+    assert "1 plural form(s) msgstr[…]; expected 2" in problem.message
+    assert text.splitlines()[problem.where.line - 1].startswith(("msgctxt", "msgid"))
 
 
 def test_a_message_missing_from_one_language_of_another_domain(project_copy):

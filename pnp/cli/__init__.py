@@ -1,21 +1,47 @@
 """The `pnp` command line: the only place (with pnp.kit.build) that reads options and touches the file system."""
 from __future__ import annotations
 
-import json
+import signal
 import sys
 
 import click
 
 from ..i18n.catalogs import LANGS, SOURCE_LANG
 from ..i18n.localize import localize_cards
+from ..kit.write import Interrupted
 from ..problems import ProblemsFound
 from ..project import load_inputs
 from .check import deck_group, validate_command
 from .make import build_command, calibrate_command, gallery_command
-from .options import LanguageList, make_project, project_options, report
+from .options import (EXIT_INTERRUPTED, EXIT_PROBLEMS, LanguageList, PathArg, make_project, project_options, report,
+                      write_json)
 
 
-@click.group()
+def _raise_interrupted(number, frame):
+    raise Interrupted()
+
+
+class Commands(click.Group):
+    """The command group: any terminal encoding, exit codes 0 / 1 problems / 2 usage / 130 interrupted."""
+
+    def main(self, *args, **kwargs):
+        for stream in (sys.stdout, sys.stderr):  # LANG=C, ISO-8859-1, PYTHONIOENCODING=ascii: never a traceback
+            if hasattr(stream, "reconfigure"):
+                stream.reconfigure(errors="backslashreplace")
+        return super().main(*args, **kwargs)
+
+    def invoke(self, ctx):
+        previous = signal.signal(signal.SIGTERM, _raise_interrupted)
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo("interrupted; the kit is unchanged", err=True)
+            sys.exit(EXIT_INTERRUPTED)
+        finally:
+            signal.signal(signal.SIGTERM, previous)
+
+
+@click.group(cls=Commands)
 @click.version_option(package_name="ancient-duel-pnp")
 def main():
     """Ancient Duel print-and-play kit: card database, print-ready PDFs, validator."""
@@ -29,9 +55,11 @@ def export():
 @export.command("cards")
 @click.option("--lang", "lang", required=True, type=LanguageList(LANGS + (SOURCE_LANG,), allow_all=False),
               help=f"Language: {', '.join(LANGS)} or {SOURCE_LANG} (the English source strings).")
+@click.option("--output", type=PathArg(dir_okay=False), default=None,
+              help="Write the JSON (UTF-8) to this file instead of stdout.")
 @project_options
-def export_cards(lang, data, locales, art):
-    """Print all cards as a JSON array in one language."""
+def export_cards(lang, output, data, locales, art):
+    """Print all cards as a JSON array (UTF-8) in one language."""
     if len(lang) != 1:
         raise click.BadParameter("give exactly one language", param_hint="--lang")
     try:
@@ -39,9 +67,13 @@ def export_cards(lang, data, locales, art):
         cards = localize_cards(inputs.cards, inputs.catalogs[lang[0]])
     except ProblemsFound as exc:
         report(exc.problems)
-        sys.exit(1)
-    json.dump([c.as_export() for c in cards], sys.stdout, ensure_ascii=False, indent=2)
-    sys.stdout.write("\n")
+        sys.exit(EXIT_PROBLEMS)
+    try:
+        write_json([c.as_export() for c in cards], output)
+    except ProblemsFound as exc:
+        report(exc.problems)
+        sys.exit(EXIT_PROBLEMS)
+
 
 main.add_command(validate_command)
 main.add_command(deck_group)

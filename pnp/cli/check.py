@@ -1,17 +1,16 @@
 """`pnp validate` and `pnp deck check FILE`: report every problem, exit 1 when any is an error."""
 from __future__ import annotations
 
-import json
 import sys
-from pathlib import Path
 
 import click
 
 from ..i18n.catalogs import LANGS
-from .options import LanguageList, jobs_option, make_project, project_options, report
+from .options import (EXIT_PROBLEMS, LanguageList, PathArg, jobs_option, make_project, project_options, report,
+                      write_json)
 from ..data.deck_lists import load_deck_list
 from ..problems import ERROR, Problem, ProblemsFound
-from ..project import load_inputs, read_inputs
+from ..project import load_inputs, loaded_langs, read_inputs
 from ..validate import validate
 
 FORMAT = click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True,
@@ -22,13 +21,12 @@ FORMAT = click.option("--format", "output", type=click.Choice(["text", "json"]),
 def finish(problems: list[Problem], output: str, summary: str) -> None:
     """Print the problems (text or JSON) on stdout; exit 1 when any is an error, else 0."""
     if output == "json":
-        json.dump([p.as_dict() for p in problems], sys.stdout, ensure_ascii=False, indent=2)
-        sys.stdout.write("\n")
+        write_json([p.as_dict() for p in problems])
     else:
         report(problems, sys.stdout)
         if not any(p.severity == ERROR for p in problems):
             click.echo(summary)
-    sys.exit(1 if any(p.severity == ERROR for p in problems) else 0)
+    sys.exit(EXIT_PROBLEMS if any(p.severity == ERROR for p in problems) else 0)
 
 
 @click.command("validate")
@@ -42,7 +40,7 @@ def validate_command(langs, output, jobs, data, locales, art):
     project = make_project(data, locales, art)
     inputs, problems = read_inputs(project, langs)
     if inputs is not None:
-        problems += validate(inputs, langs, project, jobs)
+        problems += validate(inputs, loaded_langs(inputs, langs), project, jobs)
     finish(problems, output, f"valid: engine data, {len(inputs.cards.cards) if inputs else 0} cards and their "
            f"decks, catalogs of {', '.join(langs)}")
 
@@ -53,7 +51,7 @@ def deck_group():
 
 
 @deck_group.command("check")
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", type=PathArg(dir_okay=False))
 @FORMAT
 @project_options
 def deck_check(file, output, data, locales, art):

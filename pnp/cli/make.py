@@ -1,6 +1,7 @@
 """`pnp build`, `pnp calibrate` and `pnp gallery`: reading options, showing progress, reporting problems."""
 from __future__ import annotations
 
+import math
 import sys
 from pathlib import Path
 
@@ -8,15 +9,16 @@ import click
 
 from ..context import MODES, BuildOptions
 from ..kit.build import build
+from ..kit.write import write_all
 from ..sheets.calibration import DUPLEX as CALIBRATION_DUPLEX
 from ..sheets.calibration import calibration_pdf, home_grid
 from ..i18n.catalogs import LANGS, SOURCE_LANG, load_catalogs
-from .options import LanguageList, jobs_option, make_project, project_options, report
+from .options import (EXIT_PROBLEMS, LanguageList, PathArg, check_input_folder, jobs_option, make_project,
+                      project_options, report)
 from ..typeset.fonts import register_fonts
 from ..kit.gallery import gallery_images
 from ..pages.imposition import DUPLEX_MODES, check_back_offset
 from ..layouts.schemas import PAPERS, calibration_layout
-from ..pages.pdfout import write_atomically
 from ..problems import ProblemsFound
 from ..project import Project
 
@@ -33,6 +35,8 @@ class Offset(click.ParamType):
             x, y = (float(part) for part in value.split(","))
         except ValueError:
             self.fail(f"{value!r} is not two numbers X,Y in millimetres (e.g. 1.5,-0.5)", param, ctx)
+        if not (math.isfinite(x) and math.isfinite(y)):
+            self.fail(f"{value!r} is not two finite numbers X,Y in millimetres (e.g. 1.5,-0.5)", param, ctx)
         return x, y
 
 
@@ -54,7 +58,7 @@ def on_terminal() -> bool:
 
 def _fail(problems) -> None:
     report(problems)
-    sys.exit(1)
+    sys.exit(EXIT_PROBLEMS)
 
 
 @click.command("build")
@@ -69,10 +73,10 @@ def _fail(problems) -> None:
 @offset_option
 @click.option("--booklet", is_flag=True, help="Also make the rulebook as a saddle-stitch booklet (two half-size "
               "pages per sheet side, in printing order): out/<lang>/rulebook-booklet.pdf.")
-@click.option("--deck", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--deck", type=PathArg(dir_okay=False), default=None,
               help="Build only this deck list (a TOML file as checked by `pnp deck check`), not the whole kit: "
                    "out/<lang>/decks/<file name>.pdf, fronts and backs like the faction decks.")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("out"), show_default=True,
+@click.option("--out", type=PathArg(file_okay=False), default=Path("out"), show_default=True,
               help="Output folder.")
 @jobs_option
 @project_options
@@ -103,9 +107,9 @@ def build_command(langs, paper, mode, duplex, back_offset, booklet, deck, out, j
 @click.option("--duplex", type=click.Choice(CALIBRATION_DUPLEX), default="long", show_default=True,
               help="How the printer flips the sheet (only changes the instructions printed on the sheet).")
 @offset_option
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+@click.option("--out", type=PathArg(dir_okay=False), default=None,
               help="Output file, for one language only [default: out/calibration-<paper>-<lang>.pdf for each].")
-@click.option("--locales", type=click.Path(file_okay=False, path_type=Path), default=Project().locales,
+@click.option("--locales", type=PathArg(file_okay=False), default=Project().locales, callback=check_input_folder,
               help="Folder of the gettext catalogs.")
 def calibrate_command(langs, paper, duplex, back_offset, out, locales):
     """Print a duplex test sheet to measure the printer's back offset: out/calibration-<paper>-<lang>.pdf."""
@@ -131,7 +135,7 @@ def calibrate_command(langs, paper, duplex, back_offset, out, locales):
     if problems:
         _fail(problems)
     try:
-        write_atomically(files)
+        write_all(files, out.parent if out else Path("out"))
     except ProblemsFound as exc:
         _fail(exc.problems)
     written = str(next(iter(files))) if len(files) == 1 else f"{len(files)} sheets to out/ ({', '.join(langs)})"
@@ -139,14 +143,14 @@ def calibrate_command(langs, paper, duplex, back_offset, out, locales):
 
 
 @click.command("gallery")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=Path("docs/gallery"),
+@click.option("--out", type=PathArg(file_okay=False), default=Path("docs/gallery"),
               show_default=True, help="Folder for the PNG files.")
 @project_options
 def gallery_command(out, data, locales, art):
     """Render sample pages and cards to small PNG files (needs pypdfium2, from the test extra)."""
     try:
         images = gallery_images(make_project(data, locales, art))
-        write_atomically({out / name: png for name, png in images.items()})
+        write_all({out / name: png for name, png in images.items()}, out)
     except ProblemsFound as exc:
         _fail(exc.problems)
     total = sum(len(png) for png in images.values())

@@ -1,15 +1,20 @@
 """Options and output shared by the `pnp` commands: language lists, input folders, the problem report."""
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
 
 from ..parallel import default_jobs
 
 from ..i18n.catalogs import LANGS
+from ..kit.write import write_all
 from ..project import Project
+
+EXIT_PROBLEMS, EXIT_USAGE, EXIT_INTERRUPTED = 1, 2, 130
 
 
 class LanguageList(click.ParamType):
@@ -23,9 +28,12 @@ class LanguageList(click.ParamType):
     def convert(self, value, param, ctx):
         if isinstance(value, tuple):
             return value
-        if self.allow_all and value == "all":
+        langs = tuple(dict.fromkeys(v.strip() for v in value.split(",") if v.strip()))  # duplicates dropped
+        if self.allow_all and "all" in langs:
+            if len(langs) > 1:
+                self.fail(f"'all' stands for every language and cannot be combined with others ({value!r}); give "
+                          "all, or a comma-separated list of codes", param, ctx)
             return LANGS
-        langs = tuple(v.strip() for v in value.split(",") if v.strip())
         unknown = [v for v in langs if v not in self.allowed]
         if unknown or not langs:
             self.fail(f"unknown language {', '.join(map(repr, unknown)) or repr(value)}; expected "
@@ -33,13 +41,32 @@ class LanguageList(click.ParamType):
         return langs
 
 
+class PathArg(click.Path):
+    """A file or folder path as a pathlib.Path; an empty name is a usage error (it would mean the current folder)."""
+
+    def __init__(self, **kwargs):
+        super().__init__(path_type=Path, **kwargs)
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, str) and not value.strip():
+            self.fail("an empty name; give a path", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+def check_input_folder(ctx: click.Context, param: click.Parameter, value: Path) -> Path:
+    """--data/--locales/--art given on the command line must name an existing folder."""
+    if ctx.get_parameter_source(param.name) == ParameterSource.COMMANDLINE and not value.is_dir():
+        raise click.BadParameter(f"{str(value)!r} is not an existing folder", ctx=ctx, param=param)
+    return value
+
+
 def project_options(command):
     """--data, --locales and --art: where the inputs are (default: the repository's own)."""
     default = Project()
     for name, help_text in (("art", "art images <card-id>.png/.jpg"), ("locales", "gettext catalogs"),
                             ("data", "engine.toml and cards/")):
-        command = click.option(f"--{name}", type=click.Path(file_okay=False, path_type=Path),
-                               default=getattr(default, name), show_default=False,
+        command = click.option(f"--{name}", type=PathArg(file_okay=False),
+                               default=getattr(default, name), show_default=False, callback=check_input_folder,
                                help=f"Folder of the {help_text}.")(command)
     return command
 
@@ -63,3 +90,15 @@ def report(problems, stream=None) -> None:
     errors = sum(1 for p in problems if p.severity == "error")
     warnings = len(problems) - errors
     click.echo(f"{errors} error(s), {warnings} warning(s)", file=stream)
+
+
+def write_json(document, output: Path | None = None) -> None:
+    """A whole JSON document as UTF-8, whatever the terminal's encoding: to stdout, or all-or-nothing to a file."""
+    data = (json.dumps(document, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+    if output is not None:
+        write_all({output.absolute(): data}, output.absolute().parent)
+        return
+    sys.stdout.flush()
+    stream = click.get_binary_stream("stdout")
+    stream.write(data)
+    stream.flush()

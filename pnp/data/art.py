@@ -4,6 +4,8 @@ A card without an art file gets a generated placeholder (pnp.cards.art_placehold
 """
 from __future__ import annotations
 
+import os
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
@@ -27,13 +29,28 @@ class ArtImage:
     dpi: float
 
 
-def art_file(art_dir: Path, card_id: str) -> Path | None:
-    """The art file of a card, if there is one (.png before .jpg before .jpeg)."""
-    for extension in EXTENSIONS:
-        path = art_dir / f"{card_id}{extension}"
-        if path.is_file():
-            return path
-    return None
+def art_files(art_dir: Path) -> tuple[dict[str, Path], list[Problem]]:
+    """The art file of each card id in `art_dir` (extensions in any case; .png before .jpg before .jpeg), and a
+    problem for each art entry that cannot be used: a folder, a dangling link or a link loop, a second file."""
+    found: dict[str, Path] = {}
+    problems: list[Problem] = []
+    if not art_dir.is_dir():
+        return found, problems
+    entries = [p for p in art_dir.iterdir() if p.suffix.lower() in EXTENSIONS]
+    for path in sorted(entries, key=lambda p: (p.stem, EXTENSIONS.index(p.suffix.lower()), p.name)):
+        try:
+            usable = path.is_file() and os.access(path, os.R_OK)
+        except OSError:  # a link loop
+            usable = False
+        if not usable:
+            problems.append(Problem("art-unreadable", "this art entry is not a readable file (a folder, a dangling "
+                                    "link or a link loop); expected a PNG or JPEG file", Location(file=str(path))))
+        elif path.stem in found:
+            problems.append(Problem("art-duplicate", f"a second art file for '{path.stem}', not used; "
+                                    f"{found[path.stem].name} is", Location(file=str(path)), WARNING))
+        else:
+            found[path.stem] = path
+    return found, problems
 
 
 def cover_fit(image: Image.Image, width_mm: float, height_mm: float, max_dpi: int) -> tuple[Image.Image, float]:
@@ -63,6 +80,26 @@ def _rgb(image: Image.Image) -> Image.Image:
     return image.convert("RGB")
 
 
+class ArtTooLarge(ValueError):
+    """An image with more pixels than the layout allows (its size, e.g. "12500 × 12500 px")."""
+
+
+def _open(path: Path, settings: ArtSettings) -> Image.Image:
+    """Decode an art image as RGB, refusing one larger than the limit before its pixels are read."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # the limit below is ours, and reported
+        try:
+            opened = Image.open(path)
+        except Image.DecompressionBombError:
+            raise ArtTooLarge(f"more than {2 * Image.MAX_IMAGE_PIXELS} px") from None
+        with opened:
+            width, height = opened.size
+            if width * height > settings.max_megapixels * 1e6:
+                raise ArtTooLarge(f"{width} × {height} px")
+            opened.load()
+            return _rgb(opened)
+
+
 def load_art(art_dir: Path, windows: Iterable[tuple[str, float, float]], settings: ArtSettings,
              ) -> tuple[dict[str, ArtImage], list[Problem]]:
     """Load the art of every (card id, window width mm, window height mm); problems for corrupt or coarse images.
@@ -70,18 +107,21 @@ def load_art(art_dir: Path, windows: Iterable[tuple[str, float, float]], setting
     Art files that belong to no card are reported as warnings (a misspelt card id would otherwise go unnoticed).
     """
     found: dict[str, ArtImage] = {}
-    problems: list[Problem] = []
+    files, problems = art_files(art_dir)
     known = set()
     for card_id, width_mm, height_mm in windows:
         known.add(card_id)
-        path = art_file(art_dir, card_id)
+        path = files.get(card_id)
         if path is None or card_id in found:
             continue
         try:
-            with Image.open(path) as opened:
-                opened.load()
-                image = _rgb(opened)
-        except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError) as exc:
+            image = _open(path, settings)
+        except ArtTooLarge as exc:
+            problems.append(Problem("art-too-large", f"the art image is {exc}; expected at most "
+                                    f"{settings.max_megapixels:g} megapixels (it is scaled to {settings.max_dpi} dpi "
+                                    "anyway)", Location(file=str(path), card=card_id)))
+            continue
+        except (UnidentifiedImageError, OSError, ValueError) as exc:
             problems.append(Problem("art-corrupt", f"cannot read the art image ({exc}); expected a PNG or JPEG file",
                                     Location(file=str(path), card=card_id)))
             continue
@@ -93,9 +133,8 @@ def load_art(art_dir: Path, windows: Iterable[tuple[str, float, float]], setting
                                     f"{round(width_mm / MM_PER_INCH * settings.min_dpi)} px wide)",
                                     Location(file=str(path), card=card_id), WARNING))
         found[card_id] = ArtImage(card_id, str(path), image, dpi)
-    if art_dir.is_dir():
-        for path in sorted(art_dir.iterdir()):
-            if path.suffix.lower() in EXTENSIONS and path.stem not in known:
-                problems.append(Problem("art-unknown-card", f"art file for an unknown card id '{path.stem}'; "
-                                        "expected art/<card-id>.png or .jpg", Location(file=str(path)), WARNING))
+    for stem, path in files.items():
+        if stem not in known:
+            problems.append(Problem("art-unknown-card", f"art file for an unknown card id '{stem}'; "
+                                    "expected art/<card-id>.png or .jpg", Location(file=str(path)), WARNING))
     return found, problems

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .engine_data import Engine
-from ..problems import Location, Problem, raise_if_errors
+from ..problems import Location, Problem, raise_if_errors, shown
 from .terms import BONUS_PHRASES, BONUS_TARGETS, BONUS_TIMINGS, FACTIONS, KINDS, STATS, UNIT_TYPES
 from ..tomlfile import read_toml
 
@@ -76,7 +76,8 @@ def load_cards(directory: Path, engine: Engine) -> CardDatabase:
             problems.append(Problem("card-duplicate-id", f"duplicate id; first defined at {seen[card.id].source}:"
                                     f"{seen[card.id].line}", Location(card.source, card.line, card.id, field="id")))
         seen.setdefault(card.id, card)
-    for faction in sorted(set(FACTIONS) - {c.faction for c in cards}):
+    for faction in sorted(set(FACTIONS) - {c.faction for c in cards} - {path.stem for path in files}):
+        # a faction whose file exists but is broken has that file's problems instead
         problems.append(Problem("cards-missing-faction", f"no cards for faction '{faction}'; expected "
                                 f"{faction}.toml", Location(file=str(directory))))
     raise_if_errors(problems)
@@ -99,8 +100,8 @@ def _load_file(path: Path, engine: Engine) -> tuple[list[Card], list[Problem]]:
     where = Location(file=str(path))
     faction = data.get("faction")
     if faction not in FACTIONS:
-        return [], [Problem("card-unknown-faction", f"faction = {faction!r} is not a known faction; expected one of "
-                            f"{', '.join(FACTIONS)}", where)]
+        return [], [Problem("card-unknown-faction", f"faction = {shown(faction)} is not a known faction; expected one "
+                            f"of {', '.join(FACTIONS)}", where)]
     if path.stem != faction:
         problems.append(Problem("card-file-name", f"file for faction '{faction}' must be named {faction}.toml", where))
     for key in sorted(set(data) - {"faction", "cards"}):
@@ -150,7 +151,7 @@ def _card(raw: dict, faction: str, source: str, line: int | None, engine: Engine
         if value is None:
             return None
         if type(value) is not int:
-            problem("card-type", key, f"'{key}' must be a whole number, found {value!r}")
+            problem("card-type", key, f"'{key}' must be a whole number, found {shown(value)}")
         elif low is None or high is None:
             return None  # the engine data's own range is broken and reported there
         elif not low <= value <= high:

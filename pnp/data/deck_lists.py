@@ -19,7 +19,7 @@ from pathlib import Path
 
 from .card_database import Card, CardDatabase
 from .engine_data import Engine
-from ..problems import ERROR, Location, Problem, raise_if_errors
+from ..problems import ERROR, Location, Problem, raise_if_errors, shown
 from .terms import FACTIONS
 from ..tomlfile import key_lines, read_toml
 
@@ -126,6 +126,9 @@ def deck_problems(deck: DeckList, engine: Engine) -> list[Problem]:
     return problems
 
 
+MAX_LISTED = 50  # problems listed for one deck list file; the rest are counted
+
+
 def read_deck_list(path: Path, cards: CardDatabase, engine: Engine) -> tuple[DeckList | None, list[Problem]]:
     """Parse a deck list file and resolve its card ids; the deck (None while the list itself has errors) is
     checked against the deck-building rules apart, by deck_problems."""
@@ -147,7 +150,7 @@ def read_deck_list(path: Path, cards: CardDatabase, engine: Engine) -> tuple[Dec
     factions = _factions(data, at, problem, engine)
     name = data.get("name", path.stem)
     if not isinstance(name, str):
-        problem("deck-type", f"name must be text, found {name!r}", at("name"))
+        problem("deck-type", f"name must be text, found {shown(name)}", at("name"))
         name = path.stem
     raw = data.get("cards")
     if not isinstance(raw, dict) or not raw:
@@ -158,13 +161,18 @@ def read_deck_list(path: Path, cards: CardDatabase, engine: Engine) -> tuple[Dec
         where = at("cards", *key_path, card=card_id)
         card = cards.by_id(card_id)
         if card is None:
-            close = difflib.get_close_matches(card_id, [c.id for c in cards.cards], n=1)
+            close = (difflib.get_close_matches(card_id, [c.id for c in cards.cards], n=1)
+                     if len(problems) < MAX_LISTED else [])  # suggestions only for problems that are listed
             problem("deck-unknown-card", f"no card has the id {card_id!r}"
                     + (f"; did you mean {close[0]!r}?" if close else ""), where)
         elif type(count) is not int or count < 1:
-            problem("deck-count", f"the count of {card_id} must be a whole number from 1, found {count!r}", where)
+            problem("deck-count", f"the count of {card_id} must be a whole number from 1, found {shown(count)}", where)
         else:
             entries.append(DeckEntry(card, count, where))
+    if len(problems) > MAX_LISTED:
+        problems = problems[:MAX_LISTED] + [Problem("deck-more-problems", f"{len(problems) - MAX_LISTED} more "
+                                                    "problems in this file are not listed; fix the ones above and "
+                                                    "check again", Location(file=str(path)))]
     if factions is None or any(p.severity == ERROR for p in problems):
         return None, problems
     mode = {1: SINGLE, 2: ALLIED}.get(len(factions), COALITION)
@@ -202,7 +210,7 @@ def _factions(data: dict, at, problem, engine: Engine) -> tuple[str, ...] | None
         others, key, size = coalition, "coalition", engine.deck_coalition_factions - 1
         if not isinstance(coalition, list) or len(coalition) != size:
             problem("deck-coalition", f"coalition must list {size} factions besides the main one, e.g. "
-                    f"coalition = [\"<second>\", \"<third>\"]; found {coalition!r}", at("coalition"))
+                    f"coalition = [\"<second>\", \"<third>\"]; found {shown(coalition)}", at("coalition"))
             return None
     else:
         return (main,) if ok else None

@@ -6,7 +6,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Callable, Mapping
 
-from ..problems import Location, Problem, raise_if_errors
+from ..problems import Location, Problem, raise_if_errors, shown
 from .terms import FACTIONS
 from ..tomlfile import key_lines, read_toml
 
@@ -112,7 +112,7 @@ def read_engine(path: Path) -> tuple[Engine, list[Problem]]:
             if value is None:
                 problems.append(Problem("engine-missing", f"[{section}] {key} is missing", where))
             elif type(value) is not int:
-                problems.append(Problem("engine-type", f"[{section}] {key} must be a whole number, found {value!r}",
+                problems.append(Problem("engine-type", f"[{section}] {key} must be a whole number, found {shown(value)}",
                                         where))
             elif not low <= value <= high:
                 problems.append(Problem("engine-range", f"[{section}] {key} = {value} is out of range; expected "
@@ -121,7 +121,7 @@ def read_engine(path: Path) -> tuple[Engine, list[Problem]]:
                 numbers[name] = value
     phases = data.get("phases", {}).get("order")
     if not isinstance(phases, list) or tuple(phases) != PHASES:
-        problems.append(Problem("engine-phases", f"[phases] order must be {list(PHASES)}, found {phases!r}",
+        problems.append(Problem("engine-phases", f"[phases] order must be {shown(list(PHASES))}, found {shown(phases)}",
                                 at("phases", "order")))
     if not any(p.code in ("engine-missing", "engine-type", "engine-range") for p in problems):
         problems += consistency_problems(numbers, lambda name: at(*KEY_PATHS[name]))

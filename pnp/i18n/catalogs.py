@@ -14,6 +14,7 @@ from babel.messages.pofile import PoFileError, read_po
 from babel.support import NullTranslations, Translations
 
 from ..problems import Location, Problem, ProblemsFound, raise_if_errors
+from .postrict import po_problems
 
 SOURCE_LANG = "en"
 LANGS = ("de", "pl", "tr", "es", "pt")
@@ -82,16 +83,9 @@ def read_catalog(locales: Path, lang: str) -> LanguageCatalog:
     messages, translations, problems = {}, None, []
     for domain in DOMAINS:
         path = catalog_path(locales, lang, domain)
-        try:
-            with path.open("rb") as fp:
-                catalog = read_po(fp, locale=lang, abort_invalid=True)
-        except FileNotFoundError:
-            problems.append(Problem("po-missing", f"no '{domain}' catalog for language '{lang}'; expected {path}",
-                                    Location(file=str(path), lang=lang)))
-            continue
-        except (PoFileError, ValueError, UnicodeDecodeError) as exc:
-            line = getattr(exc, "lineno", None)
-            problems.append(Problem("po-syntax", f"broken .po file: {exc}", Location(str(path), line, lang=lang)))
+        catalog, file_problems = _read_strictly(path, lang, domain)
+        problems += file_problems
+        if catalog is None:
             continue
         messages.update(_messages(catalog, str(path)))
         domain_translations = _translations(catalog, domain)
@@ -103,8 +97,34 @@ def read_catalog(locales: Path, lang: str) -> LanguageCatalog:
     return LanguageCatalog(lang, str(locales / lang / "LC_MESSAGES"), MappingProxyType(messages), translations)
 
 
-def load_catalogs(locales: Path, langs: tuple[str, ...]) -> dict[str, LanguageCatalog]:
-    """Read the catalogs of several languages, collecting the problems of all before failing."""
+def _read_strictly(path: Path, lang: str, domain: str) -> tuple[Catalog | None, list[Problem]]:
+    """One .po file checked by the strict pre-scan, then read by Babel; None and the problems when it is unusable."""
+    where = Location(file=str(path), lang=lang)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return None, [Problem("po-missing", f"no '{domain}' catalog for language '{lang}'; expected {path}", where)]
+    except OSError as exc:  # a folder, a symlink loop, no permission
+        return None, [Problem("po-unreadable", f"cannot read the '{domain}' catalog: {exc.strerror or exc}; expected "
+                              "a .po file", where)]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        return None, [Problem("po-syntax", f"byte 0x{data[exc.start]:02x} is not UTF-8; expected a UTF-8 catalog",
+                              Location(str(path), line, lang=lang))]
+    problems = po_problems(text, str(path), lang)
+    if problems:
+        return None, problems
+    try:
+        return read_po(BytesIO(data), locale=lang, abort_invalid=True), []
+    except (PoFileError, ValueError) as exc:
+        return None, [Problem("po-syntax", f"broken .po file: {exc}",
+                              Location(str(path), getattr(exc, "lineno", None), lang=lang))]
+
+
+def read_catalogs(locales: Path, langs: tuple[str, ...]) -> tuple[dict[str, LanguageCatalog], list[Problem]]:
+    """The catalogs of every language that could be read, and the problems of those that could not."""
     found, problems = {}, []
     for lang in langs:
         if lang == SOURCE_LANG:
@@ -114,6 +134,12 @@ def load_catalogs(locales: Path, langs: tuple[str, ...]) -> dict[str, LanguageCa
             found[lang] = read_catalog(locales, lang)
         except ProblemsFound as exc:
             problems += exc.problems
+    return found, problems
+
+
+def load_catalogs(locales: Path, langs: tuple[str, ...]) -> dict[str, LanguageCatalog]:
+    """Read the catalogs of several languages, collecting the problems of all before failing."""
+    found, problems = read_catalogs(locales, langs)
     raise_if_errors(problems)
     return found
 

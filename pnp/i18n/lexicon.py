@@ -18,7 +18,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from .catalogs import LANGS
-from ..problems import Location, Problem, raise_if_errors
+from ..problems import Location, Problem, raise_if_errors, shown
 from ..tomlfile import key_lines, read_toml
 
 ALLOWLIST_FILE = "allowlist.toml"
@@ -112,7 +112,7 @@ class _Reader:
                 continue
             if not isinstance(value, str) or not value.strip():
                 self.problem("lexicon-type", (*key_path, text), f"'{text}' must be given a non-empty text (a reason "
-                             f"or a term), found {value!r}")
+                             f"or a term), found {shown(value)}")
             else:
                 entries.append(Entry(text, value, self.where(*key_path, text)))
         return entries
@@ -122,7 +122,7 @@ class _Reader:
         for text, value in self.table(data, *key_path).items():
             if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
                 self.problem("lexicon-type", (*key_path, text), f"'{text}' must be given a list of words, found "
-                             f"{value!r}")
+                             f"{shown(value)}")
             else:
                 lists[text] = tuple(value)
         return lists
@@ -137,7 +137,7 @@ class _Reader:
                     or not isinstance(reason, str) or not reason.strip():
                 self.problem("lexicon-type", (*key_path, key), f"'{key}' must be given {{extra = [<whole numbers>], "
                              f"reason = \"<why>\"}} (the numbers the translation prints beyond the English source's), "
-                             f"found {value!r}")
+                             f"found {shown(value)}")
             else:
                 found[key] = NumberException(key, tuple(extra), reason, self.where(*key_path, key))
         return found

@@ -15,19 +15,20 @@ from pathlib import Path
 from typing import Callable, ContextManager, Iterable, Iterator
 
 from ..context import MODES, BuildContext, BuildOptions
-from ..data.art import load_art
+from ..data.art import art_files, load_art
 from ..data.deck_lists import DeckList, load_deck_list
 from ..typeset.fonts import register_fonts
 from ..pages.imposition import DUPLEX_MODES, check_back_offset, sheet_grid
 from ..layouts.schemas import PAPERS, card_layout, sheet_layout
-from ..pages.pdfout import write_atomically
 from ..parallel import run_tasks
 from ..problems import ERROR, Location, Problem, ProblemsFound, errors
-from ..project import Inputs, Project, read_inputs
+from ..project import Inputs, Project, loaded_langs, read_inputs
 from ..cards.produce import card_decks, deck_list
 from ..rulebook.produce import rulebook
 from ..sheets import produce as sheets
+from ..tomlfile import read_toml
 from ..validate import validate
+from .write import write_all
 
 Producer = Callable[[BuildContext], dict[Path, bytes]]
 
@@ -119,9 +120,11 @@ def prepare(project: Project, options: BuildOptions) -> tuple[list[Step], list[P
     problems = option_problems(options)
     inputs, load_problems = read_inputs(project, options.langs)
     problems += load_problems
-    if inputs is None:
+    if inputs is None:  # the checks that need no cards still run, so that one run reports everything
+        problems += art_files(project.art)[1]
+        problems += read_toml(options.deck)[1] if options.deck else []
         raise ProblemsFound(problems)
-    problems += validate(inputs, options.langs, project, options.jobs)
+    problems += validate(inputs, loaded_langs(inputs, options.langs), project, options.jobs)
     deck, deck_problems = checked_deck(options.deck, inputs) if options.deck else (None, [])
     problems += deck_problems
     art, art_problems = load_art(project.art, art_windows(inputs), card_layout().art)
@@ -172,6 +175,6 @@ def build(project: Project, options: BuildOptions, out: Path, progress: Progress
     finishing = run_steps(steps, options.jobs)
     with (progress(finishing, len(steps)) if progress else contextlib.nullcontext(finishing)) as finished:
         files = render(finished, steps)
-    write_atomically({out / path: data for path, data in files.items()})
+    write_all({out / path: data for path, data in files.items()}, out)
     return BuildResult(tuple(sorted(out / path for path in files)),
                        tuple(p for p in warnings if p.severity != ERROR))

@@ -6,6 +6,7 @@ Lengths are millimetres, type sizes points. Other parts of the kit load their ow
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections import abc
 import typing
 from dataclasses import dataclass
@@ -14,13 +15,14 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from ..problems import Location, Problem, ProblemsFound, raise_if_errors
+from ..problems import Location, Problem, ProblemsFound, raise_if_errors, shown
 from ..data.terms import FACTIONS
+from ..resources import package_folder
 from ..tomlfile import read_toml
 from ..typeset.fonts import FONT_FILES
 from .values import Colour, FontRole, Positive
 
-LAYOUTS = Path(__file__).resolve().parent
+LAYOUTS = package_folder("pnp", "layouts")
 PAPERS = ("a4", "letter")
 
 
@@ -30,6 +32,11 @@ class Box:
     y: float
     width: float
     height: float
+
+    def invalid(self) -> list[str]:
+        """A box with no width or height cannot hold anything (a zero-height art window, a text box)."""
+        return [f"{name} {value:g} must be above 0" for name, value in (("width", self.width),
+                                                                        ("height", self.height)) if value <= 0]
 
     @property
     def right(self) -> float:
@@ -99,6 +106,12 @@ class CardGeometry:
 class ArtSettings:
     min_dpi: int
     max_dpi: int
+    max_megapixels: Positive  # larger images are refused before decoding (bounded memory)
+
+    def invalid(self) -> list[str]:
+        if not 0 < self.min_dpi <= self.max_dpi:
+            return [f"min_dpi {self.min_dpi} and max_dpi {self.max_dpi} must be above 0, min_dpi not above max_dpi"]
+        return []
 
 
 @dataclass(frozen=True)
@@ -362,7 +375,7 @@ def load_layout(name: str, cls: type, directory: Path = LAYOUTS):
 def _convert(tp: Any, value: Any, key: str, problems: list[Problem], file: str) -> Any:
     """`value` read from TOML as type `tp` (a dataclass, mapping, tuple, number or text); None and a problem if not."""
     def fail(expected: str) -> None:
-        problems.append(Problem("layout-value", f"'{key}' must be {expected}, found {value!r}",
+        problems.append(Problem("layout-value", f"'{key}' must be {expected}, found {shown(value)}",
                                 Location(file=file, field=key or None)))
 
     origin = typing.get_origin(tp)
@@ -390,7 +403,7 @@ def _convert(tp: Any, value: Any, key: str, problems: list[Problem], file: str) 
     if tp is Colour:
         colour = _convert(tuple[float, float, float, float], value, key, problems, file)
         if colour is not None and None not in colour and not all(0 <= v <= 1 for v in colour):
-            problems.append(Problem("layout-colour", f"'{key}' is {value!r}; expected CMYK components in 0..1",
+            problems.append(Problem("layout-colour", f"'{key}' is {shown(value)}; expected CMYK components in 0..1",
                                     Location(file=file, field=key)))
         return colour
     if tp is Positive:
@@ -411,8 +424,8 @@ def _convert(tp: Any, value: Any, key: str, problems: list[Problem], file: str) 
         item = args[0]
         return tuple(_convert(item, v, f"{key}[{i}]", problems, file) for i, v in enumerate(value))
     if tp is float:
-        if type(value) not in (int, float):
-            return fail("a number")
+        if type(value) not in (int, float) or not math.isfinite(value):
+            return fail("a finite number")
         return float(value)
     if tp is int:
         if type(value) is not int:

@@ -13,11 +13,28 @@ One block per line; blank lines are ignored. A line starts with its kind:
   > MARKUP                                          a framed box holding the blocks of its lines
   ~ TEXT                                            a note in smaller italic type
   TEXT                                              a paragraph
+Text that the templates insert (card names, translations, values) passes through `escape`: its markup characters
+become private-use stand-ins, so that a "|" or a line break in a card name cannot open a table cell or a line, and
+the parser turns them back into the characters.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+
+_ESCAPED = {char: chr(0xE000 + i) for i, char in enumerate("|\n\r@#->~")}
+_UNESCAPE = {ord(stand_in): char for char, stand_in in _ESCAPED.items()}
+
+
+def escape(value) -> str:
+    """`value` as text for the line markup: no character in it can act as markup (Jinja2's finalize)."""
+    return str(value).translate(str.maketrans(_ESCAPED))
+
+
+def _text(markup: str) -> str:
+    """The text of a markup span, its escaped characters restored."""
+    return markup.strip().translate(_UNESCAPE)
+
 
 HEADING = re.compile(r"^@(chapter|section|subsection)(?:\[([a-z,]*)\])? (.+)$")
 TITLE_KEYS = ("title", "subtitle", "tagline", "factions")
@@ -84,40 +101,40 @@ class _Parser:
         kind, _, rest = line.partition(" ")
         if kind[1:] in TITLE_KEYS and kind.startswith("@"):
             value = rest.strip()
-            self.title[kind[1:]] = tuple(v.strip() for v in value.split(" · ")) if kind == "@factions" else value
+            self.title[kind[1:]] = tuple(_text(v) for v in value.split(" · ")) if kind == "@factions" else _text(value)
             if len(self.title) == len(TITLE_KEYS):
                 self.blocks.append(TitlePage(**self.title))
                 self.title = {}
         elif kind == "@contents":
-            self.blocks.append(Contents(rest.strip()))
+            self.blocks.append(Contents(_text(rest)))
         elif (heading := HEADING.match(line)) is not None:
             level = ("chapter", "section", "subsection").index(heading.group(1)) + 1
             flags = frozenset(f for f in (heading.group(2) or "").split(",") if f)
             unknown = flags - {"newpage", "onepage"}
             if unknown:
                 raise ValueError(f"unknown heading flags {sorted(unknown)} in {line!r}")
-            self.blocks.append(Heading(level, heading.group(3).strip(), flags))
+            self.blocks.append(Heading(level, _text(heading.group(3)), flags))
         elif kind == "@table":
             self.blocks.append(Table(rest.strip(), (), ()))
         elif kind in ("|=", "|"):
             if not self.blocks or not isinstance(self.blocks[-1], Table):
                 raise ValueError(f"table row outside a table: {line!r}")
-            table, cells = self.blocks[-1], tuple(c.strip() for c in rest.split(" | "))
+            table, cells = self.blocks[-1], tuple(_text(c) for c in rest.split(" | "))
             self.blocks[-1] = (Table(table.columns, cells, table.rows) if kind == "|="
                                else Table(table.columns, table.header, table.rows + (cells,)))
         elif kind in ("-", "#"):
             numbered = kind == "#"
             last = self.blocks[-1] if self.blocks else None
             if isinstance(last, ItemList) and last.numbered == numbered:
-                self.blocks[-1] = ItemList(last.items + (rest.strip(),), numbered)
+                self.blocks[-1] = ItemList(last.items + (_text(rest),), numbered)
             else:
-                self.blocks.append(ItemList((rest.strip(),), numbered))
+                self.blocks.append(ItemList((_text(rest),), numbered))
         elif kind.startswith("@"):
             raise ValueError(f"unknown directive {kind!r} in {line!r}")
         elif kind == "~":
-            self.blocks.append(Paragraph(rest.strip(), "note"))
+            self.blocks.append(Paragraph(_text(rest), "note"))
         else:
-            self.blocks.append(Paragraph(line.strip()))
+            self.blocks.append(Paragraph(_text(line)))
 
     def flush_box(self) -> None:
         if self.box:

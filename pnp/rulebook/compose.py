@@ -10,7 +10,6 @@ from __future__ import annotations
 import math
 import unicodedata
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Callable
 
 from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined
@@ -25,12 +24,13 @@ from ..i18n.translator import PERCENT, Translator
 from ..problems import Problem, raise_if_errors
 from ..sheets.tokens import TokenCount
 from ..data.terms import FACTIONS
+from ..resources import package_folder
 from . import turkish
-from .blocks import Block, parse
+from .blocks import Block, escape, parse
 from .examples import example_numbers
 from .wording import wording_problems
 
-TEMPLATES = Path(__file__).resolve().parent / "templates"
+TEMPLATES = package_folder("pnp.rulebook", "templates")
 DOMAIN = "rulebook"  # the gettext domain of the templates' messages
 
 
@@ -99,7 +99,8 @@ COMPILED = _CompiledTemplates()
 def environment(messages: _Messages) -> Environment:
     """An environment of one language (its gettext callables) over the shared compiled templates."""
     env = Environment(loader=FileSystemLoader(str(TEMPLATES)), extensions=["jinja2.ext.i18n"],
-                      lstrip_blocks=True, undefined=StrictUndefined, autoescape=False, bytecode_cache=COMPILED)
+                      lstrip_blocks=True, undefined=StrictUndefined, autoescape=False, finalize=escape,
+                      bytecode_cache=COMPILED)
     env.newstyle_gettext = True
     env.globals.update(gettext=messages.gettext, ngettext=messages.ngettext, pgettext=messages.pgettext,
                        npgettext=messages.npgettext, _=messages.gettext)

@@ -15,6 +15,7 @@ from ..project import Inputs, Project
 from ..rulebook.checks import rulebook_problems
 from ..sheets import sheet_print_problems
 from ..sheets.calibration import calibration_print_problems
+from .characters import check_characters
 from .completeness import check_completeness
 from .crossrefs import check_card_references
 from .decks import check_bundled_decks
@@ -30,6 +31,7 @@ CHECKERS: tuple[Checker, ...] = (
     check_bundled_decks,
     check_completeness,
     check_placeholders,
+    check_characters,
     check_numbers,
     check_untranslated,
     check_english_words,

@@ -29,7 +29,7 @@ def check_placeholders(inputs: Inputs, langs: tuple[str, ...]) -> list[Problem]:
                                  field=pair.where.field, msgid=pair.where.msgid)
                 problems.append(Problem("placeholder-unknown", f"the English source uses {', '.join(unknown_source)}; "
                                         f"expected only {KNOWN}", where))
-            missing, extra = sorted(set(source) - set(found)), sorted(set(found) - set(source))
+            missing, extra = sorted((source - found).elements()), sorted((found - source).elements())  # multisets
             unknown = [t for t in _unknown(found) if t in extra]
             if missing:
                 problems.append(Problem("placeholder-missing", f"{', '.join(missing)} of the English source is "

@@ -1,0 +1,163 @@
+"""All-or-nothing output: every file of a run lands, or none does and the previous files stay byte-identical.
+
+Three phases. (1) Under a lock on the output folder, every file is written to a temporary name beside its target,
+flushed and synced, and every existing target is hard-linked to a backup name. (2) With SIGINT and SIGTERM deferred,
+the temporary files are renamed over their targets. (3) The backups are removed. Any failure in (1) removes every
+temporary file (and every folder the run created); a failure or a deferred signal in (2) puts the backups back, so
+the previous kit is restored before the error or the interruption is reported.
+"""
+from __future__ import annotations
+
+import contextlib
+import errno
+import fcntl
+import os
+import signal
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+from ..problems import Location, Problem, ProblemsFound
+
+_UMASK = os.umask(0o022)
+os.umask(_UMASK)
+DEFERRED_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+class Interrupted(KeyboardInterrupt):
+    """SIGINT or SIGTERM: the run stops, nothing it made is left behind (exit code 130)."""
+
+
+@dataclass
+class _Staged:
+    target: Path
+    temp: Path
+    backup: Path | None = None
+    replaced: bool = False
+
+
+def _problem(path: Path, exc: OSError) -> Problem:
+    reason = exc.strerror or str(exc)
+    if exc.errno == errno.ENOSPC:
+        reason = "the disk is full"
+    return Problem("output-unwritable", f"cannot write output: {reason}; the previous files are unchanged",
+                   Location(file=str(path)))
+
+
+@contextlib.contextmanager
+def output_lock(folder: Path) -> Iterator[None]:
+    """Hold an exclusive lock on the existing `folder`; a second run into the same folder is refused."""
+    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise ProblemsFound([Problem("output-busy", "another pnp run is writing to this folder; wait for it to "
+                                         "finish and run again", Location(file=str(folder)))]) from None
+        yield
+    finally:
+        os.close(fd)  # closing the descriptor releases the lock
+
+
+@contextlib.contextmanager
+def deferred_signals() -> Iterator[list[int]]:
+    """Hold SIGINT and SIGTERM until the block ends; yields the list of signals that arrived meanwhile."""
+    arrived: list[int] = []
+    previous = {sig: signal.signal(sig, lambda number, frame: arrived.append(number)) for sig in DEFERRED_SIGNALS}
+    try:
+        yield arrived
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+def _make_parents(path: Path, created: list[Path]) -> None:
+    """mkdir -p, remembering every folder made (so that a failed run can remove them again)."""
+    missing = []
+    for parent in (path, *path.parents):
+        if parent.is_dir():
+            break
+        if parent.exists() or parent.is_symlink():
+            raise NotADirectoryError(errno.ENOTDIR, f"{parent} is a file, not a folder", str(parent))
+        missing.append(parent)
+    for folder in reversed(missing):
+        folder.mkdir()
+        created.append(folder)
+
+
+def _stage(target: Path, data: bytes, created: list[Path], staged: list[_Staged]) -> None:
+    """Write `data` beside `target` under a temporary name (and link a backup of `target`); record it in `staged`."""
+    _make_parents(target.parent, created)
+    if target.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "a folder is in the way of the file", str(target))
+    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    item = _Staged(target, Path(temp))
+    staged.append(item)
+    with os.fdopen(fd, "wb") as fp:
+        fp.write(data)
+        fp.flush()
+        os.fsync(fp.fileno())
+    os.chmod(temp, 0o666 & ~_UMASK)  # mkstemp makes the file private; outputs get the usual mode
+    if target.exists():
+        item.backup = Path(f"{temp}.previous")
+        os.link(target, item.backup)
+
+
+def _discard(staged: list[_Staged], created: list[Path]) -> None:
+    for item in staged:
+        for path in (item.temp, item.backup):
+            if path is not None:
+                with contextlib.suppress(FileNotFoundError):
+                    path.unlink()
+    for folder in reversed(created):
+        with contextlib.suppress(OSError):
+            folder.rmdir()
+
+
+def _restore(staged: list[_Staged]) -> None:
+    """Undo the renames done so far: each replaced target gets its previous file back (or goes, if it was new)."""
+    for item in staged:
+        if not item.replaced:
+            continue
+        if item.backup is not None:
+            os.replace(item.backup, item.target)
+            item.backup = None
+        else:
+            item.target.unlink()
+        item.replaced = False
+
+
+def write_all(files: dict[Path, bytes], folder: Path) -> None:
+    """Write `files` (absolute paths inside `folder`) all or nothing; raises ProblemsFound or Interrupted."""
+    staged: list[_Staged] = []
+    created: list[Path] = []
+    try:
+        _make_parents(folder, created)
+    except OSError as exc:
+        raise ProblemsFound([_problem(folder, exc)]) from None
+    with output_lock(folder):
+        try:
+            problems = []
+            for target, data in sorted(files.items()):
+                try:
+                    _stage(target, data, created, staged)
+                except OSError as exc:
+                    problems.append(_problem(target, exc))
+                    if exc.errno == errno.ENOSPC:
+                        break  # every further file would fail the same way
+            if problems:
+                raise ProblemsFound(problems)
+            with deferred_signals() as arrived:
+                try:
+                    for item in staged:
+                        os.replace(item.temp, item.target)
+                        item.replaced = True
+                except OSError as exc:
+                    _restore(staged)
+                    raise ProblemsFound([_problem(item.target, exc)]) from None
+                if arrived:
+                    _restore(staged)
+                    raise Interrupted()
+        finally:
+            _discard(staged, created if not any(item.replaced for item in staged) else [])

@@ -1,0 +1,224 @@
+"""All-or-nothing output: after any failed or interrupted write the previous kit is byte-identical, no temporary
+file is left, and a second run into a locked folder is refused."""
+from __future__ import annotations
+
+import errno
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import invoke
+from pnp.kit.write import Interrupted, output_lock, write_all
+from pnp.problems import ProblemsFound
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture
+def kit(tmp_path: Path) -> tuple[Path, dict[Path, bytes]]:
+    """A previous kit of 6 files in two subfolders, and a new one of 8 files replacing it."""
+    out = tmp_path / "out"
+    for lang in ("de", "pl"):
+        for name in ("a.pdf", "b.pdf", "cards/c.pdf"):
+            path = out / lang / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(f"old {lang} {name}".encode())
+    new = {out / lang / name: f"new {lang} {name}".encode()
+           for lang in ("de", "pl") for name in ("a.pdf", "b.pdf", "cards/c.pdf", "decks/d.pdf")}
+    return out, new
+
+
+def fail_after(count: int, exc: BaseException):
+    """A stand-in that lets `count` calls through to `real`, raises `exc` once, then works again."""
+    def wrap(real):
+        calls = []
+
+        def fake(*args, **kwargs):
+            calls.append(args)
+            if len(calls) == count + 1:
+                raise exc
+            return real(*args, **kwargs)
+        return fake
+    return wrap
+
+
+def test_a_complete_write_replaces_every_file_and_leaves_no_temporary_file(kit):
+    out, new = kit
+    write_all(new, out)
+    assert snapshot(out) == {str(p.relative_to(out)): data for p, data in new.items()}
+    assert oct(os.stat(out / "de" / "a.pdf").st_mode & 0o777) == oct(0o644)
+
+
+@pytest.mark.parametrize("after", [0, 3, 7])
+def test_a_full_disk_leaves_the_previous_kit_byte_identical(kit, monkeypatch, after):
+    out, new = kit
+    before = snapshot(out)
+    monkeypatch.setattr(os, "fsync", fail_after(after, OSError(errno.ENOSPC, "No space left on device"))(os.fsync))
+    with pytest.raises(ProblemsFound) as caught:
+        write_all(new, out)
+    assert snapshot(out) == before
+    assert not (out / "de" / "decks").exists()  # the folder this run made is gone again
+    assert [p.code for p in caught.value.problems] == ["output-unwritable"]
+    assert "the disk is full" in str(caught.value.problems[0])
+
+
+def test_an_unwritable_subfolder_leaves_the_previous_kit_byte_identical(kit, monkeypatch):
+    out, new = kit
+    before = snapshot(out)
+    real = tempfile.mkstemp
+
+    def read_only_cards(*args, dir=None, **kwargs):
+        if Path(dir) == out / "pl" / "cards":
+            raise PermissionError(errno.EACCES, "Permission denied")
+        return real(*args, dir=dir, **kwargs)
+    monkeypatch.setattr(tempfile, "mkstemp", read_only_cards)
+    with pytest.raises(ProblemsFound) as caught:
+        write_all(new, out)
+    assert snapshot(out) == before
+    assert [str(p.where) for p in caught.value.problems] == [str(out / "pl" / "cards" / "c.pdf")]
+
+
+def test_a_folder_where_a_file_belongs_fails_before_anything_is_replaced(kit):
+    out, new = kit
+    (out / "pl" / "b.pdf").unlink()
+    (out / "pl" / "b.pdf").mkdir()
+    before = snapshot(out)
+    with pytest.raises(ProblemsFound, match="1 problem"):
+        write_all(new, out)
+    assert snapshot(out) == before
+
+
+def test_a_rename_that_fails_midway_puts_the_replaced_files_back(kit, monkeypatch):
+    out, new = kit
+    before = snapshot(out)
+    monkeypatch.setattr(os, "replace", fail_after(4, OSError(errno.EIO, "Input/output error"))(os.replace))
+    with pytest.raises(ProblemsFound):
+        write_all(new, out)
+    monkeypatch.undo()
+    assert snapshot(out) == before
+    assert not (out / "de" / "decks").exists()
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_during_the_renames_is_deferred_and_the_kit_rolled_back(kit, monkeypatch, sig):
+    out, new = kit
+    before = snapshot(out)
+    real, done = os.replace, []
+
+    def replace_then_signal(src, dst):
+        real(src, dst)
+        if str(src).endswith(".tmp"):  # a new file, not a backup put back
+            done.append(dst)
+        if len(done) == 3:
+            os.kill(os.getpid(), sig)  # arrives in the middle of the rename phase
+    monkeypatch.setattr(os, "replace", replace_then_signal)
+    with pytest.raises(Interrupted):
+        write_all(new, out)
+    monkeypatch.undo()
+    assert len(done) == len(new)  # the signal did not stop the renames halfway ...
+    assert snapshot(out) == before  # ... and the kit was put back before the interruption was reported
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_ctrl_c_while_writing_the_temporary_files_leaves_the_kit_unchanged(kit, monkeypatch):
+    out, new = kit
+    before = snapshot(out)
+    monkeypatch.setattr(os, "fsync", fail_after(5, KeyboardInterrupt())(os.fsync))
+    with pytest.raises(KeyboardInterrupt):
+        write_all(new, out)
+    assert snapshot(out) == before
+
+
+def test_a_second_run_into_a_locked_folder_is_refused(kit):
+    out, new = kit
+    before = snapshot(out)
+    with output_lock(out):
+        with pytest.raises(ProblemsFound) as caught:
+            write_all(new, out)
+    assert [p.code for p in caught.value.problems] == ["output-busy"]
+    assert snapshot(out) == before
+    write_all(new, out)  # the lock is released with its holder
+
+
+@pytest.fixture
+def previous_kit(runner, tmp_path) -> Path:
+    out = tmp_path / "out"
+    assert invoke(runner, "build", "--lang", "tr", "--out", out).exit_code == 0
+    return out
+
+
+def test_a_build_on_a_full_disk_exits_1_and_keeps_the_previous_kit(runner, previous_kit, monkeypatch):
+    before = snapshot(previous_kit)
+    monkeypatch.setattr(tempfile, "mkstemp", fail_after(4, OSError(errno.ENOSPC, "No space"))(tempfile.mkstemp))
+    result = invoke(runner, "build", "--lang", "tr", "--paper", "letter", "--out", previous_kit)
+    assert result.exit_code == 1, result.output
+    assert "error output-unwritable: cannot write output: the disk is full" in result.output
+    assert snapshot(previous_kit) == before
+
+
+def test_an_interrupted_build_exits_130_and_says_the_kit_is_unchanged(runner, previous_kit, monkeypatch):
+    before = snapshot(previous_kit)
+    monkeypatch.setattr(os, "fsync", fail_after(2, KeyboardInterrupt())(os.fsync))
+    result = invoke(runner, "build", "--lang", "tr", "--paper", "letter", "--out", previous_kit)
+    assert result.exit_code == 130
+    assert result.output.strip().endswith("interrupted; the kit is unchanged")
+    assert snapshot(previous_kit) == before
+
+
+def test_a_file_where_a_language_folder_belongs_is_named(kit):
+    out, new = kit
+    shutil.rmtree(out / "pl")
+    (out / "pl").write_bytes(b"not a folder")
+    before = snapshot(out)
+    with pytest.raises(ProblemsFound) as caught:
+        write_all(new, out)
+    assert snapshot(out) == before
+    assert all(f"{out / 'pl'} is a file, not a folder" in p.message for p in caught.value.problems)
+    assert "File exists" not in str(caught.value.problems)
+
+
+def handles_sigterm(pid: int) -> bool:
+    """True once the process catches SIGTERM (Linux: the SigCgt mask in /proc/PID/status)."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    caught = int(next(line.split()[1] for line in status.splitlines() if line.startswith("SigCgt:")), 16)
+    return bool(caught & (1 << (signal.SIGTERM - 1)))
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
+def test_a_real_build_stopped_by_a_signal_exits_130_and_keeps_the_kit(previous_kit, sig):
+    before = snapshot(previous_kit)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    process = subprocess.Popen([sys.executable, "-m", "pnp", "build", "--lang", "tr", "--paper", "letter", "--out",
+                                previous_kit], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    while not handles_sigterm(process.pid):  # the command has started (pnp.cli installs its SIGTERM handler)
+        time.sleep(0.05)
+    time.sleep(0.5)  # loading and rendering: the build has not reached its write phase yet
+    process.send_signal(sig)
+    _, stderr = process.communicate(timeout=120)
+    assert process.returncode == 130, stderr
+    assert stderr.decode().strip().endswith("interrupted; the kit is unchanged")
+    assert b"Traceback" not in stderr
+    assert snapshot(previous_kit) == before
+
+
+def test_a_build_over_a_kit_with_an_immutable_subfolder_changes_nothing(runner, previous_kit):
+    cards = previous_kit / "tr" / "cards"
+    if subprocess.run(["chattr", "+i", cards], capture_output=True).returncode != 0:
+        pytest.skip("chattr +i is not available here (needs root and a file system with attributes)")
+    try:
+        before = snapshot(previous_kit)
+        result = invoke(runner, "build", "--lang", "tr", "--paper", "letter", "--out", previous_kit)
+        assert result.exit_code == 1
+        assert result.output.count("error output-unwritable") == 7  # one per faction deck, all in that folder
+        assert snapshot(previous_kit) == before
+    finally:
+        subprocess.run(["chattr", "-i", cards], check=True)

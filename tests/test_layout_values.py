@@ -1,0 +1,32 @@
+"""Layout values a layout cannot work with are located problems, not a hang or a traceback."""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from pnp.layouts.schemas import LAYOUTS, CardLayout, load_layout
+from pnp.problems import ProblemsFound
+
+FAULTS = [
+    ("fit_step = 0.25", "fit_step = 0", "'card.fit_step' must be above zero, found 0"),
+    ("max_dpi = 400", "max_dpi = 0", "'art': min_dpi 300 and max_dpi 0 must be above 0, min_dpi not above max_dpi"),
+    ("unit = { x = 3.4, y = 43.6, width = 56.2, height = 27.2 }", "unit = { x = 3.4, y = 43.6, width = 56.2, "
+     "height = 0 }", "'front.art.unit': height 0 must be above 0"),
+    ('value = { font = "title"', 'value = { font = "Comic Sans"', "'front.stats.value.font' must be a font role "
+     '(title, body, italic, sans, sans-bold), found "Comic Sans"'),
+    ("fit_step = 0.25", "fit_step = nan", "'card.fit_step' must be a finite number, found nan"),
+]
+
+
+@pytest.mark.parametrize("old, new, expected", FAULTS, ids=["fit_step 0", "max_dpi 0", "zero-height art window",
+                                                            "unknown font", "nan"])
+def test_an_unusable_layout_value_is_a_located_problem(tmp_path, old, new, expected):
+    shutil.copy(LAYOUTS / "card.toml", tmp_path / "card.toml")
+    text = (tmp_path / "card.toml").read_text(encoding="utf-8")
+    assert old in text
+    (tmp_path / "card.toml").write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(ProblemsFound) as caught:
+        load_layout("card", CardLayout, tmp_path)
+    assert [str(p.where.file) for p in caught.value.problems] == [str(tmp_path / "card.toml")]
+    assert expected in caught.value.problems[0].message
