@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 from typing import Callable, Iterator, Sequence, TypeVar
 
 T = TypeVar("T")
@@ -30,10 +31,17 @@ def run_tasks(tasks: Sequence[Callable[[], T]], jobs: int) -> Iterator[tuple[int
         return
     _TASKS = tasks
     try:
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
+        with multiprocessing.get_context("fork").Pool(workers, initializer=_ignore_interrupts) as pool:
             yield from pool.imap_unordered(_run, range(len(tasks)))
     finally:
         _TASKS = ()
+
+
+def _ignore_interrupts() -> None:
+    """A worker leaves interrupts to the parent: Ctrl-C (sent to the whole process group) is ignored, and SIGTERM,
+    with which the parent stops its pool, ends the worker at once (not through the parent's handler it inherited)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _run(index: int) -> tuple[int, object]:

@@ -3,8 +3,14 @@ for byte those of a serial build, the problems of every worker are collected (in
 written, and progress follows the steps as they finish."""
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
+
+import pytest
 
 from conftest import invoke
 from pnp.context import BuildOptions
@@ -78,3 +84,37 @@ def test_validate_reports_the_same_problems_in_the_same_order_for_any_number_of_
     assert [p.where.lang for p in serial if p.code == "test-order"] == list(langs)
     assert {"text-does-not-fit", "glyph-missing"} <= {p.code for p in serial}
     assert serial == pool
+
+
+def workers(pid: int) -> list[int]:
+    """The child processes of `pid` (Linux /proc)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found += [int(child) for child in (task / "children").read_text().split()]
+    return found
+
+
+@pytest.mark.parametrize("sig, whole_group", [(signal.SIGINT, True), (signal.SIGINT, False), (signal.SIGTERM, False)],
+                         ids=["ctrl-c", "sigint", "sigterm"])
+def test_a_signal_while_workers_render_stops_them_all_without_a_traceback(tmp_path, sig, whole_group):
+    """Ctrl-C reaches the whole process group, the workers leave it to the build, which stops them: exit 130, no
+    traceback, nothing written, no process of the run left."""
+    out = tmp_path / "out"
+    process = subprocess.Popen([sys.executable, "-m", "pnp", "build", "--lang", "de,pl", "--jobs", "2", "--out", out],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while not workers(process.pid) and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert process.poll() is None, "the build ended before its workers could be seen"
+    time.sleep(0.2)
+    if whole_group:
+        os.killpg(process.pid, sig)
+    else:
+        process.send_signal(sig)
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130, stderr
+    assert b"Traceback" not in stderr and stderr.decode().strip().endswith("interrupted; the kit is unchanged")
+    assert not out.exists()
+    time.sleep(0.5)
+    with pytest.raises(ProcessLookupError):
+        os.killpg(process.pid, 0)  # no worker outlived the run
