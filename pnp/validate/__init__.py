@@ -55,7 +55,9 @@ def validate(inputs: Inputs, langs: tuple[str, ...], project: Project, jobs: int
 
     The print checks lay out the texts, so they run for the languages whose translations have no error (a broken
     placeholder cannot even be filled in); for the others a warning says they were skipped. They run one language
-    at a time in `jobs` worker processes (pnp.parallel); the problems come in the same order for any number.
+    at a time in `jobs` worker processes (pnp.parallel); the problems come in the same order for any number. One
+    language is checked in this process: too little to share, and a build's workers, forked later, inherit what
+    its checks compiled and measured.
     """
     problems: list[Problem] = []
     for checker in CHECKERS:
@@ -67,7 +69,7 @@ def validate(inputs: Inputs, langs: tuple[str, ...], project: Project, jobs: int
                                     "fix its translation errors first", Location(lang=lang), WARNING))
     printable = tuple(lang for lang in langs if lang not in broken)
     checks = [partial(checker, inputs, (lang,), project) for checker in print_checks() for lang in printable]
-    found = dict(run_tasks(checks, jobs))
+    found = dict(run_tasks(checks, jobs if len(printable) > 1 else 1))
     for start in range(0, len(checks), len(printable) or 1):  # one checker's languages: its duplicates once
         problems += dict.fromkeys(p for index in range(start, start + len(printable)) for p in found[index])
     return problems
