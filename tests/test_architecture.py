@@ -16,6 +16,7 @@ LAYERS = (
     ("foundation", ("pnp.data", "pnp.i18n", "pnp.layouts", "pnp.typeset", "pnp.graphics", "pnp.pages",
                     "pnp.project", "pnp.context")),
     ("products", ("pnp.cards", "pnp.sheets", "pnp.rulebook")),
+    ("outputs", ("pnp.export",)),
     ("validate", ("pnp.validate",)),
     ("kit", ("pnp.kit",)),
     ("cli", ("pnp.cli", "pnp.__main__")),

@@ -2,12 +2,13 @@
 deck list (`pnp build --deck FILE`)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Collection
 
 from ..context import BuildContext
 from ..layouts.schemas import card_layout
-from ..i18n.localize import localize_cards
+from ..i18n.localize import LocalizedCard, localize_cards
 from ..problems import ProblemsFound, errors
 from ..data.terms import FACTIONS
 from .checks import compose_language, fit_problems, glyph_problems
@@ -54,3 +55,28 @@ def deck_list(ctx: BuildContext) -> dict[Path, bytes]:
             [by_id[card.id] for card in deck.cards], backs, card_layout(), ctx.art, o.paper, o.mode, o.duplex,
             o.back_offset, deck.name)
     return files
+
+
+@dataclass(frozen=True)
+class CardPages:
+    """One faction's distinct cards in one language as pro-mode pages, drawn by the same code as the decks: card
+    i's front is page 2i, its back page 2i + 1 (every page trim + bleed, TrimBox and BleedBox set)."""
+
+    faction: str
+    faction_name: str
+    cards: tuple[LocalizedCard, ...]
+    pdf: bytes
+
+
+def card_pages(ctx: BuildContext, lang: str) -> list[CardPages]:
+    """Every faction's distinct cards (one page per card, not per copy) in one language, for card images."""
+    fronts, backs, names = _compose(ctx, lang)
+    localized = localize_cards(ctx.inputs.cards, ctx.inputs.catalogs[lang])
+    pages = []
+    for faction in FACTIONS:
+        faces = [face for face in fronts if face.card.faction == faction]
+        pdf = deck_pdf(faces, backs, card_layout(), ctx.art, ctx.options.paper, "pro", "long", (0.0, 0.0),
+                       names[faction])
+        pages.append(CardPages(faction, names[faction], tuple(lc for lc in localized if lc.card.faction == faction),
+                               pdf))
+    return pages

@@ -12,6 +12,7 @@ from ..kit.write import Interrupted
 from ..problems import ProblemsFound
 from ..project import load_inputs
 from .check import deck_group, validate_command
+from .export import images_command, tts_command
 from .make import build_command, calibrate_command, gallery_command
 from .options import (EXIT_INTERRUPTED, EXIT_PROBLEMS, LanguageList, PathArg, make_project, project_options, report,
                       write_json)
@@ -80,3 +81,5 @@ main.add_command(deck_group)
 main.add_command(build_command)
 main.add_command(calibrate_command)
 main.add_command(gallery_command)
+export.add_command(images_command)
+export.add_command(tts_command)

@@ -5,7 +5,7 @@ import sys
 
 import click
 
-from ..i18n.catalogs import LANGS
+from ..i18n.catalogs import LANGS, SOURCE_LANG
 from .options import (EXIT_PROBLEMS, LanguageList, PathArg, jobs_option, make_project, project_options, report,
                       write_json)
 from ..data.deck_lists import load_deck_list
@@ -30,8 +30,9 @@ def finish(problems: list[Problem], output: str, summary: str) -> None:
 
 
 @click.command("validate")
-@click.option("--lang", "langs", default="all", show_default=True, type=LanguageList(LANGS),
-              help=f"Languages to check: all or a comma-separated list of {', '.join(LANGS)}.")
+@click.option("--lang", "langs", default="all", show_default=True, type=LanguageList(LANGS + (SOURCE_LANG,)),
+              help=f"Languages to check: all (the translations: {', '.join(LANGS)}) or a comma-separated list of "
+                   f"these and {SOURCE_LANG} (the English source: print checks only).")
 @FORMAT
 @jobs_option
 @project_options

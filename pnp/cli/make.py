@@ -15,6 +15,7 @@ from ..sheets.calibration import calibration_pdf, home_grid
 from ..i18n.catalogs import LANGS, SOURCE_LANG, load_catalogs
 from .options import (EXIT_PROBLEMS, LanguageList, PathArg, check_input_folder, jobs_option, make_project,
                       project_options, report)
+from ..export.pdfx import pdfx_conditions
 from ..typeset.fonts import register_fonts
 from ..kit.gallery import gallery_images
 from ..pages.imposition import DUPLEX_MODES, check_back_offset
@@ -62,8 +63,9 @@ def _fail(problems) -> None:
 
 
 @click.command("build")
-@click.option("--lang", "langs", type=LanguageList(LANGS), default="all", show_default=True,
-              help=f"Languages to build: all or a comma-separated list of {', '.join(LANGS)}.")
+@click.option("--lang", "langs", type=LanguageList(LANGS + (SOURCE_LANG,)), default="all", show_default=True,
+              help=f"Languages to build: all (the translations: {', '.join(LANGS)}) or a comma-separated list of "
+                   f"these and {SOURCE_LANG} (the English source).")
 @paper_option
 @click.option("--mode", type=click.Choice(MODES), default="home", show_default=True,
               help="home: 3 × 3 cards per page with crop marks; pro: one card per page with bleed (print on "
@@ -76,15 +78,21 @@ def _fail(problems) -> None:
 @click.option("--deck", type=PathArg(dir_okay=False), default=None,
               help="Build only this deck list (a TOML file as checked by `pnp deck check`), not the whole kit: "
                    "out/<lang>/decks/<file name>.pdf, fronts and backs like the faction decks.")
+@click.option("--pdfx", type=click.Choice(pdfx_conditions()), is_flag=False, flag_value=pdfx_conditions()[0],
+              default=None, help=f"Write every PDF as PDF/X-1a (CMYK, for print shops) for this registered print "
+              f"condition: fogra39 (Europe, coated) or swop (US); --pdfx alone means {pdfx_conditions()[0]}.")
+@click.option("--cmyk-profile", type=PathArg(dir_okay=False), default=None,
+              help="With --pdfx: a CMYK ICC profile (e.g. your print shop's) to convert art images to CMYK.")
 @click.option("--out", type=PathArg(file_okay=False), default=Path("out"), show_default=True,
               help="Output folder.")
 @jobs_option
 @project_options
-def build_command(langs, paper, mode, duplex, back_offset, booklet, deck, out, jobs, data, locales, art):
+def build_command(langs, paper, mode, duplex, back_offset, booklet, deck, pdfx, cmyk_profile, out, jobs, data,
+                  locales, art):
     """Build the print-and-play kit: out/<lang>/cards/<faction>.pdf and the other parts; with --deck FILE, only
     that deck: out/<lang>/decks/<FILE name>.pdf."""
     options = BuildOptions(langs=langs, paper=paper, mode=mode, duplex=duplex, back_offset=back_offset,
-                           booklet=booklet, deck=deck, jobs=jobs)
+                           booklet=booklet, deck=deck, pdfx=pdfx, cmyk_profile=cmyk_profile, jobs=jobs)
 
     def progress(finished, steps):
         return click.progressbar(finished, length=steps, label="Building", file=sys.stderr,
@@ -96,7 +104,9 @@ def build_command(langs, paper, mode, duplex, back_offset, booklet, deck, out, j
         _fail(exc.problems)
     if result.warnings:
         report(result.warnings)
-    click.echo(f"Wrote {len(result.files)} file(s) to {out} ({', '.join(langs)}; {paper}, {mode}, duplex {duplex}).")
+    pdfx_note = f"; PDF/X-1a for {pdfx}" if pdfx else ""
+    click.echo(f"Wrote {len(result.files)} file(s) to {out} ({', '.join(langs)}; {paper}, {mode}, duplex {duplex}"
+               f"{pdfx_note}).")
 
 
 @click.command("calibrate")

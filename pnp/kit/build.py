@@ -17,6 +17,8 @@ from typing import Callable, ContextManager, Iterable, Iterator
 from ..context import MODES, BuildContext, BuildOptions
 from ..data.art import art_files, load_art
 from ..data.deck_lists import DeckList, load_deck_list
+from ..export.cmyk_art import cmyk_art
+from ..export.pdfx import pdfx_conditions, pdfx_files
 from ..typeset.fonts import register_fonts
 from ..pages.imposition import DUPLEX_MODES, check_back_offset, sheet_grid
 from ..layouts.schemas import PAPERS, card_layout, sheet_layout
@@ -73,6 +75,11 @@ def option_problems(options: BuildOptions) -> list[Problem]:
     if options.paper not in PAPERS or options.mode not in MODES or options.duplex not in DUPLEX_MODES:
         return [Problem("build-option", f"unknown paper/mode/duplex {options.paper}/{options.mode}/{options.duplex}; "
                         f"expected {'|'.join(PAPERS)}, {'|'.join(MODES)}, {'|'.join(DUPLEX_MODES)}", where)]
+    if options.pdfx is not None and options.pdfx not in pdfx_conditions():
+        return [Problem("build-option", f"unknown print condition {options.pdfx!r} for --pdfx; expected "
+                        f"{'|'.join(pdfx_conditions())}", where)]
+    if options.cmyk_profile is not None and options.pdfx is None:
+        return [Problem("build-option", "--cmyk-profile converts art images for --pdfx; give --pdfx too", where)]
     if options.mode == "pro":
         if options.back_offset != (0.0, 0.0):
             return [Problem("build-option", "--back-offset shifts the back pages of home sheets; pro mode prints one "
@@ -107,6 +114,17 @@ def art_windows(inputs: Inputs) -> list[tuple[str, float, float]]:
     return [(card_id, box.width, box.height) for card_id, box in boxes]
 
 
+def read_profile(path: Path | None) -> tuple[bytes | None, str | None]:
+    """The bytes of the ICC profile file (None without one) and its name; an unreadable file gives empty bytes,
+    which the profile check reports."""
+    if path is None:
+        return None, None
+    try:
+        return path.read_bytes(), str(path)
+    except OSError:
+        return b"", str(path)
+
+
 def checked_deck(path: Path, inputs: Inputs) -> tuple[DeckList | None, list[Problem]]:
     """The deck list at `path` if it is legal, and its problems (the same as `pnp deck check` reports)."""
     try:
@@ -117,6 +135,16 @@ def checked_deck(path: Path, inputs: Inputs) -> tuple[DeckList | None, list[Prob
 
 def prepare(project: Project, options: BuildOptions) -> tuple[list[Step], list[Problem]]:
     """Load and validate everything; the steps to run and the warnings so far. Raises ProblemsFound on errors."""
+    ctx, problems = prepare_context(project, options)
+    producers = (deck_list,) if ctx.deck else PRODUCERS
+    steps = [Step(f"{lang}: {producer.__name__.replace('_', ' ')}", producer, replace(ctx, langs=(lang,)))
+             for producer in producers for lang in options.langs]
+    return steps, problems
+
+
+def prepare_context(project: Project, options: BuildOptions) -> tuple[BuildContext, list[Problem]]:
+    """Load and validate everything; the context producers (and exports) run in, and the warnings so far.
+    Raises ProblemsFound on errors."""
     problems = option_problems(options)
     inputs, load_problems = read_inputs(project, options.langs)
     problems += load_problems
@@ -129,13 +157,12 @@ def prepare(project: Project, options: BuildOptions) -> tuple[list[Step], list[P
     problems += deck_problems
     art, art_problems = load_art(project.art, art_windows(inputs), card_layout().art)
     problems += art_problems
+    if options.pdfx:
+        art, cmyk_problems = cmyk_art(art, *read_profile(options.cmyk_profile))
+        problems += cmyk_problems
     if errors(problems):
         raise ProblemsFound(problems)
-    ctx = BuildContext(project, inputs, options, register_fonts(project.fonts), art, options.langs, deck)
-    producers = (deck_list,) if deck else PRODUCERS
-    steps = [Step(f"{lang}: {producer.__name__.replace('_', ' ')}", producer, replace(ctx, langs=(lang,)))
-             for producer in producers for lang in options.langs]
-    return steps, problems
+    return BuildContext(project, inputs, options, register_fonts(project.fonts), art, options.langs, deck), problems
 
 
 Outcome = tuple[dict[Path, bytes], list[Problem]]
@@ -175,6 +202,8 @@ def build(project: Project, options: BuildOptions, out: Path, progress: Progress
     finishing = run_steps(steps, options.jobs)
     with (progress(finishing, len(steps)) if progress else contextlib.nullcontext(finishing)) as finished:
         files = render(finished, steps)
+    if options.pdfx:
+        files = pdfx_files(files, options.pdfx)
     write_all({out / path: data for path, data in files.items()}, out)
     return BuildResult(tuple(sorted(out / path for path in files)),
                        tuple(p for p in warnings if p.severity != ERROR))

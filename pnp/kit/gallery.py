@@ -1,17 +1,17 @@
 """`pnp gallery`: sample pages and cards of the decks as small PNG files (docs/gallery/), so a reviewer can see the
-cards without printing. Rasterizing needs pypdfium2 (installed with the test extra: pip install -e '.[test]')."""
+cards without printing (rasterized with pypdfium2)."""
 from __future__ import annotations
 
 from dataclasses import replace
 from io import BytesIO
 from pathlib import Path
 
+import pypdfium2
 from PIL import Image
 
 from ..context import BuildOptions
 from .build import prepare
 from ..data.card_database import CardDatabase
-from ..problems import Location, Problem, ProblemsFound
 from ..project import Project
 from ..cards.produce import card_decks
 
@@ -48,12 +48,6 @@ def _png(image: Image.Image) -> bytes:
 
 def gallery_images(project: Project) -> dict[str, bytes]:
     """File name -> PNG bytes of every gallery image."""
-    try:
-        import pypdfium2
-    except ImportError:
-        raise ProblemsFound([Problem("gallery-needs-pypdfium2", "rasterizing PDF pages needs pypdfium2; install "
-                                     "it with: pip install -e '.[test]'", Location())]) from None
-
     def page(pdf: bytes, index: int, dpi: int) -> Image.Image:
         document = pypdfium2.PdfDocument(pdf)
         try:

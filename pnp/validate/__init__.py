@@ -9,6 +9,7 @@ from functools import partial
 from typing import Callable
 
 from ..cards.checks import card_print_problems
+from ..i18n.catalogs import SOURCE_LANG
 from ..parallel import run_tasks
 from ..problems import ERROR, WARNING, Location, Problem
 from ..project import Inputs, Project
@@ -51,7 +52,8 @@ def print_checks() -> tuple[PrintChecker, ...]:
 
 
 def validate(inputs: Inputs, langs: tuple[str, ...], project: Project, jobs: int = 1) -> list[Problem]:
-    """Run every check on the inputs for the given languages; the problems of all, in check order.
+    """Run every check on the inputs for the given languages; the problems of all, in check order. English, the
+    source language, gets the print checks only (its texts are the msgids the translations are checked against).
 
     The print checks lay out the texts, so they run for the languages whose translations have no error (a broken
     placeholder cannot even be filled in); for the others a warning says they were skipped. They run one language
@@ -60,8 +62,9 @@ def validate(inputs: Inputs, langs: tuple[str, ...], project: Project, jobs: int
     its checks compiled and measured.
     """
     problems: list[Problem] = []
+    translations = tuple(lang for lang in langs if lang != SOURCE_LANG)  # English is the source: nothing to compare
     for checker in CHECKERS:
-        problems += checker(inputs, langs)
+        problems += checker(inputs, translations)
     broken = {p.where.lang for p in problems if p.severity == ERROR}
     for lang in langs:
         if lang in broken:

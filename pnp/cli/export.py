@@ -1,0 +1,63 @@
+"""`pnp export images` and `pnp export tts`: card images for print-on-demand services and Tabletop Simulator decks."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from ..export.settings import export_layout
+from ..i18n.catalogs import LANGS, SOURCE_LANG
+from ..kit.export import export_images, export_tts
+from ..kit.write import write_all
+from ..problems import ProblemsFound
+from .options import EXIT_PROBLEMS, LanguageList, PathArg, make_project, project_options, report
+
+LANG_HELP = (f"Languages: all ({', '.join(LANGS)}) or a comma-separated list of these and {SOURCE_LANG} (the "
+             "English source).")
+
+
+def _write(produce, out: Path, what: str) -> None:
+    try:
+        files, warnings = produce()
+        write_all({out / path: data for path, data in files.items()}, out)
+    except ProblemsFound as exc:
+        report(exc.problems)
+        sys.exit(EXIT_PROBLEMS)
+    if warnings:
+        report(warnings)
+    click.echo(f"Wrote {len(files)} file(s) to {out}: {what}.")
+
+
+def out_option(command):
+    return click.option("--out", type=PathArg(file_okay=False), default=Path("out"),
+                        show_default=True, help="Output folder.")(command)
+
+
+@click.command("images")
+@click.option("--lang", "langs", type=LanguageList(LANGS + (SOURCE_LANG,)), default="all", show_default=True,
+              help=LANG_HELP)
+@click.option("--dpi", type=click.Choice([str(d) for d in export_layout().images.dpi]),
+              default=str(export_layout().images.dpi[0]), show_default=True, help="Resolution of the images.")
+@click.option("--no-bleed", is_flag=True, help="Cut to the trim (63 × 88 mm) instead of keeping the 3 mm bleed.")
+@out_option
+@project_options
+def images_command(langs, dpi, no_bleed, out, data, locales, art):
+    """One PNG per distinct card front and one back per faction, for print-on-demand card services:
+    out/<lang>/images/<card id>.png, back-<faction>.png and manifest.json / manifest.csv."""
+    _write(lambda: export_images(make_project(data, locales, art), langs, int(dpi), not no_bleed), out,
+           f"card images at {dpi} dpi{' without bleed' if no_bleed else ''} ({', '.join(langs)})")
+
+
+@click.command("tts")
+@click.option("--lang", "langs", type=LanguageList(LANGS + (SOURCE_LANG,)), default="all", show_default=True,
+              help=LANG_HELP)
+@click.option("--base-url", default=None, help="URL under which the images will be published (FaceURL and "
+              "BackURL); default: file names relative to the output folder.")
+@out_option
+@project_options
+def tts_command(langs, base_url, out, data, locales, art):
+    """Tabletop Simulator decks: out/<lang>/tts/<faction>.json (a saved object), <faction>-faces.png (the deck
+    sheet) and <faction>-back.png."""
+    _write(lambda: export_tts(make_project(data, locales, art), langs, base_url), out,
+           f"Tabletop Simulator decks ({', '.join(langs)})")

@@ -1,0 +1,1 @@
+"""Outputs for print shops and digital tables: PDF/X, card images, Tabletop Simulator decks."""

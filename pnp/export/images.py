@@ -1,0 +1,74 @@
+"""Card images (`pnp export images`): one PNG per distinct card front and one back per faction, rasterized with
+pypdfium2 from the very pages the pro-mode decks print (so an image matches the print), and a manifest.
+
+`page_image` is the pure rasterizer — PDF bytes and a page index in, an sRGB image of the page's BleedBox or
+TrimBox out — which other outputs reuse (Tabletop Simulator sheets, the proof site).
+"""
+from __future__ import annotations
+
+import csv
+import json
+from io import BytesIO, StringIO
+from pathlib import Path
+from typing import Sequence
+
+import pypdfium2
+from PIL import Image, PngImagePlugin
+
+from ..cards.produce import CardPages
+
+POINTS_PER_INCH = 72
+MANIFEST_FIELDS = ("id", "name", "faction", "side", "copies", "file")
+
+
+def page_image(pdf: bytes, index: int, dpi: int, bleed: bool = True) -> Image.Image:
+    """Page `index` of `pdf` as an RGB image at `dpi`: its BleedBox (`bleed`) or its TrimBox, each side rounded to
+    whole pixels (a 69 × 94 mm box is 815 × 1110 px at 300 dpi)."""
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        page = document[index]
+        left, bottom, right, top = page.get_bleedbox() if bleed else page.get_trimbox()
+        media_top = page.get_mediabox()[3]
+        scale = dpi / POINTS_PER_INCH
+        image = page.render(scale=scale).to_pil().convert("RGB")
+    finally:
+        document.close()
+    x, y = round(left * scale), round((media_top - top) * scale)
+    return image.crop((x, y, x + round((right - left) * scale), y + round((top - bottom) * scale)))
+
+
+def png_bytes(image: Image.Image, dpi: int) -> bytes:
+    """PNG marked as sRGB (the sRGB chunk) with its resolution; deterministic."""
+    info = PngImagePlugin.PngInfo()
+    info.add(b"sRGB", b"\x00")  # rendering intent: perceptual
+    buffer = BytesIO()
+    image.save(buffer, "PNG", pnginfo=info, dpi=(dpi, dpi), optimize=False)
+    return buffer.getvalue()
+
+
+def back_file(faction: str) -> str:
+    return f"back-{faction}.png"
+
+
+def card_images(factions: Sequence[CardPages], dpi: int, bleed: bool) -> dict[Path, bytes]:
+    """{file name: bytes}: `<card id>.png` per distinct card, `back-<faction>.png` per faction, and the manifest
+    (manifest.json, manifest.csv) listing id, name, faction, side, copies and file of each."""
+    files: dict[Path, bytes] = {}
+    rows = []
+    for pages in factions:
+        for index, card in enumerate(pages.cards):
+            name = f"{card.card.id}.png"
+            files[Path(name)] = png_bytes(page_image(pages.pdf, 2 * index, dpi, bleed), dpi)
+            rows.append({"id": card.card.id, "name": card.name, "faction": pages.faction, "side": "front",
+                         "copies": card.card.copies, "file": name})
+        files[Path(back_file(pages.faction))] = png_bytes(page_image(pages.pdf, 1, dpi, bleed), dpi)
+        rows.append({"id": f"back-{pages.faction}", "name": pages.faction_name, "faction": pages.faction,
+                     "side": "back", "copies": sum(card.card.copies for card in pages.cards),
+                     "file": back_file(pages.faction)})
+    files[Path("manifest.json")] = (json.dumps(rows, ensure_ascii=False, indent=2) + "\n").encode()
+    table = StringIO()
+    writer = csv.DictWriter(table, MANIFEST_FIELDS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    files[Path("manifest.csv")] = table.getvalue().encode()
+    return files

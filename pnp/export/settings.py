@@ -1,0 +1,32 @@
+"""The export settings (pnp/layouts/export.toml): image resolutions and the Tabletop Simulator deck sheet."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from ..layouts.schemas import LAYOUTS, load_layout
+
+
+@dataclass(frozen=True)
+class ImageSettings:
+    dpi: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class TtsSettings:
+    dpi: int
+    columns: int
+    rows: int
+
+
+@dataclass(frozen=True)
+class ExportLayout:
+    images: ImageSettings
+    tts: TtsSettings
+
+
+@lru_cache(maxsize=None)
+def export_layout(directory: Path = LAYOUTS) -> ExportLayout:
+    """pnp/layouts/export.toml."""
+    return load_layout("export", ExportLayout, directory)

@@ -1,0 +1,103 @@
+"""`pnp export images`: one PNG per distinct card and one back per faction, sized from the card geometry, sRGB,
+the same pixels as the pro-mode deck pages, and a manifest that agrees with the database."""
+from __future__ import annotations
+
+import csv
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+
+from conftest import invoke
+from deck_helpers import render_decks
+from pnp.context import BuildOptions
+from pnp.export.images import page_image
+from pnp.data.terms import FACTIONS
+
+LANG = "pl"
+
+
+@pytest.fixture(scope="module")
+def images(tmp_path_factory, runner) -> Path:
+    out = tmp_path_factory.mktemp("images")
+    result = invoke(runner, "export", "images", "--lang", LANG, "--out", out)
+    assert result.exit_code == 0, result.output
+    return out / LANG / "images"
+
+
+@pytest.fixture(scope="module")
+def pro_decks() -> dict[Path, bytes]:
+    return render_decks(BuildOptions(langs=(LANG,), mode="pro"))
+
+
+def _manifest(folder: Path) -> list[dict]:
+    return json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+
+
+def test_one_image_per_distinct_card_and_one_back_per_faction(images, exported):
+    fronts = sorted(p.stem for p in images.glob("*.png") if not p.name.startswith("back-"))
+    assert fronts == sorted(card["id"] for card in exported[LANG])
+    assert sorted(p.name for p in images.glob("back-*.png")) == sorted(f"back-{f}.png" for f in FACTIONS)
+
+
+def test_images_are_69_by_94_mm_at_300_dpi_in_srgb(images):
+    for path in images.glob("*.png"):
+        with Image.open(path) as image:
+            assert image.size == (815, 1110) and image.mode == "RGB", path.name
+            assert "srgb" in image.info and round(image.info["dpi"][0]) == 300, path.name
+
+
+def test_the_manifest_lists_every_file_with_name_and_copies(images, exported):
+    rows = _manifest(images)
+    with (images / "manifest.csv").open(encoding="utf-8", newline="") as fp:
+        assert list(csv.DictReader(fp)) == [{k: str(v) for k, v in row.items()} for row in rows]
+    by_id = {card["id"]: card for card in exported[LANG]}
+    fronts = [row for row in rows if row["side"] == "front"]
+    assert {row["id"]: (row["name"], row["copies"]) for row in fronts} == \
+        {i: (c["name"], c["copies"]) for i, c in by_id.items()}
+    assert sorted(row["file"] for row in rows) == sorted(p.name for p in images.glob("*.png"))
+    backs = Counter({row["faction"]: row["copies"] for row in rows if row["side"] == "back"})
+    assert backs == Counter(card["faction"] for card in exported[LANG] for _ in range(card["copies"]))
+
+
+def test_an_image_is_the_pro_deck_page_of_its_card(images, exported, pro_decks):
+    deck = pro_decks[Path(LANG) / "cards" / "sparta.pdf"]
+    cards = [card for card in exported[LANG] if card["faction"] == "sparta"]
+    position = sum(card["copies"] for card in cards[:3])  # the 4th card's first copy
+    printed = page_image(deck, 2 * position, 300)
+    with Image.open(images / f"{cards[3]['id']}.png") as exported_image:
+        assert ImageChops.difference(printed, exported_image.convert("RGB")).getbbox() is None
+        other = page_image(deck, 0, 300)
+        assert ImageChops.difference(other, exported_image.convert("RGB")).getbbox() is not None
+    with Image.open(images / "back-sparta.png") as back:
+        assert ImageChops.difference(page_image(deck, 1, 300), back.convert("RGB")).getbbox() is None
+
+
+def test_without_bleed_the_image_is_the_trim_63_by_88_mm(images, runner, tmp_path):
+    result = invoke(runner, "export", "images", "--lang", LANG, "--no-bleed", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / LANG / "images"
+    assert len(list(folder.glob("*.png"))) == len(_manifest(folder)) == 141 + len(FACTIONS)
+    with Image.open(folder / "back-rome.png") as trimmed, Image.open(images / "back-rome.png") as full:
+        assert trimmed.size == (744, 1039)
+        inner = full.convert("RGB").crop((35, 35, 35 + 744, 35 + 1039))  # 3 mm = 35.4 px
+        assert ImageChops.difference(inner, trimmed.convert("RGB")).getbbox() is None
+
+
+def test_600_dpi_gives_the_sizes_of_the_card_geometry(pro_decks):
+    pdf = pro_decks[Path(LANG) / "cards" / "rome.pdf"]  # one page: a whole export at 600 dpi takes long
+    assert page_image(pdf, 0, 600).size == (1630, 2220)
+    assert page_image(pdf, 0, 600, bleed=False).size == (1488, 2079)
+
+
+def test_an_unknown_resolution_is_a_usage_error(runner, tmp_path):
+    result = invoke(runner, "export", "images", "--dpi", "150", "--out", tmp_path)
+    assert result.exit_code == 2 and "150" in result.output and not any(tmp_path.iterdir())
+
+
+def test_the_export_is_deterministic(images, runner, tmp_path):
+    assert invoke(runner, "export", "images", "--lang", LANG, "--out", tmp_path).exit_code == 0
+    again = tmp_path / LANG / "images"
+    assert all((again / p.name).read_bytes() == p.read_bytes() for p in images.iterdir())
