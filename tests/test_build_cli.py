@@ -43,7 +43,7 @@ def test_the_same_input_builds_byte_identical_files(runner, tmp_path):
 
 
 def test_a_text_that_does_not_fit_fails_the_build_and_writes_nothing(runner, project_copy):
-    plant(project_copy, "de", *TESTUDO, old="erhalten", new="erhalten " + "standhaft und unerschütterlich " * 30)
+    plant(project_copy, "de", *TESTUDO, old="erhalten", new="erhalten" + " standhaft und unerschütterlich" * 30)
     out = project_copy / "out"
     old = out / "de" / "cards" / "rome.pdf"
     old.parent.mkdir(parents=True)

@@ -12,7 +12,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from pnp.typeset.fonts import register_fonts
 from pnp.layouts.schemas import Box, TextStyle, card_layout
 from pnp.i18n.localize import localize_cards
-from pnp.pages.pdfout import new_canvas
+from pnp.pages.pdfout import DocumentInfo, new_canvas
 from pnp.project import Project, load_inputs
 from pnp.cards.checks import card_fit_problems, card_glyph_problems
 from pnp.cards.faces import compose_front, fit_name
@@ -109,7 +109,7 @@ def test_every_effect_of_the_141_cards_fits_in_all_five_languages_at_or_above_th
 def _drawn(text: str, role: str, lang: str) -> tuple[Image.Image, str]:
     """`text` drawn with draw_text for `lang`: the pixels and the text read back."""
     buffer = BytesIO()
-    canvas = new_canvas(buffer, (60 * MM, 12 * MM), "test", lang)
+    canvas = new_canvas(buffer, (60 * MM, 12 * MM), DocumentInfo("test", "test", lang))
     fitted = fit_text(text, FONTS[role], TextStyle(role, 20, 20), 60 * MM, 12 * MM, 0.25)
     draw_text(canvas, fitted, Box(0, 0, 60, 12), "center", lang=lang)
     canvas.save()

@@ -137,7 +137,7 @@ def test_a_long_translation_shrinks_the_text_to_fit(project_copy):
 
 def test_overflow_and_missing_glyphs_fail_the_command_and_the_validator(runner, project_copy):
     locales = project_copy / "locales"
-    _plant(locales, "pl", C.READ_STEP, "Obejrzyj arkusz pod światło. " * 80)
+    _plant(locales, "pl", C.READ_STEP, " ".join(["Obejrzyj arkusz pod światło."] * 80))
     _plant(locales, "tr", C.TURN_STEP, "Kâğıdı çevir 漢 ve arka yüzdeki ölçekleri oku.")
     out = project_copy / "out"
     result = invoke(runner, "calibrate", "--lang", "pl,tr", "--paper", "letter", "--locales", locales)

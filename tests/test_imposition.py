@@ -12,7 +12,7 @@ from pypdf import PdfReader
 from deck_helpers import grid
 from pnp.pages.imposition import check_back_offset, crop_mark_lines, impose_home, impose_pro, sheet_grid
 from pnp.layouts.schemas import Paper, sheet_layout
-from pnp.pages.pdfout import new_canvas
+from pnp.pages.pdfout import DocumentInfo, new_canvas
 from pnp.problems import ProblemsFound
 from pnp.typeset.units import MM
 
@@ -101,7 +101,7 @@ def _centres(pdf: bytes, index: int, prefix: str) -> dict[str, tuple[float, floa
 def _impose(paper: str, duplex: str, offset=(0.0, 0.0), count: int = 11) -> bytes:
     g = grid(paper)
     buffer = BytesIO()
-    canvas = new_canvas(buffer, (g.paper_width, g.paper_height), "test", "en")
+    canvas = new_canvas(buffer, (g.paper_width, g.paper_height), DocumentInfo("test", "test", "en"))
     impose_home(canvas, g, _numbered("F", count), _numbered("B", count), duplex, offset)
     canvas.save()
     return buffer.getvalue()
@@ -137,7 +137,7 @@ def test_the_back_offset_shifts_every_back_and_no_front():
 
 def test_pro_pages_are_trim_plus_bleed_with_boxes_and_alternate_front_and_back():
     buffer = BytesIO()
-    canvas = new_canvas(buffer, (100, 100), "test", "en")
+    canvas = new_canvas(buffer, (100, 100), DocumentInfo("test", "test", "en"))
     impose_pro(canvas, 63, 88, 3, _numbered("F", 3), _numbered("B", 3), "long")
     canvas.save()
     reader = PdfReader(BytesIO(buffer.getvalue()))

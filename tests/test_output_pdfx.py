@@ -19,7 +19,7 @@ from reportlab.lib.utils import ImageReader
 from conftest import invoke, project_args
 from pnp.export.pdfx import pdfx_layout, to_pdfx
 from pnp.typeset.fonts import register_fonts
-from pnp.pages.pdfout import new_canvas
+from pnp.pages.pdfout import DocumentInfo, new_canvas
 from pnp.problems import ProblemsFound
 from pnp.project import Project
 
@@ -163,7 +163,7 @@ def _pdf(draw) -> bytes:
     """A one-page PDF made like the kit's (bundled fonts, invariant), with `draw` on its page."""
     register_fonts(Project().fonts)
     buffer = BytesIO()
-    canvas = new_canvas(buffer, (200, 200), "sample", "en")
+    canvas = new_canvas(buffer, (200, 200), DocumentInfo("sample", "sample", "en"))
     draw(canvas)
     canvas.showPage()
     canvas.save()

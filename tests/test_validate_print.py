@@ -16,7 +16,7 @@ def test_overlong_score_sheet_heading_is_caught(runner, project_copy):
     po = project_copy / "locales/pl/LC_MESSAGES/sheets.po"
     text = po.read_text(encoding="utf-8")
     assert 'msgstr "Notatki"' in text
-    po.write_text(text.replace('msgstr "Notatki"', 'msgstr "Notatki ' + "bardzo długie " * 30 + '"'), encoding="utf-8")
+    po.write_text(text.replace('msgstr "Notatki"', 'msgstr "Notatki' + " bardzo długie" * 30 + '"'), encoding="utf-8")
     code, problems = validate_json(runner, project_copy)
     assert code == 1
     assert [p for p in problems if p["severity"] == "error" and p["location"].get("lang") == "pl"], problems
@@ -24,7 +24,7 @@ def test_overlong_score_sheet_heading_is_caught(runner, project_copy):
 
 
 def test_overlong_text_and_uncovered_character_are_caught(runner, project_copy):
-    plant(project_copy, "pl", *COHORT, old="ta karta", new="ta karta " + "bardzo długo " * 60)
+    plant(project_copy, "pl", *COHORT, old="ta karta", new="ta karta" + " bardzo długo" * 60)
     plant(project_copy, "tr", "rome.praetorian-guard:name", "Praetorian Guard", old="muhafızları", new="muhafızları ☭")
     code, problems = validate_json(runner, project_copy)
     assert code == 1

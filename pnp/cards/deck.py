@@ -13,11 +13,11 @@ from reportlab.pdfgen.canvas import Canvas
 from ..data.art import ArtImage
 from ..layouts.schemas import CardLayout, pro_layout, sheet_layout
 from ..pages.imposition import impose_home, impose_pro, sheet_grid
-from ..pages.pdfout import new_canvas
+from ..pages.pdfout import DocumentInfo, new_canvas, pdf_bytes
 from ..typeset.units import MM
 from .card_back import draw_back
 from .card_front import draw_front
-from .faces import GAME_TITLE, BackFace, FrontFace
+from .faces import BackFace, FrontFace
 
 
 def deck_fronts(faces: Sequence[FrontFace]) -> list[FrontFace]:
@@ -27,23 +27,23 @@ def deck_fronts(faces: Sequence[FrontFace]) -> list[FrontFace]:
 
 def deck_pdf(faces: Sequence[FrontFace], backs: Mapping[str, BackFace], layout: CardLayout,
              art: Mapping[str, ArtImage], paper: str, mode: str, duplex: str, back_offset: tuple[float, float],
-             deck_name: str) -> bytes:
+             info: DocumentInfo) -> bytes:
     """The PDF of one deck in one language: `faces` in print order (every copy), each card backed by the back of
-    its faction in `backs` (faction -> back)."""
+    its faction in `backs` (faction -> back); `info` its title, subject and language."""
     buffer = BytesIO()
-    card, lang = layout.card, faces[0].lang
+    card = layout.card
     fronts = [partial(_front, face=face, layout=layout, art=art.get(face.card.id)) for face in faces]
     back_cells = [partial(_back, face=backs[face.card.faction], layout=layout) for face in faces]
     if mode == "pro":
         bleed = pro_layout().page.bleed
-        canvas = new_canvas(buffer, (0, 0), f"{GAME_TITLE} — {deck_name}", lang)
+        canvas = new_canvas(buffer, (0, 0), info)
         impose_pro(canvas, card.width, card.height, bleed, fronts, back_cells, duplex)
     else:
         grid = sheet_grid(sheet_layout(paper), card.width, card.height, card.bleed)
-        canvas = new_canvas(buffer, (grid.paper_width, grid.paper_height), f"{GAME_TITLE} — {deck_name}", lang)
+        canvas = new_canvas(buffer, (grid.paper_width, grid.paper_height), info)
         impose_home(canvas, grid, fronts, back_cells, duplex, back_offset)
     canvas.save()
-    return buffer.getvalue()
+    return pdf_bytes(buffer)
 
 
 def _reuse(canvas: Canvas, name: str, layout: CardLayout, draw: Callable[[Canvas], None], x: float,

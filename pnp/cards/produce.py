@@ -9,11 +9,12 @@ from typing import Collection
 from ..context import BuildContext
 from ..layouts.schemas import card_layout
 from ..i18n.localize import LocalizedCard, localize_cards
+from ..pages.pdfout import document_info
 from ..problems import ProblemsFound, errors
 from ..data.terms import FACTIONS
 from .checks import compose_language, fit_problems, glyph_problems
 from .deck import deck_fronts, deck_pdf
-from .faces import BackFace, FrontFace
+from .faces import GAME_TITLE, BackFace, FrontFace
 from .labels import card_labels
 
 
@@ -38,8 +39,9 @@ def card_decks(ctx: BuildContext) -> dict[Path, bytes]:
         fronts, backs, names = _compose(ctx, lang)
         for faction in FACTIONS:
             faces = deck_fronts([face for face in fronts if face.card.faction == faction])
+            info = document_info(ctx.inputs.catalogs[lang], f"{GAME_TITLE} — {names[faction]}")
             files[Path(lang) / "cards" / f"{faction}.pdf"] = deck_pdf(
-                faces, backs, card_layout(), ctx.art, o.paper, o.mode, o.duplex, o.back_offset, names[faction])
+                faces, backs, card_layout(), ctx.art, o.paper, o.mode, o.duplex, o.back_offset, info)
     return files
 
 
@@ -51,9 +53,10 @@ def deck_list(ctx: BuildContext) -> dict[Path, bytes]:
     for lang in ctx.langs:
         fronts, backs, _ = _compose(ctx, lang, {card.id for card in deck.cards})
         by_id = {face.card.id: face for face in fronts}
+        info = document_info(ctx.inputs.catalogs[lang], f"{GAME_TITLE} — {deck.name}")
         files[Path(lang) / "decks" / f"{o.deck.stem}.pdf"] = deck_pdf(
             [by_id[card.id] for card in deck.cards], backs, card_layout(), ctx.art, o.paper, o.mode, o.duplex,
-            o.back_offset, deck.name)
+            o.back_offset, info)
     return files
 
 
@@ -75,8 +78,8 @@ def card_pages(ctx: BuildContext, lang: str) -> list[CardPages]:
     pages = []
     for faction in FACTIONS:
         faces = [face for face in fronts if face.card.faction == faction]
-        pdf = deck_pdf(faces, backs, card_layout(), ctx.art, ctx.options.paper, "pro", "long", (0.0, 0.0),
-                       names[faction])
+        info = document_info(ctx.inputs.catalogs[lang], f"{GAME_TITLE} — {names[faction]}")
+        pdf = deck_pdf(faces, backs, card_layout(), ctx.art, ctx.options.paper, "pro", "long", (0.0, 0.0), info)
         pages.append(CardPages(faction, names[faction], tuple(lc for lc in localized if lc.card.faction == faction),
                                pdf))
     return pages

@@ -21,7 +21,7 @@ LANGS = ("de", "pl", "tr", "es", "pt")
 # One gettext domain per part of the kit, each with its own template locales/<domain>.pot, extracted from its own
 # input paths (relative to the repository) with the README's `pybabel extract` command.
 DOMAIN_INPUTS = {
-    "cards": ("pnp/data/terms.py", "pnp/cards/labels.py", "data/cards"),
+    "cards": ("pnp/data/terms.py", "pnp/cards/labels.py", "pnp/pages/pdfout.py", "data/cards"),
     "sheets": ("pnp/sheets",),
     "rulebook": ("pnp/rulebook",),
 }

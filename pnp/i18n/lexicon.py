@@ -5,10 +5,15 @@ allowlist.toml  [<lang>] "<word or text>" = "<reason>"  — the same in English 
                 [<lang>.numbers] "<message key>" = {extra = [<n>, …], reason = "<reason>"}  — numbers one translation
                 prints beyond its English source's because they are part of a name (pl "Faza główna 1"); the message
                 key is "<msgctxt>|<msgid>", or the msgid alone for a message without msgctxt.
+                [<lang>.typing] "<message key>" = {codes = ["<code>", …], reason = "<reason>"}  — typing checks
+                (repeated-word, end-punctuation, …) one translation legitimately fails ("die die", "Poz.").
 glossary.toml   [<lang>.terms.<msgctxt>] "<English term>" = "<the term in that language>"  — the game's vocabulary
                 as each language prints it; [<lang>.forbidden] "<word>" = "<reason>" — words that language must
                 never print (e.g. pl DEF: Polish cards print OBR); [<lang>.written-out] "<stat>" = ["<words>", …] —
                 what may stand for a stat abbreviation in card text instead (e.g. de LP: "Lebenspunkt").
+game-terms.toml [en] "<term>" = ["<English phrase>", …] and [<lang>] "<term>" = ["<headword>", "<form>", …]  — the
+                game's terms (positions, zones, kinds, actions, timing) as the card effects write them, the same
+                terms in every language; the first form is the language's headword (what a glossary prints).
 """
 from __future__ import annotations
 
@@ -17,12 +22,13 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
-from .catalogs import LANGS
+from .catalogs import LANGS, SOURCE_LANG
 from ..problems import Location, Problem, raise_if_errors, shown
 from ..tomlfile import key_lines, read_toml
 
 ALLOWLIST_FILE = "allowlist.toml"
 GLOSSARY_FILE = "glossary.toml"
+GAME_TERMS_FILE = "game-terms.toml"
 
 
 @dataclass(frozen=True)
@@ -44,6 +50,29 @@ class NumberException:
     where: Location
 
 
+@dataclass(frozen=True)
+class TermForms:
+    """One game term in one language: its English headword and the forms the card texts write (headword first)."""
+
+    term: str
+    forms: tuple[str, ...]
+    where: Location
+
+    @property
+    def headword(self) -> str:
+        return self.forms[0]
+
+
+@dataclass(frozen=True)
+class TypingException:
+    """Typing checks one message's translation may fail, reviewed, and why."""
+
+    key: str  # message_key(msgctxt, msgid)
+    codes: tuple[str, ...]
+    reason: str
+    where: Location
+
+
 def message_key(context: str | None, msgid: str) -> str:
     """How [<lang>.numbers] names a message: "<msgctxt>|<msgid>", or the msgid alone without msgctxt."""
     return f"{context}|{msgid}" if context is not None else msgid
@@ -56,6 +85,8 @@ class LanguageLexicon:
     forbidden: Mapping[str, Entry] = field(default_factory=dict)  # word (case-sensitive) -> the reason
     written_out: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # English stat -> words standing for it
     numbers: Mapping[str, NumberException] = field(default_factory=dict)  # message key -> its number exception
+    game_terms: Mapping[str, TermForms] = field(default_factory=dict)  # English headword -> the forms cards print
+    typing: Mapping[str, TypingException] = field(default_factory=dict)  # message key -> its typing exception
 
     def allows(self, text: str) -> bool:
         return text.casefold() in self.allowed
@@ -65,6 +96,7 @@ class LanguageLexicon:
 class Lexicon:
     languages: Mapping[str, LanguageLexicon] = field(default_factory=dict)
     glossary_file: str = GLOSSARY_FILE
+    english_terms: Mapping[str, TermForms] = field(default_factory=dict)  # headword -> English phrases using it
 
     def of(self, lang: str) -> LanguageLexicon:
         return self.languages.get(lang, LanguageLexicon())
@@ -78,15 +110,15 @@ class _Reader:
     problems: list[Problem] = field(default_factory=list)
     lines: dict[tuple[str, ...], int] = field(default_factory=dict)
 
-    def read(self) -> dict:
+    def read(self, langs: tuple[str, ...] = LANGS) -> dict:
         data, problems = read_toml(self.path)
         self.problems += problems
         if data is None:
             return {}
         self.lines = key_lines(self.path.read_text(encoding="utf-8"))
-        for lang in sorted(set(data) - set(LANGS)):
+        for lang in sorted(set(data) - set(langs)):
             self.problem("lexicon-unknown-language", (lang,), f"unknown language [{lang}]; expected one of "
-                         f"{', '.join(LANGS)}")
+                         f"{', '.join(langs)}")
         return data
 
     def where(self, *key_path: str) -> Location:
@@ -127,6 +159,34 @@ class _Reader:
                 lists[text] = tuple(value)
         return lists
 
+    def typing_exceptions(self, data: dict, *key_path: str) -> dict[str, TypingException]:
+        found = {}
+        for key, value in self.table(data, *key_path).items():
+            codes = value.get("codes") if isinstance(value, dict) else None
+            reason = value.get("reason") if isinstance(value, dict) else None
+            if not isinstance(value, dict) or set(value) != {"codes", "reason"} or not isinstance(codes, list) \
+                    or not codes or not all(isinstance(c, str) and c.strip() for c in codes) \
+                    or not isinstance(reason, str) or not reason.strip():
+                self.problem("lexicon-type", (*key_path, key), f"'{key}' must be given {{codes = [\"<typing check "
+                             f"code>\", …], reason = \"<why>\"}}, found {shown(value)}")
+            else:
+                found[key] = TypingException(key, tuple(codes), reason, self.where(*key_path, key))
+        return found
+
+    def term_forms(self, data: dict, lang: str, expected: tuple[str, ...] | None = None) -> dict[str, TermForms]:
+        """One language's game terms; with `expected` (the English table's terms), exactly those must be there."""
+        forms = {term: TermForms(term, words, self.where(lang, term))
+                 for term, words in self.word_lists(data, lang).items()}
+        if expected is not None:
+            given = self.table(data, lang)
+            for term in sorted(set(given) - set(expected)):
+                self.problem("term-unknown", (lang, term), f"[{lang}] '{term}' is not a game term; expected one of "
+                             f"the terms of [{SOURCE_LANG}]")
+            for term in (t for t in expected if t not in given):
+                self.problem("term-missing", (lang,), f"[{lang}] has no entry for the game term '{term}'; expected "
+                             "the words its card texts print for it")
+        return forms
+
     def number_exceptions(self, data: dict, *key_path: str) -> dict[str, NumberException]:
         found = {}
         for key, value in self.table(data, *key_path).items():
@@ -146,7 +206,10 @@ class _Reader:
 def load_lexicon(locales: Path) -> Lexicon:
     """Read both word lists of the catalogs folder; raises ProblemsFound for malformed files."""
     allowlist, glossary = _Reader(locales / ALLOWLIST_FILE), _Reader(locales / GLOSSARY_FILE)
+    game_terms = _Reader(locales / GAME_TERMS_FILE)
     allow_data, glossary_data = allowlist.read(), glossary.read()
+    terms_data = game_terms.read((SOURCE_LANG, *LANGS))
+    english_terms = game_terms.term_forms(terms_data, SOURCE_LANG)
     languages = {}
     for lang in LANGS:
         for key in sorted(set(glossary.table(glossary_data, lang)) - {"terms", "forbidden", "written-out"}):
@@ -156,7 +219,7 @@ def load_lexicon(locales: Path) -> Lexicon:
         for context in glossary.table(glossary_data, lang, "terms"):
             for entry in glossary.entries(glossary_data, lang, "terms", context):
                 terms[(context, entry.text)] = entry
-        allowed = {e.text.casefold(): e for e in allowlist.entries(allow_data, lang, skip=("numbers",))}
+        allowed = {e.text.casefold(): e for e in allowlist.entries(allow_data, lang, skip=("numbers", "typing"))}
         for (_, english), entry in terms.items():
             if entry.value == english:  # the glossary says the term is the same: no English leftover
                 allowed.setdefault(english.casefold(), entry)
@@ -166,6 +229,8 @@ def load_lexicon(locales: Path) -> Lexicon:
             forbidden=MappingProxyType({e.text: e for e in glossary.entries(glossary_data, lang, "forbidden")}),
             written_out=MappingProxyType(glossary.word_lists(glossary_data, lang, "written-out")),
             numbers=MappingProxyType(allowlist.number_exceptions(allow_data, lang, "numbers")),
+            typing=MappingProxyType(allowlist.typing_exceptions(allow_data, lang, "typing")),
+            game_terms=MappingProxyType(game_terms.term_forms(terms_data, lang, tuple(english_terms))),
         )
-    raise_if_errors(allowlist.problems + glossary.problems)
-    return Lexicon(MappingProxyType(languages), str(locales / GLOSSARY_FILE))
+    raise_if_errors(allowlist.problems + glossary.problems + game_terms.problems)
+    return Lexicon(MappingProxyType(languages), str(locales / GLOSSARY_FILE), MappingProxyType(english_terms))

@@ -1,28 +1,70 @@
-"""Deterministic PDF canvases in memory (pnp.kit.write writes them out, all or nothing)."""
+"""Deterministic PDF canvases in memory, their metadata in their own language (pnp.kit.write writes them out, all or
+nothing)."""
 from __future__ import annotations
 
+import hashlib
+import re
+from dataclasses import dataclass
 from io import BytesIO
 
 from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
+from ..data.terms import N_
+from ..i18n.catalogs import LanguageCatalog
 from ..typeset.fonts import FONT_NAMES
 
 CREATOR = "Ancient Duel print-and-play kit (pnp)"
 # Streams are Flate-compressed binary; ReportLab's default ASCII85 wrapping on top only makes them 25 % larger.
 rl_config.useA85 = 0
+AUTHOR = "Ancient Duel"
+# TRANSLATORS: the subject of every PDF of the kit (shown in a PDF viewer's document properties).
+SUBJECT = N_("pdf metadata", "Ancient Duel print-and-play kit")
+# The trailer's /ID: two 16-byte strings, written by ReportLab as 32 hex digits each.
+_TRAILER_ID = re.compile(rb"/ID\s*\[<([0-9a-fA-F]{32})><([0-9a-fA-F]{32})>\]")
 
 
-def new_canvas(buffer: BytesIO, pagesize: tuple[float, float], title: str, lang: str) -> Canvas:
+@dataclass(frozen=True)
+class DocumentInfo:
+    """What a PDF says about itself, in its own language: title, subject and language (/Lang)."""
+
+    title: str
+    subject: str
+    lang: str
+
+
+def document_info(catalog: LanguageCatalog, title: str) -> DocumentInfo:
+    """The metadata of a PDF in the catalog's language; `title` is already in that language."""
+    return DocumentInfo(title, catalog.pgettext(*SUBJECT), catalog.lang)
+
+
+def new_canvas(buffer: BytesIO, pagesize: tuple[float, float], info: DocumentInfo) -> Canvas:
     """A canvas whose output depends only on what is drawn (invariant: no dates, no random ids)."""
     # Pages start in a bundled font once the fonts are registered: ReportLab's default initial font, Helvetica,
     # would otherwise be listed in every PDF as a font that is not embedded.
     body = FONT_NAMES["body"]
     initial = {"initialFontName": body} if body in pdfmetrics.getRegisteredFontNames() else {}
-    canvas = Canvas(buffer, pagesize=pagesize, invariant=1, pageCompression=1, lang=lang, **initial)
-    canvas.setTitle(title)
-    canvas.setAuthor("Ancient Duel")
+    canvas = Canvas(buffer, pagesize=pagesize, invariant=1, pageCompression=1, lang=info.lang, **initial)
+    canvas.setTitle(info.title)
+    canvas.setAuthor(AUTHOR)
     canvas.setCreator(CREATOR)
-    canvas.setSubject(f"Ancient Duel print-and-play ({lang})")
+    canvas.setSubject(info.subject)
     return canvas
+
+
+def pdf_bytes(buffer: BytesIO) -> bytes:
+    """The finished PDF in `buffer`, its document /ID the MD5 of the whole document's bytes (the /ID's own digits
+    zeroed): ReportLab's invariant /ID digests only part of what is drawn, so that A4, Letter and pro builds of one
+    deck would share it. The digits are replaced in place, keeping every byte offset."""
+    data = buffer.getvalue()
+    found = list(_TRAILER_ID.finditer(data))
+    if not found:
+        return data
+    first, second = found[-1].span(1), found[-1].span(2)
+    blank = b"0" * 32
+
+    def with_id(digits: bytes) -> bytes:
+        return data[:first[0]] + digits + data[first[1]:second[0]] + digits + data[second[1]:]
+
+    return with_id(hashlib.md5(with_id(blank), usedforsecurity=False).hexdigest().encode())

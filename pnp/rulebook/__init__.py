@@ -8,6 +8,7 @@ from ..data.card_database import CardDatabase
 from ..i18n.catalogs import LanguageCatalog
 from ..data.engine_data import Engine
 from ..layouts.schemas import card_layout, sheet_layout
+from ..pages.pdfout import document_info
 from ..sheets.tokens import token_counts
 from .blocks import TitlePage
 from .compose import KitFacts, compose
@@ -30,9 +31,8 @@ def rulebook_pdfs(engine: Engine, cards: CardDatabase, catalog: LanguageCatalog,
     once; raises ProblemsFound (missing translations, examples or wordings the engine values make false)."""
     blocks = compose(engine, cards, catalog, kit_facts(engine, paper))
     title = next(block for block in blocks if isinstance(block, TitlePage))
-    name = f"{title.title} — {title.tagline}"
-    pdfs = {PAGES: render(blocks, page_for(paper, False), rulebook_layout(), dict(fonts), name, catalog.lang)}
+    info = document_info(catalog, f"{title.title} — {title.tagline}")
+    pdfs = {PAGES: render(blocks, page_for(paper, False), rulebook_layout(), dict(fonts), info)}
     if booklet:
-        pdfs[BOOKLET] = render(blocks, page_for(paper, True), rulebook_layout(), dict(fonts), name, catalog.lang,
-                               booklet=True)
+        pdfs[BOOKLET] = render(blocks, page_for(paper, True), rulebook_layout(), dict(fonts), info, booklet=True)
     return pdfs

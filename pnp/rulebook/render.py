@@ -6,7 +6,7 @@ from io import BytesIO
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
 from ..typeset.units import MM
-from ..pages.pdfout import CREATOR
+from ..pages.pdfout import AUTHOR, CREATOR, DocumentInfo, pdf_bytes
 from . import blocks as b
 from .booklet import BookletCanvas
 from .contents import LEVELS, Contents
@@ -19,11 +19,11 @@ from .styles import Styles, make_styles
 class RulebookDocument(BaseDocTemplate):
     """Page templates (title, odd, even), running header/footer, contents entries and bookmarks."""
 
-    def __init__(self, buffer: BytesIO, page: Page, styles: Styles, title: str, lang: str, booklet: bool,
+    def __init__(self, buffer: BytesIO, page: Page, styles: Styles, info: DocumentInfo, booklet: bool,
                  contents: Contents | None):
-        super().__init__(buffer, pagesize=(page.width, page.height), invariant=1, pageCompression=1, title=title,
-                         author="Ancient Duel", creator=CREATOR, subject=f"Ancient Duel print-and-play ({lang})",
-                         lang=lang, leftMargin=0, rightMargin=0, topMargin=0, bottomMargin=0,
+        super().__init__(buffer, pagesize=(page.width, page.height), invariant=1, pageCompression=1,
+                         title=info.title, author=AUTHOR, creator=CREATOR, subject=info.subject, lang=info.lang,
+                         leftMargin=0, rightMargin=0, topMargin=0, bottomMargin=0,
                          initialFontName=styles.fonts["body"])  # never the unembedded default Helvetica
         self.sheet_page, self.styles, self.booklet, self.contents = page, styles, booklet, contents
         m = page.format.margins
@@ -78,16 +78,16 @@ class RulebookDocument(BaseDocTemplate):
         canvas.restoreState()
 
 
-def render(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str], title: str,
-           lang: str, booklet: bool = False) -> bytes:
+def render(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str],
+           info: DocumentInfo, booklet: bool = False) -> bytes:
     """The rulebook PDF: pages on the paper, or (booklet) imposed two per landscape sheet side."""
     buffer = BytesIO()
     flowables = story(blocks, page, layout, fonts, links=not booklet)
     contents = next((flowable for flowable in flowables if isinstance(flowable, Contents)), None)
-    doc = RulebookDocument(buffer, page, make_styles(page.format, fonts, layout.palette, layout.figures), title, lang,
+    doc = RulebookDocument(buffer, page, make_styles(page.format, fonts, layout.palette, layout.figures), info,
                            booklet, contents)
     if booklet:
         doc.build(flowables, canvasmaker=lambda *a, **kw: BookletCanvas(*a, sheet=page.sheet, **kw))
     else:
         doc.build(flowables)
-    return buffer.getvalue()
+    return pdf_bytes(buffer)

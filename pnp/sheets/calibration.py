@@ -26,7 +26,7 @@ from ..typeset.fonts import missing_glyphs, register_fonts
 from ..pages.imposition import SheetGrid, sheet_grid
 from ..layouts.schemas import PAPERS, CalibrationLayout, CalibrationText, TextStyle, calibration_layout, card_layout, \
     sheet_layout
-from ..pages.pdfout import new_canvas
+from ..pages.pdfout import document_info, new_canvas, pdf_bytes
 from ..i18n.placeholder_names import COMMANDS
 from ..problems import Problem, raise_if_errors
 from ..project import Inputs, Project
@@ -144,7 +144,7 @@ def calibration_pdf(grid: SheetGrid, layout: CalibrationLayout, fonts: Mapping[s
     composed = compose(catalog, fonts, grid, layout, paper, duplex, back_offset)
     raise_if_errors(list(composed.problems))
     buffer = BytesIO()
-    canvas = new_canvas(buffer, (grid.paper_width, grid.paper_height), composed.title, catalog.lang)
+    canvas = new_canvas(buffer, (grid.paper_width, grid.paper_height), document_info(catalog, composed.title))
     _draw_text(canvas, composed.front, fonts)
     draw_front(canvas, grid, layout, fonts)
     canvas.showPage()
@@ -155,7 +155,7 @@ def calibration_pdf(grid: SheetGrid, layout: CalibrationLayout, fonts: Mapping[s
     canvas.restoreState()
     canvas.showPage()
     canvas.save()
-    return buffer.getvalue()
+    return pdf_bytes(buffer)
 
 
 def calibration_print_problems(inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[Problem]:

@@ -8,7 +8,7 @@ from typing import Mapping
 from ..i18n.catalogs import LanguageCatalog
 from ..data.engine_data import Engine
 from ..layouts.schemas import sheet_layout
-from ..pages.pdfout import new_canvas
+from ..pages.pdfout import document_info, new_canvas, pdf_bytes
 from ..i18n.translator import Translator
 from ..problems import raise_if_errors
 from ..typeset.units import MM
@@ -31,9 +31,10 @@ def scoresheet_pdf(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str,
     raise_if_errors(page.problems)
     buffer = BytesIO()
     title = Translator(catalog, DOMAIN).text(*TITLE)
-    canvas = new_canvas(buffer, (page.width * MM, page.height * MM), f"Ancient Duel — {title}", catalog.lang)
+    info = document_info(catalog, f"Ancient Duel — {title}")
+    canvas = new_canvas(buffer, (page.width * MM, page.height * MM), info)
     layout = scoresheet_layout()
     render(canvas, page.items, fonts, layout.palette.colors(), layout.figures)
     canvas.showPage()
     canvas.save()
-    return buffer.getvalue()
+    return pdf_bytes(buffer)

@@ -20,6 +20,7 @@ from .layout import TokensLayout, TokenSet
 
 FRONT, BACK = "front", "back"
 
+TITLE = N_("tokens", "Tokens")  # the title of the tokens PDF
 WOUND = N_("tokens", "Wound")
 # TRANSLATORS: printed on Kamikaze wound tokens, under the value (e.g. −3 ATK); up to three short lines.
 WOUND_DURATION = N_("tokens", "until the end phase of the attacker's next turn")

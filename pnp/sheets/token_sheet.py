@@ -10,13 +10,14 @@ from ..i18n.catalogs import LanguageCatalog
 from ..data.engine_data import Engine
 from ..pages.imposition import DrawCell, SheetGrid, check_back_offset, impose_home, sheet_grid
 from ..layouts.schemas import GridSize, SheetLayout
-from ..pages.pdfout import new_canvas
+from ..pages.pdfout import document_info, new_canvas, pdf_bytes
 from ..problems import Location, Problem, raise_if_errors
-from .compose import glyph_problems
+from ..i18n.translator import Translator
+from .compose import DOMAIN, glyph_problems
 from .draw import Item, render
 from ..layouts.values import Figures
 from .layout import TokensLayout
-from .token_faces import BACK, FRONT, TokenFaces
+from .token_faces import BACK, FRONT, TITLE, TokenFaces
 from .tokens import token_list
 
 
@@ -51,12 +52,13 @@ def tokens_pdf(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str
     raise_if_errors(problems)
     palette = layout.palette.colors()
     buffer = BytesIO()
-    canvas = new_canvas(buffer, (grid.paper_width, grid.paper_height), "Ancient Duel — tokens", catalog.lang)
+    info = document_info(catalog, f"Ancient Duel — {Translator(catalog, DOMAIN).text(*TITLE)}")
+    canvas = new_canvas(buffer, (grid.paper_width, grid.paper_height), info)
     fronts = [_cell(front, fonts, palette, layout.figures) for front, _ in pairs]
     backs = [_cell(back, fonts, palette, layout.figures) for _, back in pairs]
     impose_home(canvas, grid, fronts, backs, "long" if duplex == "none" else duplex, back_offset)
     canvas.save()
-    return buffer.getvalue()
+    return pdf_bytes(buffer)
 
 
 def _cell(items: tuple[Item, ...], fonts: Mapping[str, str], palette: Mapping[str, tuple],

@@ -24,6 +24,8 @@ from .english import check_english_words, check_untranslated
 from .glossary import check_forbidden_words, check_glossary_terms, check_stat_abbreviations
 from .numbers import check_numbers
 from .placeholders import check_placeholders
+from .slips import check_typing
+from .terms import check_stat_positions, check_term_consistency, check_terms_used
 
 Checker = Callable[[Inputs, tuple[str, ...]], list[Problem]]
 PrintChecker = Callable[[Inputs, tuple[str, ...], Project], list[Problem]]
@@ -40,6 +42,10 @@ CHECKERS: tuple[Checker, ...] = (
     check_forbidden_words,
     check_stat_abbreviations,
     check_card_references,
+    check_term_consistency,
+    check_terms_used,
+    check_stat_positions,
+    check_typing,
 )
 
 

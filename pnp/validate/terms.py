@@ -1,0 +1,105 @@
+"""The game's terms (locales/game-terms.toml): written the same way on every card, and never as a stat abbreviation.
+
+A term is found where one of its forms starts a word; quoted card names are left out of the search.
+"""
+from __future__ import annotations
+
+import re
+
+from ..i18n.catalogs import SOURCE_LANG
+from ..i18n.lexicon import TermForms
+from ..problems import Location, Problem
+from ..project import Inputs
+from ..data.terms import STATS
+from .glossary import whole_words
+from .messages import Pair, pairs
+from .text_scan import unquoted
+
+# The position a stat abbreviation must not stand for: "in DEF" for "in Defense Position".
+POSITION_OF_STAT = {"ATK": "Attack Position", "DEF": "Defense Position"}
+_CAPITAL = {"tr": {"i": "İ", "ı": "I"}}  # capitals that str.upper gets wrong in a language
+
+
+def capitalized(form: str, lang: str) -> str:
+    """The form with a capital first letter, as it stands at the start of a sentence."""
+    first = _CAPITAL.get(lang, {}).get(form[0], form[0].upper())
+    return first + form[1:]
+
+
+def uses(text: str, forms: tuple[str, ...], lang: str) -> bool:
+    """One of the forms starts a word of the text (English: in any case; else as written or capitalized)."""
+    flags = re.IGNORECASE if lang == SOURCE_LANG else 0
+    variants = {v for form in forms for v in (form, capitalized(form, lang))}
+    return any(re.search(rf"(?<!\w){re.escape(v)}", text, flags) for v in variants)
+
+
+def effect_pairs(inputs: Inputs, lang: str) -> list[Pair]:
+    """The card effects of a language whose English source is the card's current effect."""
+    found = []
+    for pair in pairs(inputs.catalogs[lang]):
+        card_field = pair.card_field
+        card = inputs.cards.by_id(card_field[0]) if card_field and card_field[1] == "effect" else None
+        if card is not None and pair.source == card.effect:
+            found.append(pair)
+    return found
+
+
+def _english_terms(source: str, english: dict[str, TermForms]) -> list[str]:
+    return [term for term, forms in english.items() if uses(unquoted(source), forms.forms, SOURCE_LANG)]
+
+
+def _show(forms: TermForms) -> str:
+    return f"{' or '.join(map(repr, forms.forms))} (game terms {forms.where.file}:{forms.where.line})"
+
+
+def check_term_consistency(inputs: Inputs, langs: tuple[str, ...]) -> list[Problem]:
+    """Every card effect whose English uses a game term writes it with one of the language's forms for it."""
+    english = dict(inputs.lexicon.english_terms)
+    problems = []
+    for lang in langs:
+        terms = inputs.lexicon.of(lang).game_terms
+        for pair in effect_pairs(inputs, lang):
+            for term in _english_terms(pair.source, english):
+                forms = terms.get(term)
+                if forms is not None and not uses(unquoted(pair.translation), forms.forms, lang):
+                    problems.append(Problem("term-inconsistent", f"the English effect says {term!r}; expected "
+                                            f"{_show(forms)} in {lang}, found none in {pair.translation!r}",
+                                            pair.where))
+    return problems
+
+
+def check_terms_used(inputs: Inputs, langs: tuple[str, ...]) -> list[Problem]:
+    """Each game term occurs on at least one card, in English and in each language, in one of its forms."""
+    problems = []
+    english_effects = [unquoted(card.effect) for card in inputs.cards.cards]
+    for term, forms in inputs.lexicon.english_terms.items():
+        if not any(uses(text, forms.forms, SOURCE_LANG) for text in english_effects):
+            problems.append(Problem("term-unused", f"no English card effect uses the game term {term!r} "
+                                    f"({' or '.join(map(repr, forms.forms))}); expected at least one",
+                                    Location(forms.where.file, forms.where.line, lang=SOURCE_LANG)))
+    for lang in langs:
+        texts = [unquoted(pair.translation) for pair in effect_pairs(inputs, lang)]
+        for term, forms in inputs.lexicon.of(lang).game_terms.items():
+            if not any(uses(text, forms.forms, lang) for text in texts):
+                problems.append(Problem("term-unused", f"no {lang} card effect writes the game term {term!r} as "
+                                        f"{' or '.join(map(repr, forms.forms))}; expected at least one",
+                                        Location(forms.where.file, forms.where.line, lang=lang)))
+    return problems
+
+
+def check_stat_positions(inputs: Inputs, langs: tuple[str, ...]) -> list[Problem]:
+    """A stat abbreviation never stands for a position: where the English names the Defense Position, the
+    translation prints DEF (pl OBR, tr SAV) no more often than the English prints DEF ("in DEF" is a number)."""
+    problems = []
+    for lang in langs:
+        catalog = inputs.catalogs[lang]
+        for pair in pairs(catalog):
+            for context, stat in STATS.values():
+                position = POSITION_OF_STAT.get(stat)
+                local = catalog.pgettext(context, stat)
+                if position and re.search(position, pair.source, re.IGNORECASE) \
+                        and whole_words(local, pair.translation) > whole_words(stat, pair.source):
+                    problems.append(Problem("stat-as-position", f"the English names the {position}; expected the "
+                                            f"position's word, found the stat abbreviation {local!r} standing for it "
+                                            f"in {pair.translation!r}", pair.where))
+    return problems

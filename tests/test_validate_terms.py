@@ -1,0 +1,80 @@
+"""Game terms (locales/game-terms.toml): the same words wherever the English card effects use a term, every term on
+at least one card, and never a stat abbreviation standing for a position."""
+from __future__ import annotations
+
+import pytest
+
+from pnp.problems import ProblemsFound
+from pnp.i18n.lexicon import load_lexicon
+from test_validate_glossary import edit
+from validate_helpers import having, plant, po_path, validate_json
+
+CONSULAR = ("rome.consular-cavalry:effect", "When this card attacks a unit in Defense Position, it gains 2 ATK in combat.")
+SATRAP = ("persia.commanding-satrap:effect", "Once per turn: Target 1 face-up unit; change its battle position.")
+CONSULAR_IN_DEF = {  # the seed pages' slip: the stat abbreviation where the English names the position
+    "de": ("eine Einheit in Verteidigungsposition an", "eine Einheit in DEF an"),
+    "pl": ("jednostkę w Obronie", "jednostkę w OBR"),
+    "tr": ("Savunma pozisyonundaki bir birliğe", "SAV'daki bir birliğe"),
+    "es": ("una unidad en posición de defensa", "una unidad en DEF"),
+    "pt": ("uma unidade em Defesa", "uma unidade em DEF"),
+}
+
+
+def test_a_stat_abbreviation_for_a_position_is_caught_in_every_language(runner, project_copy):
+    lines = {lang: plant(project_copy, lang, *CONSULAR, old, new) for lang, (old, new) in CONSULAR_IN_DEF.items()}
+    code, problems = validate_json(runner, project_copy)
+    assert code == 1
+    for lang, line in lines.items():
+        where = dict(lang=lang, card="rome.consular-cavalry", field="effect", file=str(po_path(project_copy, lang)),
+                     line=line)
+        [stat] = having(problems, "stat-as-position", **where)
+        assert "Defense Position" in stat["message"] and CONSULAR_IN_DEF[lang][1] in stat["message"]
+        [term] = having(problems, "term-inconsistent", **where)
+        assert "'Defense Position'" in term["message"] and "game-terms.toml:" in term["message"]
+    assert {p["location"]["lang"] for p in problems if p["severity"] == "error"} == set(CONSULAR_IN_DEF)
+
+
+def test_one_english_term_two_translations_is_caught(runner, project_copy):
+    line = plant(project_copy, "es", *SATRAP, "posición de batalla", "posición de combate")
+    graveyard = plant(project_copy, "de", "egypt.temple-blessing:effect",
+                      "Add 1 unit from your graveyard to your hand.", "Friedhof", "Ablagestapel")
+    code, problems = validate_json(runner, project_copy, "--lang", "es,de")
+    assert code == 1
+    [es] = having(problems, "term-inconsistent", lang="es", card="persia.commanding-satrap", line=line,
+                  file=str(po_path(project_copy, "es")))
+    assert "'battle position'" in es["message"] and "'posición de batalla'" in es["message"]
+    [de] = having(problems, "term-inconsistent", lang="de", card="egypt.temple-blessing", line=graveyard)
+    assert "'graveyard'" in de["message"] and "'Friedhof'" in de["message"]
+    assert len([p for p in problems if p["severity"] == "error"]) == 2
+
+
+def test_a_term_no_card_writes_is_reported_at_its_line(runner, project_copy):
+    terms = project_copy / "locales/game-terms.toml"
+    line = edit(terms, 'sacrifice = ["poświęcić", "poświęć"]', 'sacrifice = ["złożyć w ofierze"]')
+    code, problems = validate_json(runner, project_copy, "--lang", "pl")
+    assert code == 1
+    [unused] = having(problems, "term-unused", lang="pl", file=str(terms), line=line)
+    assert "'sacrifice'" in unused["message"]
+    [inconsistent] = having(problems, "term-inconsistent", lang="pl", card="sparta.heroic-sacrifice")
+    assert "'sacrifice'" in inconsistent["message"] and "'złożyć w ofierze'" in inconsistent["message"]
+
+
+def test_the_term_list_is_the_same_in_every_language(project_copy):
+    terms = project_copy / "locales/game-terms.toml"
+    missing = edit(terms, 'graveyard = ["mezarlık", "mezarlı"]\n', "")
+    unknown = edit(terms, '[es]\n', '[es]\ncemetery = ["cementerio"]\n') + 1
+    with pytest.raises(ProblemsFound) as found:
+        load_lexicon(project_copy / "locales")
+    problems = {(p.code, p.where.line) for p in found.value.problems}
+    assert ("term-unknown", unknown) in problems
+    assert any(code == "term-missing" and line is not None and line < missing for code, line in problems)
+    assert all(p.where.file == str(terms) for p in found.value.problems)
+
+
+def test_the_shipped_terms_are_on_the_cards(project_copy):
+    lexicon = load_lexicon(project_copy / "locales")
+    assert {"Attack Position", "Defense Position", "graveyard", "face-down", "Special Summon", "negate",
+            "unaffected", "target", "destroy", "control", "Damage Step"} <= set(lexicon.english_terms)
+    for lang in ("de", "pl", "tr", "es", "pt"):
+        assert set(lexicon.of(lang).game_terms) == set(lexicon.english_terms)
+    assert lexicon.of("de").game_terms["Defense Position"].headword == "Verteidigungsposition"
