@@ -13,7 +13,7 @@ setup(
     packages=(find_namespace_packages(include=["pnp", "pnp.*"], exclude=["*.__pycache__"])
               + [f"pnp._bundled.{name}" for name in BUNDLED]),
     package_dir={f"pnp._bundled.{name}": name for name in BUNDLED},
-    package_data={"pnp": ["layouts/*.toml"], "pnp.rulebook": ["templates/*.j2"],
+    package_data={"pnp": ["layouts/*.toml"], "pnp.rulebook": ["templates/*.j2"], "pnp.proof": ["templates/*"],
                   **{f"pnp._bundled.{name}": globs for name, globs in BUNDLED.items()}},
     include_package_data=False,
 )

@@ -1,4 +1,5 @@
-"""Where a project's inputs live: engine data, card files, catalogs, art. Only the CLI and build touch these."""
+"""Where a project's inputs live: engine data, card files, catalogs, art, fonts, layouts. Only the CLI and build
+touch these; checkers and producers get the Project passed in and read layouts from its folder."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -8,6 +9,7 @@ from .data.card_database import CardDatabase, load_cards
 from .i18n.catalogs import SOURCE_LANG, LanguageCatalog, read_catalogs
 from .data.engine_data import ENGINE_NAMES, Engine, read_engine
 from .i18n.lexicon import Lexicon, load_lexicon
+from .layouts.schemas import LAYOUTS
 from .problems import Problem, ProblemsFound, errors, raise_if_errors
 from .resources import bundled_root
 
@@ -20,6 +22,7 @@ class Project:
     locales: Path = REPO / "locales"
     art: Path = REPO / "art"
     fonts: Path = REPO / "fonts"
+    layouts: Path = LAYOUTS  # the layout files (*.toml) every product reads its geometry from
 
     @property
     def engine_file(self) -> Path:

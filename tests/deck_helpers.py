@@ -8,7 +8,7 @@ import pypdfium2 as pdfium
 from pnp.context import BuildOptions
 from pnp.kit.build import prepare
 from pnp.pages.imposition import SheetGrid, sheet_grid
-from pnp.layouts.schemas import Box, card_layout, sheet_layout
+from pnp.layouts.schemas import LAYOUTS, Box, card_layout, sheet_layout
 from pnp.project import Project
 from pnp.cards.produce import card_decks
 from pnp.typeset.units import MM
@@ -25,8 +25,8 @@ def render_decks(options: BuildOptions, project: Project = Project()) -> dict[Pa
 
 
 def grid(paper: str) -> SheetGrid:
-    card = card_layout().card
-    return sheet_grid(sheet_layout(paper), card.width, card.height, card.bleed)
+    card = card_layout(LAYOUTS).card
+    return sheet_grid(sheet_layout(paper, LAYOUTS), card.width, card.height, card.bleed)
 
 
 def on_page(g: SheetGrid, slot: int, box: Box) -> tuple[float, float, float, float]:
@@ -57,7 +57,7 @@ def pixels(pdf: bytes, index: int, dpi: float):
 
 def front_cards(pdf: bytes, paper: str) -> list[tuple[int, int, str, str]]:
     """(page, slot, card id, name) of every card on the front pages of a home deck, read from the page text."""
-    g, front = grid(paper), card_layout().front
+    g, front = grid(paper), card_layout(LAYOUTS).front
     found = []
     document = pdfium.PdfDocument(pdf)
     for index in range(0, len(document), 2):

@@ -27,7 +27,7 @@ def rulebook(lang: str, paper: str = "a4", data: Path | None = None) -> dict[str
     `data` folder the page-for-page PDF alone."""
     loaded = inputs(data)
     return rulebook_pdfs(loaded.engine, loaded.cards, loaded.catalogs[lang], register_fonts(Project().fonts), paper,
-                         booklet=data is None)
+                         booklet=data is None, layouts=Project().layouts)
 
 
 def pages_pdf(lang: str, **kwargs) -> bytes:

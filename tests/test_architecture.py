@@ -18,7 +18,7 @@ LAYERS = (
     ("products", ("pnp.cards", "pnp.sheets", "pnp.rulebook")),
     ("outputs", ("pnp.export",)),
     ("validate", ("pnp.validate",)),
-    ("kit", ("pnp.kit",)),
+    ("kit", ("pnp.kit", "pnp.proof")),
     ("cli", ("pnp.cli", "pnp.__main__")),
 )
 PRODUCTS = LAYERS[2][1]

@@ -13,14 +13,14 @@ from PIL import Image
 
 from conftest import invoke
 from pnp.data.art import load_art
-from pnp.layouts.schemas import card_layout
+from pnp.layouts.schemas import LAYOUTS, card_layout
 
 WINDOWS = [("rome.hastati-line", 57.0, 40.0), ("egypt.temple-guard", 57.0, 40.0), ("sparta.spartan-hoplites", 57.0,
                                                                                        40.0)]
 
 
 def load(art: Path):
-    return load_art(art, WINDOWS, card_layout().art)
+    return load_art(art, WINDOWS, card_layout(LAYOUTS).art)
 
 
 def png_header(path: Path, width: int, height: int) -> None:

@@ -10,12 +10,12 @@ from PIL import Image, ImageStat
 from deck_helpers import front_cards, grid, pixels, render_decks
 from pnp.data.art import cover_fit, load_art
 from pnp.context import BuildOptions
-from pnp.layouts.schemas import card_layout
+from pnp.layouts.schemas import LAYOUTS, card_layout
 from pnp.project import Project
 from pnp.typeset.units import MM
 
-WINDOW = card_layout().front.art.unit
-SETTINGS = card_layout().art
+WINDOW = card_layout(LAYOUTS).front.art.unit
+SETTINGS = card_layout(LAYOUTS).art
 
 
 def test_cover_fit_crops_to_the_window_and_scales_down_to_the_maximum_dpi():

@@ -15,7 +15,7 @@ from pnp.context import BuildOptions
 from pnp.kit.build import prepare
 from conftest import invoke
 from pnp.data.deck_lists import load_deck_list
-from pnp.layouts.schemas import card_layout
+from pnp.layouts.schemas import LAYOUTS, card_layout
 from pnp.i18n.localize import localize_cards
 from pnp.project import Project, load_inputs
 
@@ -84,7 +84,7 @@ def test_pypdf_reads_every_card_name_back_at_least_as_often_as_its_count(coaliti
 @pytest.mark.parametrize("lang", LANGS)
 def test_each_card_is_backed_by_its_own_factions_back(coalition_build, inputs, localized, lang):
     pdf, g = _pdf(coalition_build, lang), grid("a4")
-    back_box = card_layout().back.faction.box
+    back_box = card_layout(LAYOUTS).back.faction.box
     document = pdfium.PdfDocument(pdf)
     reader = PdfReader(BytesIO(pdf))
     printed = front_cards(pdf, "a4")

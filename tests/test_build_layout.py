@@ -11,23 +11,23 @@ from pnp.data.terms import FACTIONS
 
 
 def test_the_card_is_63_by_88_with_3_mm_bleed_and_safe_zone():
-    card = card_layout().card
+    card = card_layout(LAYOUTS).card
     assert (card.width, card.height, card.bleed, card.safe) == (63, 88, 3, 3)
 
 
 def test_every_text_box_lies_in_the_safe_zone_and_every_faction_is_styled():
-    layout = card_layout()
+    layout = card_layout(LAYOUTS)
     safe = layout.card.safe_box
     assert all(safe.contains(box) for box in layout.text_boxes().values())
     assert set(layout.factions) == set(FACTIONS)
 
 
 def test_letter_extends_a4_and_changes_only_the_paper():
-    a4, letter = sheet_layout("a4"), sheet_layout("letter")
+    a4, letter = sheet_layout("a4", LAYOUTS), sheet_layout("letter", LAYOUTS)
     assert (letter.paper.width, letter.paper.height) == (215.9, 279.4)
     assert (a4.paper.width, a4.paper.height) == (210, 297)
     assert letter.grid == a4.grid and letter.margins == a4.margins
-    assert read_layout("home-letter").get("extends") is None  # consumed while merging
+    assert read_layout("home-letter", LAYOUTS).get("extends") is None  # consumed while merging
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from PIL import Image, ImageChops
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnp.typeset.fonts import register_fonts
-from pnp.layouts.schemas import Box, TextStyle, card_layout
+from pnp.layouts.schemas import LAYOUTS, Box, TextStyle, card_layout
 from pnp.i18n.localize import localize_cards
 from pnp.pages.pdfout import DocumentInfo, new_canvas
 from pnp.project import Project, load_inputs
@@ -18,7 +18,7 @@ from pnp.cards.checks import card_fit_problems, card_glyph_problems
 from pnp.cards.faces import compose_front, fit_name
 from pnp.cards.labels import card_labels
 from pnp.typeset.draw_text import draw_text
-from pnp.typeset.textfit import fit_text, units, wrap
+from pnp.typeset.textfit import fit_text, runs_width, set_runs, shrink_to_fit, units, wrap
 from pnp.typeset.units import MM
 
 FONTS = register_fonts(Project().fonts)
@@ -55,7 +55,7 @@ def test_a_text_that_cannot_fit_is_marked_and_set_at_the_minimum():
 
 
 def test_long_names_go_onto_two_balanced_lines_and_never_break_inside_a_word():
-    layout = card_layout()
+    layout = card_layout(LAYOUTS)
     name = fit_name("Hannibal Barkas, Meister der Umfassung", layout, FONTS)
     assert name.fits and len(name.lines) == 2 and " ".join(name.lines) == "Hannibal Barkas, Meister der Umfassung"
     assert name.lines[0].endswith(",")
@@ -71,7 +71,7 @@ def inputs():
 def test_a_text_too_long_for_its_card_is_a_problem_naming_card_language_and_field(inputs):
     catalog = inputs.catalogs["pl"]
     cards = localize_cards(inputs.cards, catalog)
-    labels, layout = card_labels(catalog), card_layout()
+    labels, layout = card_labels(catalog), card_layout(LAYOUTS)
     long = [replace(lc, effect=lc.effect + " bardzo długo" * 80) if lc.card.id == "rome.testudo" else lc
             for lc in cards]
     [problem] = card_fit_problems(long, labels, layout, FONTS)
@@ -83,7 +83,7 @@ def test_a_text_too_long_for_its_card_is_a_problem_naming_card_language_and_fiel
 def test_a_character_missing_from_its_font_is_a_problem(inputs):
     catalog = inputs.catalogs["tr"]
     cards = localize_cards(inputs.cards, catalog)
-    labels, layout = card_labels(catalog), card_layout()
+    labels, layout = card_labels(catalog), card_layout(LAYOUTS)
     odd = [replace(lc, name=lc.name + " ☭") if lc.card.id == "sparta.spartan-hoplites" else lc for lc in cards]
     [problem] = card_glyph_problems(odd, labels, layout, FONTS)
     assert problem.code == "glyph-missing" and "U+262D" in problem.message
@@ -92,7 +92,7 @@ def test_a_character_missing_from_its_font_is_a_problem(inputs):
 
 def test_every_effect_of_the_141_cards_fits_in_all_five_languages_at_or_above_the_minimum():
     all_inputs = load_inputs(Project(), ("de", "pl", "tr", "es", "pt"))
-    layout = card_layout()
+    layout = card_layout(LAYOUTS)
     minimum = layout.front.effect.style.min_size
     for lang, catalog in all_inputs.catalogs.items():
         labels = card_labels(catalog)
@@ -131,3 +131,22 @@ def test_turkish_small_capitals_keep_the_dot_of_the_i_and_still_read_as_i():
     garamond_tr, _ = _drawn("bir", "body", "tr")
     garamond_de, _ = _drawn("bir", "body", "de")
     assert ImageChops.difference(garamond_tr, garamond_de).getbbox() is None  # its i has a dot: nothing added
+
+
+def test_runs_set_figures_in_the_figure_font_and_lacking_characters_in_the_fallback():
+    sans = FONTS["sans"]
+    pieces = set_runs("80 g/m² ♚", BODY, 10.0, sans, 0.8, sans)
+    assert pieces == [("80", sans, 8.0), (" g/m", BODY, 10.0), ("²", sans, 8.0), (" ", BODY, 10.0),
+                      ("♚", sans, 10.0)]
+    assert runs_width(pieces) == pytest.approx(sum(stringWidth(p, f, s) for p, f, s in pieces))
+    assert set_runs("80 ♚", BODY, 10.0) == [("80 ♚", BODY, 10.0)]  # no figure font, no fallback: one run
+    # neighbouring characters of one kind make one run: a digit group and a superscript figure, two lacking glyphs
+    assert set_runs("m³2² ♚♚", BODY, 10.0, sans, 0.8, sans) == [("m", BODY, 10.0), ("³2²", sans, 8.0),
+                                                                (" ", BODY, 10.0), ("♚♚", sans, 10.0)]
+
+
+def test_shrink_to_fit_takes_the_largest_fitting_size_and_reports_the_minimum_otherwise():
+    tried = []
+    result = shrink_to_fit(STYLE, 0.5, lambda size: tried.append(size) or size, lambda size: size <= 8.2)
+    assert result == (8.0, True) and tried == [10.0, 9.5, 9.0, 8.5, 8.0]
+    assert shrink_to_fit(STYLE, 1.5, lambda size: size, lambda size: False) == (6.0, False)

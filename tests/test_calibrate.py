@@ -13,7 +13,7 @@ from conftest import LANGS, invoke
 from pnp.sheets import calibration as C
 from pnp.i18n.catalogs import catalog_path, load_catalogs
 from pnp.typeset.fonts import register_fonts
-from pnp.layouts.schemas import PAPERS, calibration_layout
+from pnp.layouts.schemas import LAYOUTS, PAPERS, calibration_layout
 from pnp.project import REPO, Project
 from validate_helpers import having, validate_json
 
@@ -53,7 +53,7 @@ def test_the_sheet_prints_every_instruction_translated(sheets, lang):
     front, back = (_words(page) for page in PdfReader(BytesIO(sheets[(lang, "a4")])).pages)
     for fragment in EXPECTED[lang]:
         assert fragment in front + back
-    layout = calibration_layout()
+    layout = calibration_layout(LAYOUTS)
     values = {"paper_name": "A4", "ruler_length": "100", "scale_range": "5", "printed_offset": "--back-offset 0,0",
               "cmd_build": "pnp build", "opt_back_offset": "--back-offset X,Y"}
     assert (layout.ruler.length, layout.scales.range) == (100, 5)
@@ -126,7 +126,7 @@ def test_a_long_translation_shrinks_the_text_to_fit(project_copy):
     locales = project_copy / "locales"
     shipped = load_catalogs(REPO / "locales", ("pl",))["pl"]
     _plant(locales, "pl", C.READ_STEP, " ".join([shipped.pgettext(*C.READ_STEP)] * 4))
-    fonts, layout, grid = register_fonts(Project().fonts), calibration_layout(), C.home_grid("letter")
+    fonts, layout, grid = register_fonts(Project().fonts), calibration_layout(LAYOUTS), C.home_grid("letter", LAYOUTS)
     before = C.compose(shipped, fonts, grid, layout, "letter", "long", (0, 0))
     after = C.compose(load_catalogs(locales, ("pl",))["pl"], fonts, grid, layout, "letter", "long", (0, 0))
     assert before.problems == after.problems == ()
@@ -153,10 +153,10 @@ def test_overflow_and_missing_glyphs_fail_the_command_and_the_validator(runner, 
 
 def test_every_language_fits_on_both_papers_for_both_flips():
     catalogs = load_catalogs(REPO / "locales", LANGS + ("en",))
-    fonts, layout = register_fonts(Project().fonts), calibration_layout()
+    fonts, layout = register_fonts(Project().fonts), calibration_layout(LAYOUTS)
     for lang, catalog in catalogs.items():
         for paper in PAPERS:
             for duplex in C.DUPLEX:
-                composed = C.compose(catalog, fonts, C.home_grid(paper), layout, paper, duplex, (-10.25, -10.25))
+                composed = C.compose(catalog, fonts, C.home_grid(paper, LAYOUTS), layout, paper, duplex, (-10.25, -10.25))
                 assert composed.problems == (), (lang, paper, duplex)
                 assert {line.size for line in composed.front + composed.back} == {layout.text.size}

@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from deck_helpers import char_boxes, front_cards, grid, on_page, pixels, render_decks, text_in
 from pnp.context import BuildOptions
 from pnp.i18n.catalogs import LANGS
-from pnp.layouts.schemas import card_layout
+from pnp.layouts.schemas import LAYOUTS, card_layout
 from pnp.i18n.localize import localize_cards, stat_labels
 from pnp.project import Project, load_inputs
 from pnp.cards.checks import card_print_problems
@@ -82,7 +82,7 @@ def test_home_pages_have_the_paper_size_and_alternate_fronts_and_backs(request, 
 
 
 def test_pro_pages_are_one_card_with_bleed_and_trim_and_bleed_boxes(pro_decks):
-    card = card_layout().card
+    card = card_layout(LAYOUTS).card
     trim = (3 * MM, 3 * MM, (3 + card.width) * MM, (3 + card.height) * MM)
     media = (0, 0, (card.width + 6) * MM, (card.height + 6) * MM)
     for path, pdf in pro_decks.items():
@@ -109,7 +109,7 @@ def test_backs_lie_behind_their_fronts(request, paper, decks, lang):
     """Each back page has a back exactly in the mirrored slot of every card of its front page (the last sheet is
     only partly filled, so a wrong mirror shows)."""
     options = A4 if paper == "a4" else LETTER
-    g, back_box = grid(paper), card_layout().back.faction.box
+    g, back_box = grid(paper), card_layout(LAYOUTS).back.faction.box
     pdf = deck(request.getfixturevalue(decks), lang, "rome")
     document = pdfium.PdfDocument(pdf)
     cards = front_cards(pdf, paper)
@@ -179,7 +179,7 @@ def test_pypdf_reads_names_and_letters_back_intact(a4_decks, inputs, names, lang
 def test_stat_badges_use_the_languages_abbreviations(a4_decks, inputs, lang):
     labels = stat_labels(inputs.catalogs[lang])
     document = pdfium.PdfDocument(deck(a4_decks, lang, "rome"))
-    g, stats = grid("a4"), card_layout().front.stats
+    g, stats = grid("a4"), card_layout(LAYOUTS).front.stats
     badges = text_in(document[0], on_page(g, 0, stats.box)).split()
     assert badges[0] == labels["atk"] and labels["def"] in badges
     assert "DEF" not in badges and (lang != "tr" or "ATK" not in badges)

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from conftest import invoke, project_args
+from pnp.layouts.schemas import LAYOUTS
 from pnp.i18n.catalogs import catalog_path
 from pnp.project import Project, load_inputs
 from pnp.rulebook import kit_facts
@@ -34,7 +35,7 @@ def test_markup_characters_in_inserted_text_stay_text():
 def test_a_card_name_with_markup_characters_reaches_the_rulebook_table_intact(project_copy):
     plant_name(project_copy, TRICKY)
     inputs = load_inputs(Project(data=project_copy / "data", locales=project_copy / "locales"), ("de",))
-    blocks = compose(inputs.engine, inputs.cards, inputs.catalogs["de"], kit_facts(inputs.engine, "a4"))
+    blocks = compose(inputs.engine, inputs.cards, inputs.catalogs["de"], kit_facts(inputs.engine, "a4", LAYOUTS))
     [table] = [block for block in blocks if isinstance(block, Table) and any(TRICKY in row for row in block.rows)]
     assert [row[0] for row in table.rows if "Hastati" in row[0]] == [TRICKY]
     assert all(len(row) == len(table.header) for row in table.rows)

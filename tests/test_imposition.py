@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from deck_helpers import grid
 from pnp.pages.imposition import check_back_offset, crop_mark_lines, impose_home, impose_pro, sheet_grid
-from pnp.layouts.schemas import Paper, sheet_layout
+from pnp.layouts.schemas import LAYOUTS, Paper, sheet_layout
 from pnp.pages.pdfout import DocumentInfo, new_canvas
 from pnp.problems import ProblemsFound
 from pnp.typeset.units import MM
@@ -31,7 +31,7 @@ def test_a4_keeps_the_full_bleed_and_letter_trades_bleed_for_its_short_margins()
     a4, letter = grid("a4"), grid("letter")
     assert (a4.bleed_x, a4.bleed_y) == pytest.approx((3 * MM, 3 * MM))
     assert letter.bleed_x == pytest.approx(3 * MM) and 0 < letter.bleed_y < 3 * MM
-    assert letter.mark_length_y >= sheet_layout("letter").margins.mark_min_length * MM - 1e-6
+    assert letter.mark_length_y >= sheet_layout("letter", LAYOUTS).margins.mark_min_length * MM - 1e-6
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -51,7 +51,7 @@ def test_crop_marks_sit_in_the_margins_at_every_cut_line_and_never_over_a_card(p
 
 
 def test_a_paper_too_small_for_the_grid_is_a_clear_problem():
-    a5 = replace(sheet_layout("a4"), paper=Paper("a5", 148, 210))
+    a5 = replace(sheet_layout("a4", LAYOUTS), paper=Paper("a5", 148, 210))
     with pytest.raises(ProblemsFound) as caught:
         sheet_grid(a5, 63, 88, 3)
     assert [p.code for p in caught.value.problems] == ["layout-paper-too-small"] * 2

@@ -13,7 +13,7 @@ from pnp.kit.build import build
 from pnp.i18n.catalogs import catalog_path
 from pnp.problems import Location, Problem, ProblemsFound
 from pnp.cards.faces import badge_boxes
-from pnp.layouts.schemas import card_layout
+from pnp.layouts.schemas import LAYOUTS, card_layout
 from pnp.project import Project, load_inputs
 
 
@@ -76,7 +76,7 @@ def test_every_badge_prints_its_own_stat(rome_de):
     from deck_helpers import front_cards, grid, on_page, text_in
     pdf, cards = rome_de
     document = pdfium.PdfDocument(pdf)
-    g, boxes, checked = grid("a4"), badge_boxes(card_layout()), 0
+    g, boxes, checked = grid("a4"), badge_boxes(card_layout(LAYOUTS)), 0
     for page, slot, card_id, _ in front_cards(pdf, "a4"):
         card = cards[card_id]
         if card.kind != "unit":

@@ -13,6 +13,7 @@ from conftest import invoke
 from pnp.context import BuildOptions
 from pnp.kit.build import prepare_context
 from pnp.export.images import page_image
+from pnp.layouts.schemas import LAYOUTS
 from pnp.export.settings import export_layout
 from pnp.project import Project
 from pnp.cards.produce import card_pages
@@ -76,7 +77,7 @@ def test_counts_names_and_effects_agree_with_the_database(tts, exported):
 
 
 def test_each_grid_cell_shows_the_card_of_its_id(tts):
-    settings = export_layout().tts
+    settings = export_layout(LAYOUTS).tts
     ctx, _ = prepare_context(Project(), BuildOptions(langs=(LANG,), mode="pro"))
     for pages in card_pages(ctx, LANG)[:2]:
         deck = _deck(tts, pages.faction)

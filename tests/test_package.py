@@ -19,8 +19,8 @@ SOURCE_IGNORE = shutil.ignore_patterns(".git", ".venv", "out", "build", "*.egg-i
 
 def expected_members() -> set[str]:
     """Every file the installed package needs, as wheel paths."""
-    members = {str(p.relative_to(REPO)) for pattern in ("pnp/**/*.py", "pnp/layouts/*.toml",
-                                                          "pnp/rulebook/templates/*.j2") for p in REPO.glob(pattern)}
+    members = {str(p.relative_to(REPO)) for pattern in ("pnp/**/*.py", "pnp/layouts/*.toml", "pnp/rulebook/templates/*.j2",
+                                                          "pnp/proof/templates/*") for p in REPO.glob(pattern)}
     for folder, patterns in (("data", ("*.toml", "cards/*.toml")), ("fonts", ("*.ttf", "*.txt")),
                              ("locales", ("*.pot", "*.toml", "*/LC_MESSAGES/*.po"))):
         members |= {f"pnp/_bundled/{p.relative_to(REPO)}" for pattern in patterns for p in (REPO / folder).glob(pattern)}

@@ -8,6 +8,7 @@ from types import MappingProxyType
 
 import pytest
 
+from pnp.layouts.schemas import LAYOUTS
 from pnp.problems import ProblemsFound
 from pnp.rulebook import kit_facts
 from pnp.rulebook.compose import compose
@@ -124,7 +125,7 @@ def test_an_example_whose_story_breaks_is_reported():
     assert numbers["boss_atk_after"] == 5
     assert {p.code for p in problems} == {"rulebook-example"} and any("Kamikaze" in p.message for p in problems)
     with pytest.raises(ProblemsFound) as caught:
-        compose(engine, inputs().cards, inputs().catalogs["de"], kit_facts(engine, "a4"))
+        compose(engine, inputs().cards, inputs().catalogs["de"], kit_facts(engine, "a4", LAYOUTS))
     assert {p.code for p in caught.value.problems} == {"rulebook-example"}
 
 
@@ -133,7 +134,7 @@ def test_an_example_whose_story_breaks_is_reported():
 def test_values_the_text_cannot_express_are_reported(name, value):
     engine = with_numbers(**{name: value})
     with pytest.raises(ProblemsFound) as caught:
-        compose(engine, inputs().cards, inputs().catalogs["pl"], kit_facts(engine, "a4"))
+        compose(engine, inputs().cards, inputs().catalogs["pl"], kit_facts(engine, "a4", LAYOUTS))
     problems = caught.value.problems
     assert [p.code for p in problems] == ["rulebook-wording"] and name.split("_")[0] in problems[0].message
 
@@ -155,6 +156,6 @@ def test_a_missing_translation_is_reported_not_printed_in_english(tmp_path):
         write_po(fp, catalog)
     es = load_catalogs(locales, ("es",))["es"]
     with pytest.raises(ProblemsFound) as caught:
-        compose(inputs().engine, inputs().cards, es, kit_facts(inputs().engine, "a4"))
+        compose(inputs().engine, inputs().cards, es, kit_facts(inputs().engine, "a4", LAYOUTS))
     [problem] = caught.value.problems
     assert problem.code == "translation-missing" and problem.where.msgid == "Then it is the other player's turn."

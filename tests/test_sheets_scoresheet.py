@@ -14,7 +14,7 @@ from conftest import LANGS
 from pnp.i18n.catalogs import load_catalogs
 from pnp.data.engine_data import load_engine
 from pnp.typeset.fonts import register_fonts
-from pnp.layouts.schemas import PAPERS
+from pnp.layouts.schemas import LAYOUTS, PAPERS
 from pnp.i18n.localize import stat_labels
 from pnp.problems import ProblemsFound
 from pnp.project import REPO, Project, load_inputs
@@ -42,7 +42,7 @@ def inputs():
 @pytest.fixture(scope="session")
 def sheets(inputs, fonts) -> dict[tuple[str, str], PdfReader]:
     """Every language's score sheet on every paper, rendered once."""
-    return {(lang, paper): PdfReader(BytesIO(scoresheet_pdf(inputs.engine, inputs.catalogs[lang], fonts, paper)))
+    return {(lang, paper): PdfReader(BytesIO(scoresheet_pdf(inputs.engine, inputs.catalogs[lang], fonts, paper, LAYOUTS)))
             for lang in LANGS for paper in PAPERS}
 
 
@@ -73,12 +73,12 @@ def squeeze(text: str) -> str:
 
 
 def expected_life_track(engine) -> list[int]:
-    return list(range(engine.life_start + scoresheet_layout().life.healing_cells, engine.life_lose_at - 1, -1))
+    return list(range(engine.life_start + scoresheet_layout(LAYOUTS).life.healing_cells, engine.life_lose_at - 1, -1))
 
 
 def expected_energy_rows(engine) -> list[int]:
     """Turn number then that turn's maximum, row by row, from Engine.max_energy."""
-    return [n for turn in range(1, scoresheet_layout().energy.rows + 1) for n in (turn, engine.max_energy(turn))]
+    return [n for turn in range(1, scoresheet_layout(LAYOUTS).energy.rows + 1) for n in (turn, engine.max_energy(turn))]
 
 
 @pytest.mark.parametrize("paper", PAPERS)
@@ -132,7 +132,7 @@ def test_a_changed_engine_value_reaches_every_language(tmp_path, fonts):
     engine = inputs.engine
     assert engine.life_start == 25 and engine.energy_cap == 11
     for lang in LANGS:
-        text = PdfReader(BytesIO(scoresheet_pdf(engine, inputs.catalogs[lang], fonts, "a4"))).pages[0].extract_text()
+        text = PdfReader(BytesIO(scoresheet_pdf(engine, inputs.catalogs[lang], fonts, "a4", LAYOUTS))).pages[0].extract_text()
         found = numbers(text)
         assert contains_run(found, expected_life_track(engine)), lang
         assert contains_run(found, expected_energy_rows(engine)), lang
@@ -143,12 +143,12 @@ def test_a_changed_engine_value_reaches_every_language(tmp_path, fonts):
 
 
 def test_deterministic(inputs, fonts):
-    first = scoresheet_pdf(inputs.engine, inputs.catalogs["pl"], fonts, "letter")
-    assert first == scoresheet_pdf(inputs.engine, inputs.catalogs["pl"], fonts, "letter")
+    first = scoresheet_pdf(inputs.engine, inputs.catalogs["pl"], fonts, "letter", LAYOUTS)
+    assert first == scoresheet_pdf(inputs.engine, inputs.catalogs["pl"], fonts, "letter", LAYOUTS)
 
 
 def test_writing_boxes_are_big_enough_for_a_pencil():
-    layout = scoresheet_layout()
+    layout = scoresheet_layout(LAYOUTS)
     assert min(layout.life.cell, layout.energy.box, layout.player.tick, layout.bonus.row,
                layout.bonus.stat, layout.bonus.modifier) >= 5.0
 
@@ -168,17 +168,17 @@ def mutate_catalog(tmp_path, lang: str, changes: dict[tuple[str, str], str]):
 
 def test_a_label_too_long_for_its_box_is_a_problem_naming_language_and_message(tmp_path, inputs, fonts):
     catalogs = mutate_catalog(tmp_path, "de", {S.MAXIMUM: "Höchstmögliche Energie dieses Zuges"})
-    page = compose_for_paper(inputs.engine, catalogs["de"], fonts, "a4")
+    page = compose_for_paper(inputs.engine, catalogs["de"], fonts, "a4", LAYOUTS)
     overflow = [p for p in page.problems if p.code == "sheet-label-overflow"]
     assert overflow and overflow[0].where.lang == "de" and overflow[0].where.msgid == "Max."
     assert "Höchstmögliche" in overflow[0].message
     with pytest.raises(ProblemsFound):
-        scoresheet_pdf(inputs.engine, catalogs["de"], fonts, "a4")
+        scoresheet_pdf(inputs.engine, catalogs["de"], fonts, "a4", LAYOUTS)
 
 
 def test_a_character_without_a_glyph_is_a_problem(tmp_path, inputs, fonts):
     catalogs = mutate_catalog(tmp_path, "tr", {S.NOTES: "Notlar ✍"})
-    problems = [p for p in compose_for_paper(inputs.engine, catalogs["tr"], fonts, "a4").problems
+    problems = [p for p in compose_for_paper(inputs.engine, catalogs["tr"], fonts, "a4", LAYOUTS).problems
                 if p.code == "sheet-glyph-missing"]
     assert problems and "✍" in problems[0].message and problems[0].where.lang == "tr"
 
@@ -188,6 +188,6 @@ def test_an_energy_cap_beyond_the_tick_boxes_is_one_clear_problem(tmp_path, inpu
     path = project.engine_file
     path.write_text(re.sub(r"(?m)^cap = \d+", "cap = 20", path.read_text(encoding="utf-8")), encoding="utf-8")
     engine = load_engine(path)
-    problems = compose_for_paper(engine, inputs.catalogs["de"], fonts, "letter").problems
+    problems = compose_for_paper(engine, inputs.catalogs["de"], fonts, "letter", LAYOUTS).problems
     assert [p.code for p in problems] == ["sheet-no-room"]
     assert "energy cap 20" in problems[0].message and problems[0].where.field == "energy.cap"

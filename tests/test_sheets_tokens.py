@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from conftest import LANGS
 from pnp.data.engine_data import load_engine
 from pnp.typeset.fonts import register_fonts
-from pnp.layouts.schemas import PAPERS, sheet_layout
+from pnp.layouts.schemas import LAYOUTS, PAPERS, sheet_layout
 from pnp.i18n.localize import stat_labels
 from pnp.problems import ProblemsFound
 from pnp.project import REPO, Project, load_inputs
@@ -42,8 +42,8 @@ def inputs():
 @pytest.fixture(scope="session")
 def token_pdfs(inputs, fonts) -> dict[tuple[str, str], bytes]:
     """Every language's tokens on every paper (long-edge duplex), rendered once."""
-    return {(lang, paper): tokens_pdf(inputs.engine, inputs.catalogs[lang], fonts, sheet_layout(paper),
-                                      tokens_layout(), "long") for lang in LANGS for paper in PAPERS}
+    return {(lang, paper): tokens_pdf(inputs.engine, inputs.catalogs[lang], fonts, sheet_layout(paper, LAYOUTS),
+                                      tokens_layout(LAYOUTS), "long") for lang in LANGS for paper in PAPERS}
 
 
 def page_texts(data: bytes) -> list[str]:
@@ -61,7 +61,7 @@ def count(text: str, token: str) -> int:
 
 def test_counts_follow_the_layout_and_the_engine(inputs):
     engine = inputs.engine
-    counts = {c.id: c for c in token_counts(engine)}
+    counts = {c.id: c for c in token_counts(engine, tokens_layout(LAYOUTS))}
     assert {k: counts[k].count for k in ("atk-1", "def-1", "atk-2", "def-2", "first-player", "used")} == \
         {"atk-1": 10, "def-1": 10, "atk-2": 6, "def-2": 6, "first-player": 1, "used": 8}
     assert counts["wound"].amounts == tuple(range(engine.stats_printed_min, engine.stats_printed_max + 1)) \
@@ -69,14 +69,14 @@ def test_counts_follow_the_layout_and_the_engine(inputs):
     assert counts["wound"].count == 2 * 6
     assert counts["energy"].count == 2 * engine.energy_cap == 24
     assert all(c.reason for c in counts.values())
-    assert sum(c.count for c in counts.values()) == len(token_list(engine))
+    assert sum(c.count for c in counts.values()) == len(token_list(engine, tokens_layout(LAYOUTS)))
 
 
 @pytest.mark.parametrize("paper", PAPERS)
 def test_pages_fronts_then_backs_of_the_paper(token_pdfs, inputs, paper):
     reader = PdfReader(BytesIO(token_pdfs[("de", paper)]))
-    grid = token_grid(sheet_layout(paper), tokens_layout(), len(token_list(inputs.engine)))
-    assert len(reader.pages) == 2 * math.ceil(len(token_list(inputs.engine)) / grid.slots)
+    grid = token_grid(sheet_layout(paper, LAYOUTS), tokens_layout(LAYOUTS), len(token_list(inputs.engine, tokens_layout(LAYOUTS))))
+    assert len(reader.pages) == 2 * math.ceil(len(token_list(inputs.engine, tokens_layout(LAYOUTS))) / grid.slots)
     size = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}[paper]
     for page in reader.pages:
         assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx(size, abs=0.5)
@@ -85,7 +85,7 @@ def test_pages_fronts_then_backs_of_the_paper(token_pdfs, inputs, paper):
 @pytest.mark.parametrize("lang", LANGS)
 def test_each_side_prints_the_right_values_with_the_languages_abbreviations(token_pdfs, inputs, lang):
     front, back = fronts_and_backs(token_pdfs[(lang, "a4")])
-    tokens = token_list(inputs.engine)
+    tokens = token_list(inputs.engine, tokens_layout(LAYOUTS))
     labels = stat_labels(inputs.catalogs[lang])
     modifiers = [t for t in tokens if t.kind == "modifier"]
     wounds = [t for t in tokens if t.kind == "wound"]
@@ -115,8 +115,8 @@ def rendered(data: bytes, index: int):
 @pytest.mark.parametrize("paper", PAPERS)
 def test_nothing_within_the_minimum_margin_and_crop_marks_in_the_margins(token_pdfs, inputs, paper):
     data = token_pdfs[("pl", paper)]
-    sheet = sheet_layout(paper)
-    grid = token_grid(sheet, tokens_layout(), len(token_list(inputs.engine)))
+    sheet = sheet_layout(paper, LAYOUTS)
+    grid = token_grid(sheet, tokens_layout(LAYOUTS), len(token_list(inputs.engine, tokens_layout(LAYOUTS))))
     margin = math.floor(sheet.margins.min_margin / 25.4 * DPI)
     for index in range(len(PdfReader(BytesIO(data)).pages)):
         image = rendered(data, index)
@@ -153,9 +153,9 @@ SPENT_GREY, WOUND_RED, ATTACK_RED, ATTACK_DARK = (130, 135, 125), (82, 10, 20), 
 
 @pytest.mark.parametrize("duplex", ["long", "short"])
 def test_backs_are_mirrored_for_the_duplex_flip(inputs, fonts, duplex):
-    data = tokens_pdf(inputs.engine, inputs.catalogs["es"], fonts, sheet_layout("a4"), tokens_layout(), duplex)
-    tokens = token_list(inputs.engine)
-    grid = token_grid(sheet_layout("a4"), tokens_layout(), len(tokens))
+    data = tokens_pdf(inputs.engine, inputs.catalogs["es"], fonts, sheet_layout("a4", LAYOUTS), tokens_layout(LAYOUTS), duplex)
+    tokens = token_list(inputs.engine, tokens_layout(LAYOUTS))
+    grid = token_grid(sheet_layout("a4", LAYOUTS), tokens_layout(LAYOUTS), len(tokens))
     front, back = rendered(data, 0), rendered(data, 1)
     energy = next(i for i, t in enumerate(tokens) if t.kind == "energy")  # the slot before it holds a wound
     behind = grid.back_slot(energy, duplex)
@@ -178,8 +178,8 @@ def text_positions(data: bytes, page: int, wanted: str) -> list[tuple[float, flo
 
 
 def test_back_offset_moves_the_back_pages_only(inputs, fonts):
-    make = lambda offset: tokens_pdf(inputs.engine, inputs.catalogs["de"], fonts, sheet_layout("a4"),  # noqa: E731
-                                     tokens_layout(), "long", offset)
+    make = lambda offset: tokens_pdf(inputs.engine, inputs.catalogs["de"], fonts, sheet_layout("a4", LAYOUTS),  # noqa: E731
+                                     tokens_layout(LAYOUTS), "long", offset)
     plain, shifted = make((0.0, 0.0)), make((1.5, -1.0))
     assert text_positions(plain, 0, "+1") == text_positions(shifted, 0, "+1") != []
     before, after = text_positions(plain, 1, "−1"), text_positions(shifted, 1, "−1")
@@ -192,7 +192,7 @@ def test_back_offset_moves_the_back_pages_only(inputs, fonts):
 
 
 def test_without_duplex_the_backs_are_still_printed(inputs, fonts):
-    data = tokens_pdf(inputs.engine, inputs.catalogs["pt"], fonts, sheet_layout("letter"), tokens_layout(), "none")
+    data = tokens_pdf(inputs.engine, inputs.catalogs["pt"], fonts, sheet_layout("letter", LAYOUTS), tokens_layout(LAYOUTS), "none")
     front, back = fronts_and_backs(data)
     assert count(front, "+1") and count(back, "−1")
 
@@ -206,41 +206,62 @@ def test_a_changed_engine_changes_the_tokens(tmp_path, inputs, fonts):
     text = re.sub(r"(?m)^paid_level_max = 6", "paid_level_max = 5", text)
     path.write_text(text, encoding="utf-8")
     engine = load_engine(path)
-    counts = {c.id: c.count for c in token_counts(engine)}
+    counts = {c.id: c.count for c in token_counts(engine, tokens_layout(LAYOUTS))}
     assert counts["energy"] == 18 and counts["wound"] == 10
-    front, back = fronts_and_backs(tokens_pdf(engine, inputs.catalogs["pl"], fonts, sheet_layout("a4"),
-                                              tokens_layout(), "long"))
+    front, back = fronts_and_backs(tokens_pdf(engine, inputs.catalogs["pl"], fonts, sheet_layout("a4", LAYOUTS),
+                                              tokens_layout(LAYOUTS), "long"))
     assert front.count("Energia") == 18 and back.count("Wydana") == 18
     assert count(front, "−6") == 0 and count(front, "−5") == 2
 
 
 def test_token_faces_fit_in_every_language(inputs, fonts):
     for lang in LANGS:
-        faces = TokenFaces(inputs.engine, inputs.catalogs[lang], fonts, tokens_layout())
-        for token in set(token_list(inputs.engine)) | {Token("wound", amount=12)}:
+        faces = TokenFaces(inputs.engine, inputs.catalogs[lang], fonts, tokens_layout(LAYOUTS))
+        for token in set(token_list(inputs.engine, tokens_layout(LAYOUTS))) | {Token("wound", amount=12)}:
             faces.face(token, "front"), faces.face(token, "back")
         assert faces.problems == [] and faces.text.problems == [], lang
 
 
 def test_deterministic(inputs, fonts, token_pdfs):
-    again = tokens_pdf(inputs.engine, inputs.catalogs["tr"], fonts, sheet_layout("a4"), tokens_layout(), "long")
+    again = tokens_pdf(inputs.engine, inputs.catalogs["tr"], fonts, sheet_layout("a4", LAYOUTS), tokens_layout(LAYOUTS), "long")
     assert again == token_pdfs[("tr", "a4")]
 
 
-def test_token_kinds_come_from_one_registry_and_an_unknown_kind_is_an_error():
+def test_token_kinds_come_from_one_registry_and_an_unknown_kind_is_an_error(tmp_path):
     """KINDS owns each kind's faces and amounts; the shipped set uses every kind, and a set entry of a kind the
-    registry does not know fails counting (so the score sheet's, the tokens' and the rulebook's checks) located at
-    its entry."""
-    from dataclasses import replace
-
-    from pnp.sheets.layout import TokenSet
+    registry does not know fails loading the token set (so the score sheet's, the tokens' and the rulebook's
+    checks) located at its entry of the project's tokens.toml."""
     from pnp.sheets.token_faces import KINDS
+    from pnp.sheets.tokens import token_set_layout
 
-    layout = tokens_layout()
-    assert {entry.kind for entry in layout.set} == set(KINDS)
-    engine = load_inputs(Project(), ()).engine
-    dragons = replace(layout, set=(*layout.set, TokenSet("dragons", "dragon", 2, "for the dragons")))
+    assert {entry.kind for entry in token_set_layout(LAYOUTS).set} == set(KINDS)
+    for path in LAYOUTS.glob("*.toml"):
+        (tmp_path / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    with (tmp_path / "tokens.toml").open("a", encoding="utf-8") as file:
+        file.write('\n[[set]]\nid = "dragons"\nkind = "dragon"\ncount = 2\nreason = "for the dragons"\n')
     with pytest.raises(ProblemsFound) as caught:
-        token_counts(engine, dragons)
+        token_set_layout(tmp_path)
     [problem] = caught.value.problems
     assert problem.code == "layout-token" and problem.where.field == "set dragons" and "'dragon'" in problem.message
+    assert problem.where.file == str(tmp_path / "tokens.toml")
+
+
+def test_the_rulebook_rows_of_the_tokens_come_from_the_registry():
+    """Each set entry's row in the rulebook's table of tokens: the token's name as printed on it (the modifier's
+    value and stat), how many, and its kind's use message, in the language."""
+    from pnp.sheets.token_faces import ENERGY_USE, KINDS, WOUND
+    from pnp.sheets.tokens import token_rows
+
+    inputs = load_inputs(Project(), ("de",))
+    layout = tokens_layout(LAYOUTS)
+    counts = token_counts(inputs.engine, layout)
+    rows, problems = token_rows(counts, inputs.catalogs["de"], inputs.engine)
+    assert problems == [] and len(rows) == len(layout.set)
+    by_kind = {count.kind: row for count, row in zip(counts, rows)}
+    assert set(by_kind) == set(KINDS)
+    wound = inputs.catalogs["de"].translations.pgettext(*WOUND)
+    assert by_kind["wound"].token.startswith(f"{wound} −{inputs.engine.stats_printed_min} … ")
+    assert f" {inputs.engine.energy_cap} " in by_kind["energy"].use and "{" not in by_kind["energy"].use
+    assert by_kind["energy"].use != ENERGY_USE[1]  # translated
+    assert all(row.count == count.count for row, count in zip(rows, counts))
+    assert re.fullmatch(r"\+(\d+) (\S+) / −\1 \2", by_kind["modifier"].token)

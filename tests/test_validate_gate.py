@@ -1,29 +1,79 @@
 """`pnp validate` is the gate: every problem a producer raises while rendering, `pnp validate` reports first on the
-same input, and `pnp build` fails with it before rendering (no traceback, nothing written)."""
+same input, and `pnp build` fails with it before rendering (no traceback, nothing written).
+
+CASES holds one planted input per problem code; the codes are found by reading the products' source (every
+`Problem("code", ...)` in pnp/cards, pnp/sheets, pnp/rulebook and the translator), so a new code without a planted
+case fails `test_every_code_a_product_raises_has_a_planted_case`."""
 from __future__ import annotations
 
+import ast
 import json
+import shutil
 from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po, write_po
 
 from conftest import invoke, project_args
+from pnp.layouts.schemas import LAYOUTS
 from pnp.i18n.catalogs import LANGS, catalog_path
+from pnp.i18n.localize import card_context
+from pnp.layouts import schemas
+from pnp.sheets.calibration import TURN_STEP, calibration_pdf, home_grid
 from pnp.problems import ProblemsFound
 from pnp.project import Project, read_inputs
 from pnp.rulebook import rulebook_pdfs
+from pnp.cards.produce import card_decks
+from pnp.context import BuildContext, BuildOptions
 from pnp.sheets.pdf import scoresheet_pdf
-from pnp.sheets.scoresheet import NOTES
+from pnp.sheets.scoresheet import NOTES, PLAYER, WOUND_RULE
 from pnp.typeset.fonts import register_fonts
 
 
-def _rulebook(inputs, fonts):
-    return rulebook_pdfs(inputs.engine, inputs.cards, inputs.catalogs["de"], fonts, "a4", booklet=True)
+def _rulebook(inputs, fonts, project):
+    return rulebook_pdfs(inputs.engine, inputs.cards, inputs.catalogs["de"], fonts, "a4", booklet=True,
+                         layouts=project.layouts)
 
 
-def _scoresheet(inputs, fonts):
-    return scoresheet_pdf(inputs.engine, inputs.catalogs["de"], fonts, "a4")
+def _scoresheet(inputs, fonts, project):
+    return scoresheet_pdf(inputs.engine, inputs.catalogs["de"], fonts, "a4", project.layouts)
+
+
+def _cards(inputs, fonts, project):
+    return card_decks(BuildContext(project, inputs, BuildOptions(langs=("de",)), fonts, {}, ("de",)))
+
+
+def _calibration(inputs, fonts, project):
+    layout = schemas.calibration_layout(project.layouts)
+    return calibration_pdf(home_grid("a4", project.layouts), layout, fonts, inputs.catalogs["de"], "a4", "long",
+                           (0.0, 0.0))
+
+
+def _translate(domain: str, pair: tuple[str, str], change):
+    """The German translation of message `pair` (context, msgid) of `domain` replaced by change(translation)."""
+    def plant(root: Path) -> None:
+        path = catalog_path(root / "locales", "de", domain)
+        with path.open("rb") as fp:
+            catalog = read_po(fp, locale="de")
+        message = catalog.get(pair[1], context=pair[0])
+        message.string = change(message.string)
+        with path.open("wb") as fp:
+            write_po(fp, catalog)
+    return plant
+
+
+def _layout(name: str, old: str, new: str):
+    """Layout file `name` of the planted project's layouts folder with `old` replaced by `new`."""
+    def plant(root: Path) -> None:
+        folder = root / "layouts"
+        text = (folder / f"{name}.toml").read_text(encoding="utf-8")
+        assert old in text
+        (folder / f"{name}.toml").write_text(text.replace(old, new, 1), encoding="utf-8")
+    return plant
+
+
+CARD = ("carthage.balearic-slingers", "name")
+WIDE = "中"  # a character none of the bundled fonts has
 
 
 def _engine(old: str, new: str):
@@ -59,23 +109,66 @@ CASES = {
     "sheet-no-room": (_engine("cap = 12 ", "cap = 40 "), _scoresheet),
     # a message of the code in no catalog
     "translation-missing": (_drop_everywhere(NOTES), _scoresheet),
+    # a translation with a placeholder the code does not fill in: the validator names it first (placeholder-unknown)
+    "placeholder-fill": (_translate("sheets", PLAYER, lambda text: text + " {unknown_name}"), _scoresheet,
+                         "placeholder-unknown"),
+    # a card name too long for its box, and one with a character its font lacks
+    "text-does-not-fit": (_translate("cards", (card_context(*CARD), "Balearic Slingers"),
+                                     lambda text: " ".join([text] * 6)), _cards),
+    "glyph-missing": (_translate("cards", (card_context(*CARD), "Balearic Slingers"), lambda text: text + WIDE),
+                      _cards),
+    # score sheet: a label wider than its box, a rule longer than its lines, a character the font lacks
+    "sheet-label-overflow": (_translate("sheets", PLAYER, lambda text: " · ".join([text] * 12)), _scoresheet),
+    "sheet-text-overflow": (_translate("sheets", WOUND_RULE, lambda text: " ".join([text] * 6)), _scoresheet),
+    "sheet-glyph-missing": (_translate("sheets", PLAYER, lambda text: text + WIDE), _scoresheet),
+    # calibration sheet: instructions that run into the marks, a character the font lacks
+    "calibration-text-overflow": (_translate("sheets", TURN_STEP, lambda text: " ".join([text] * 40)),
+                                  _calibration),
+    "calibration-glyph-missing": (_translate("sheets", TURN_STEP, lambda text: WIDE + text), _calibration),
+    # a token kind the registry does not know
+    "layout-token": (_layout("tokens", 'kind = "used"', 'kind = "spark"'), _rulebook),
+    # rulebook margins home printers cannot print
+    "layout-value": (_layout("rulebook", "top = 22.0,", "top = 2.0,"), _rulebook),
 }
+
+
+def _codes_products_raise() -> set[str]:
+    """Every code of a `Problem("code", ...)` in the product packages and the translator."""
+    root = Path(__file__).resolve().parent.parent / "pnp"
+    files = [*(root / "cards").rglob("*.py"), *(root / "sheets").rglob("*.py"), *(root / "rulebook").rglob("*.py"),
+             root / "i18n" / "translator.py"]
+    return {node.args[0].value for path in files for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Problem" and node.args
+            and isinstance(node.args[0], ast.Constant)}
+
+
+def test_every_code_a_product_raises_has_a_planted_case():
+    codes = _codes_products_raise()
+    assert {"sheet-no-room", "rulebook-wording", "calibration-glyph-missing", "translation-missing"} <= codes
+    assert sorted(codes - set(CASES)) == []
 
 
 @pytest.mark.parametrize("code", CASES)
 def test_validate_reports_what_the_producer_raises(code, runner, project_copy, tmp_path):
-    change, producer = CASES[code]
+    change, producer, *reported_as = CASES[code]  # the validator's own code for the same defect, if it has one
+    reported = reported_as[0] if reported_as else code
+    shutil.copytree(LAYOUTS, project_copy / "layouts", ignore=shutil.ignore_patterns("*.py", "__pycache__"))
     change(project_copy)
-    project = Project(data=project_copy / "data", locales=project_copy / "locales")
+    project = Project(data=project_copy / "data", locales=project_copy / "locales", layouts=project_copy / "layouts")
     inputs, _ = read_inputs(project, ("de",))  # engine values may disagree with each other (floor > printed)
     with pytest.raises(ProblemsFound) as raised:
-        producer(inputs, register_fonts(project.fonts))
+        producer(inputs, register_fonts(project.fonts), project)
     assert code in {p.code for p in raised.value.problems}
 
-    result = invoke(runner, "validate", "--lang", "de", "--format", "json", *project_args(project_copy))
+    args = [*project_args(project_copy), "--layouts", project.layouts]
+    result = invoke(runner, "validate", "--lang", "de", "--format", "json", *args)
     assert result.exit_code == 1
-    assert code in {p["code"] for p in json.loads(result.stdout)}
+    assert reported in {p["code"] for p in json.loads(result.stdout)}
 
     out = tmp_path / "kit"
-    built = invoke(runner, "build", "--lang", "de", "--out", out, *project_args(project_copy))
-    assert built.exit_code == 1 and code in built.output and not out.exists()
+    built = invoke(runner, "build", "--lang", "de", "--out", out, *args)
+    assert built.exit_code == 1 and not out.exists()
+    # the build fails with the lines validate prints (a long line is shortened in its middle, code and all)
+    printed = invoke(runner, "validate", "--lang", "de", *args).output.splitlines()
+    errors = [line for line in printed if f" error {reported}: " in line or " characters left out) " in line]
+    assert errors and set(errors) <= set(built.output.splitlines())

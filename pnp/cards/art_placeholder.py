@@ -12,13 +12,13 @@ import zlib
 from reportlab.pdfgen.canvas import Canvas
 
 from ..data.card_database import Card
-from ..layouts.schemas import FactionStyle, Palette
+from ..layouts.schemas import CardPalette, FactionStyle
 from ..graphics.colours import cmyk, mix
 from ..graphics.emblems import draw_emblem
 
 
 def draw_placeholder(canvas: Canvas, x: float, y: float, width: float, height: float, card: Card,
-                     style: FactionStyle, palette: Palette) -> None:
+                     style: FactionStyle, palette: CardPalette) -> None:
     """Fill the window (points) with the card's generated picture; the caller clips to the window."""
     rnd = random.Random(zlib.crc32(card.id.encode("utf-8")))
     light = palette.light

@@ -27,38 +27,39 @@ def draw_back(canvas: Canvas, face: BackFace, layout: CardLayout, x: float, y: f
     _rays(canvas, layout, mix(style.dark, style.color, 0.35))
 
     canvas.setStrokeColor(cmyk(palette.gold))
-    for i, inset in enumerate(back.frame_insets):
-        canvas.setLineWidth(back.outline * (1.6 if i == 0 else 0.6))
+    for inset, weight in zip(back.frame_insets, back.frame_weights):
+        canvas.setLineWidth(back.outline * weight)
         canvas.rect(inset * MM, inset * MM, (card.width - 2 * inset) * MM, (card.height - 2 * inset) * MM,
                     stroke=1, fill=0)
     canvas.setFillColor(cmyk(palette.gold))
     outer = back.frame_insets[0]
     for cx, cy in ((outer, outer), (card.width - outer, outer), (outer, card.height - outer),
                    (card.width - outer, card.height - outer)):
-        draw_diamond(canvas, cx * MM, cy * MM, 1.6 * MM)
+        draw_diamond(canvas, cx * MM, cy * MM, back.corner_diamond * MM)
 
-    medallion = back.emblem
+    medallion, ring = back.emblem, back.medallion
     cx, cy = (medallion.x + medallion.width / 2) * MM, (medallion.y + medallion.height / 2) * MM
     radius = medallion.width / 2 * MM
     canvas.setFillColor(cmyk(style.color))
     canvas.setStrokeColor(cmyk(palette.gold))
-    canvas.setLineWidth(back.outline * 1.8)
+    canvas.setLineWidth(back.outline * ring.ring)
     canvas.circle(cx, cy, radius, stroke=1, fill=1)
-    canvas.setLineWidth(back.outline * 0.6)
-    canvas.circle(cx, cy, radius * 0.9, stroke=1, fill=0)
+    canvas.setLineWidth(back.outline * ring.inner_ring)
+    canvas.circle(cx, cy, radius * ring.inner_scale, stroke=1, fill=0)
     canvas.setFillColor(cmyk(palette.gold))
-    draw_emblem(canvas, style.emblem, cx, cy, radius * 1.2)
+    draw_emblem(canvas, style.emblem, cx, cy, radius * ring.emblem_scale)
 
     draw_text(canvas, face.title, back.title.inner, "center", lang=face.lang)
     draw_text(canvas, face.name, back.faction.inner, "center", lang=face.lang)
+    rule = back.rule
     for box in (back.title.box, back.faction.box):
-        rule_y = (box.y - 0.8 if box is back.title.box else box.top + 0.8) * MM
+        rule_y = (box.y - rule.gap if box is back.title.box else box.top + rule.gap) * MM
         canvas.setStrokeColor(cmyk(palette.gold))
-        canvas.setLineWidth(0.5)
+        canvas.setLineWidth(rule.width)
         mid = (box.x + box.width / 2) * MM
-        canvas.line(mid - 14 * MM, rule_y, mid - 2 * MM, rule_y)
-        canvas.line(mid + 2 * MM, rule_y, mid + 14 * MM, rule_y)
-        draw_diamond(canvas, mid, rule_y, 1.1 * MM)
+        canvas.line(mid - rule.end * MM, rule_y, mid - rule.start * MM, rule_y)
+        canvas.line(mid + rule.start * MM, rule_y, mid + rule.end * MM, rule_y)
+        draw_diamond(canvas, mid, rule_y, rule.diamond * MM)
     canvas.restoreState()
 
 

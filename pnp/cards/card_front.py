@@ -79,9 +79,9 @@ def _background(canvas: Canvas, layout: CardLayout, style: FactionStyle) -> None
     canvas.rect(-b * MM, -b * MM, (card.width + 2 * b) * MM, (card.height + 2 * b) * MM, stroke=0, fill=1)
     inset = front.inner_frame_inset
     canvas.setStrokeColor(cmyk(layout.palette.gold))
-    canvas.setLineWidth(front.outline * 0.7)
+    canvas.setLineWidth(front.outline * front.inner_frame_weight)
     canvas.roundRect(inset * MM, inset * MM, (card.width - 2 * inset) * MM, (card.height - 2 * inset) * MM,
-                     front.panel_radius * 1.6 * MM, stroke=1, fill=0)
+                     front.inner_frame_radius * MM, stroke=1, fill=0)
 
 
 def _level(canvas: Canvas, level: int, layout: CardLayout) -> None:

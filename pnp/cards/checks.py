@@ -76,7 +76,7 @@ def card_glyph_problems(cards: Sequence[LocalizedCard], labels: CardLabels, layo
 
 def card_print_problems(inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[Problem]:
     """Fit and glyph problems of every card front and back in every language (a validator checker)."""
-    layout, fonts = card_layout(), register_fonts(project.fonts)
+    layout, fonts = card_layout(project.layouts), register_fonts(project.fonts)
     problems: list[Problem] = []
     for lang in langs:
         try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from functools import partial
 from io import BytesIO
+from pathlib import Path
 from typing import Callable, Mapping, Sequence
 
 from reportlab.pdfgen.canvas import Canvas
@@ -27,19 +28,20 @@ def deck_fronts(faces: Sequence[FrontFace]) -> list[FrontFace]:
 
 def deck_pdf(faces: Sequence[FrontFace], backs: Mapping[str, BackFace], layout: CardLayout,
              art: Mapping[str, ArtImage], paper: str, mode: str, duplex: str, back_offset: tuple[float, float],
-             info: DocumentInfo) -> bytes:
+             info: DocumentInfo, layouts: Path) -> bytes:
     """The PDF of one deck in one language: `faces` in print order (every copy), each card backed by the back of
-    its faction in `backs` (faction -> back); `info` its title, subject and language."""
+    its faction in `backs` (faction -> back), on the sheets of the layouts folder `layouts`; `info` its title,
+    subject and language."""
     buffer = BytesIO()
     card = layout.card
     fronts = [partial(_front, face=face, layout=layout, art=art.get(face.card.id)) for face in faces]
     back_cells = [partial(_back, face=backs[face.card.faction], layout=layout) for face in faces]
     if mode == "pro":
-        bleed = pro_layout().page.bleed
+        bleed = pro_layout(layouts).page.bleed
         canvas = new_canvas(buffer, (0, 0), info)
         impose_pro(canvas, card.width, card.height, bleed, fronts, back_cells, duplex)
     else:
-        grid = sheet_grid(sheet_layout(paper), card.width, card.height, card.bleed)
+        grid = sheet_grid(sheet_layout(paper, layouts), card.width, card.height, card.bleed)
         canvas = new_canvas(buffer, (grid.paper_width, grid.paper_height), info)
         impose_home(canvas, grid, fronts, back_cells, duplex, back_offset)
     canvas.save()

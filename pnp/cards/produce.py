@@ -24,7 +24,7 @@ def _compose(ctx: BuildContext, lang: str, only: Collection[str] | None = None
     factions' names (both by faction); fails on a text that does not fit or a character its font lacks."""
     catalog = ctx.inputs.catalogs[lang]
     cards = [lc for lc in localize_cards(ctx.inputs.cards, catalog) if only is None or lc.card.id in only]
-    fronts, backs = compose_language(cards, card_labels(catalog), card_layout(), ctx.fonts)
+    fronts, backs = compose_language(cards, card_labels(catalog), card_layout(ctx.project.layouts), ctx.fonts)
     problems = fit_problems([*fronts, *backs]) + glyph_problems([*fronts, *backs], ctx.fonts)
     if errors(problems):
         raise ProblemsFound(problems)
@@ -41,7 +41,8 @@ def card_decks(ctx: BuildContext) -> dict[Path, bytes]:
             faces = deck_fronts([face for face in fronts if face.card.faction == faction])
             info = document_info(ctx.inputs.catalogs[lang], f"{GAME_TITLE} — {names[faction]}")
             files[Path(lang) / "cards" / f"{faction}.pdf"] = deck_pdf(
-                faces, backs, card_layout(), ctx.art, o.paper, o.mode, o.duplex, o.back_offset, info)
+                faces, backs, card_layout(ctx.project.layouts), ctx.art, o.paper, o.mode, o.duplex, o.back_offset,
+                info, ctx.project.layouts)
     return files
 
 
@@ -55,8 +56,8 @@ def deck_list(ctx: BuildContext) -> dict[Path, bytes]:
         by_id = {face.card.id: face for face in fronts}
         info = document_info(ctx.inputs.catalogs[lang], f"{GAME_TITLE} — {deck.name}")
         files[Path(lang) / "decks" / f"{o.deck.stem}.pdf"] = deck_pdf(
-            [by_id[card.id] for card in deck.cards], backs, card_layout(), ctx.art, o.paper, o.mode, o.duplex,
-            o.back_offset, info)
+            [by_id[card.id] for card in deck.cards], backs, card_layout(ctx.project.layouts), ctx.art, o.paper, o.mode,
+            o.duplex, o.back_offset, info, ctx.project.layouts)
     return files
 
 
@@ -79,7 +80,8 @@ def card_pages(ctx: BuildContext, lang: str) -> list[CardPages]:
     for faction in FACTIONS:
         faces = [face for face in fronts if face.card.faction == faction]
         info = document_info(ctx.inputs.catalogs[lang], f"{GAME_TITLE} — {names[faction]}")
-        pdf = deck_pdf(faces, backs, card_layout(), ctx.art, ctx.options.paper, "pro", "long", (0.0, 0.0), info)
+        pdf = deck_pdf(faces, backs, card_layout(ctx.project.layouts), ctx.art, ctx.options.paper, "pro", "long",
+                       (0.0, 0.0), info, ctx.project.layouts)
         pages.append(CardPages(faction, names[faction], tuple(lc for lc in localized if lc.card.faction == faction),
                                pdf))
     return pages

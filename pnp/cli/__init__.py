@@ -16,6 +16,7 @@ from .export import images_command, tts_command
 from .make import build_command, calibrate_command, gallery_command
 from .options import (EXIT_INTERRUPTED, EXIT_PROBLEMS, LanguageList, PathArg, make_project, project_options, report,
                       write_json)
+from .proof import proof_command
 
 
 def _raise_interrupted(number, frame):
@@ -59,12 +60,12 @@ def export():
 @click.option("--output", type=PathArg(dir_okay=False), default=None,
               help="Write the JSON (UTF-8) to this file instead of stdout.")
 @project_options
-def export_cards(lang, output, data, locales, art):
+def export_cards(lang, output, data, locales, art, layouts):
     """Print all cards as a JSON array (UTF-8) in one language."""
     if len(lang) != 1:
         raise click.BadParameter("give exactly one language", param_hint="--lang")
     try:
-        inputs = load_inputs(make_project(data, locales, art), lang)
+        inputs = load_inputs(make_project(data, locales, art, layouts), lang)
         cards = localize_cards(inputs.cards, inputs.catalogs[lang[0]])
     except ProblemsFound as exc:
         report(exc.problems)
@@ -83,3 +84,4 @@ main.add_command(calibrate_command)
 main.add_command(gallery_command)
 export.add_command(images_command)
 export.add_command(tts_command)
+main.add_command(proof_command)

@@ -36,9 +36,9 @@ def finish(problems: list[Problem], output: str, summary: str) -> None:
 @FORMAT
 @jobs_option
 @project_options
-def validate_command(langs, output, jobs, data, locales, art):
+def validate_command(langs, output, jobs, data, locales, art, layouts):
     """Check the engine data, the cards, the decks and every translation against each other."""
-    project = make_project(data, locales, art)
+    project = make_project(data, locales, art, layouts)
     inputs, problems = read_inputs(project, langs)
     if inputs is not None:
         problems += validate(inputs, loaded_langs(inputs, langs), project, jobs)
@@ -55,7 +55,7 @@ def deck_group():
 @click.argument("file", type=PathArg(dir_okay=False))
 @FORMAT
 @project_options
-def deck_check(file, output, data, locales, art):
+def deck_check(file, output, data, locales, art, layouts):
     """Check the deck list FILE (TOML) against the deck-building rules of the engine data.
 
     \b
@@ -65,7 +65,7 @@ def deck_check(file, output, data, locales, art):
     "rome.hastati-line" = 3              # card id = copies
     """
     try:
-        inputs = load_inputs(make_project(data, locales, art), ())
+        inputs = load_inputs(make_project(data, locales, art, layouts), ())
         deck = load_deck_list(file, inputs.cards, inputs.engine)
     except ProblemsFound as exc:
         finish(list(exc.problems), output, "")

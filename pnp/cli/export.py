@@ -37,15 +37,26 @@ def out_option(command):
 @click.command("images")
 @click.option("--lang", "langs", type=LanguageList(LANGS + (SOURCE_LANG,)), default="all", show_default=True,
               help=LANG_HELP)
-@click.option("--dpi", type=click.Choice([str(d) for d in export_layout().images.dpi]),
-              default=str(export_layout().images.dpi[0]), show_default=True, help="Resolution of the images.")
+@click.option("--dpi", type=int, default=None,
+              help="Resolution of the images: one of the export layout's [images] dpi (default: its first, 300).")
 @click.option("--no-bleed", is_flag=True, help="Cut to the trim (63 × 88 mm) instead of keeping the 3 mm bleed.")
 @out_option
 @project_options
-def images_command(langs, dpi, no_bleed, out, data, locales, art):
+def images_command(langs, dpi, no_bleed, out, data, locales, art, layouts):
     """One PNG per distinct card front and one back per faction, for print-on-demand card services:
     out/<lang>/images/<card id>.png, back-<faction>.png and manifest.json / manifest.csv."""
-    _write(lambda: export_images(make_project(data, locales, art), langs, int(dpi), not no_bleed), out,
+    project = make_project(data, locales, art, layouts)
+    try:
+        allowed = export_layout(project.layouts).images.dpi
+    except ProblemsFound as exc:
+        report(exc.problems)
+        sys.exit(EXIT_PROBLEMS)
+    if dpi is None:
+        dpi = allowed[0]
+    elif dpi not in allowed:
+        raise click.BadParameter(f"{dpi} is not one of the export layout's resolutions "
+                                 f"({', '.join(map(str, allowed))})", param_hint="'--dpi'")
+    _write(lambda: export_images(project, langs, dpi, not no_bleed), out,
            f"card images at {dpi} dpi{' without bleed' if no_bleed else ''} ({', '.join(langs)})")
 
 
@@ -56,8 +67,8 @@ def images_command(langs, dpi, no_bleed, out, data, locales, art):
               "BackURL); default: file names relative to the output folder.")
 @out_option
 @project_options
-def tts_command(langs, base_url, out, data, locales, art):
+def tts_command(langs, base_url, out, data, locales, art, layouts):
     """Tabletop Simulator decks: out/<lang>/tts/<faction>.json (a saved object), <faction>-faces.png (the deck
     sheet) and <faction>-back.png."""
-    _write(lambda: export_tts(make_project(data, locales, art), langs, base_url), out,
+    _write(lambda: export_tts(make_project(data, locales, art, layouts), langs, base_url), out,
            f"Tabletop Simulator decks ({', '.join(langs)})")

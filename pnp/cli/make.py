@@ -88,7 +88,7 @@ def _fail(problems) -> None:
 @jobs_option
 @project_options
 def build_command(langs, paper, mode, duplex, back_offset, booklet, deck, pdfx, cmyk_profile, out, jobs, data,
-                  locales, art):
+                  locales, art, layouts):
     """Build the print-and-play kit: out/<lang>/cards/<faction>.pdf and the other parts; with --deck FILE, only
     that deck: out/<lang>/decks/<FILE name>.pdf."""
     options = BuildOptions(langs=langs, paper=paper, mode=mode, duplex=duplex, back_offset=back_offset,
@@ -99,7 +99,7 @@ def build_command(langs, paper, mode, duplex, back_offset, booklet, deck, pdfx, 
                                  item_show_func=lambda done: done and done[0].label)
 
     try:
-        result = build(make_project(data, locales, art), options, out, progress if on_terminal() else None)
+        result = build(make_project(data, locales, art, layouts), options, out, progress if on_terminal() else None)
     except ProblemsFound as exc:
         _fail(exc.problems)
     if result.warnings:
@@ -121,19 +121,25 @@ def build_command(langs, paper, mode, duplex, back_offset, booklet, deck, pdfx, 
               help="Output file, for one language only [default: out/calibration-<paper>-<lang>.pdf for each].")
 @click.option("--locales", type=PathArg(file_okay=False), default=Project().locales, callback=check_input_folder,
               help="Folder of the gettext catalogs.")
-def calibrate_command(langs, paper, duplex, back_offset, out, locales):
+@click.option("--layouts", type=PathArg(file_okay=False), default=Project().layouts, callback=check_input_folder,
+              help="Folder of the layout files (*.toml).")
+def calibrate_command(langs, paper, duplex, back_offset, out, locales, layouts):
     """Print a duplex test sheet to measure the printer's back offset: out/calibration-<paper>-<lang>.pdf."""
     if out and len(langs) > 1:
         raise click.UsageError(f"--out names one file but --lang gives {len(langs)} languages; give one language, "
                                "or leave out --out to write out/calibration-<paper>-<lang>.pdf for each")
-    grid = home_grid(paper)
+    project = Project(locales=locales, layouts=layouts)
+    try:
+        grid, layout = home_grid(paper, project.layouts), calibration_layout(project.layouts)
+    except ProblemsFound as exc:
+        _fail(exc.problems)
     problems = check_back_offset(grid, back_offset)
     if problems:
         _fail(problems)
-    layout, fonts = calibration_layout(), register_fonts(Project().fonts)
+    fonts = register_fonts(project.fonts)
     files = {}
     try:
-        catalogs = load_catalogs(locales, langs)
+        catalogs = load_catalogs(project.locales, langs)
     except ProblemsFound as exc:
         _fail(exc.problems)
     for lang in langs:
@@ -156,10 +162,10 @@ def calibrate_command(langs, paper, duplex, back_offset, out, locales):
 @click.option("--out", type=PathArg(file_okay=False), default=Path("docs/gallery"),
               show_default=True, help="Folder for the PNG files.")
 @project_options
-def gallery_command(out, data, locales, art):
-    """Render sample pages and cards to small PNG files (needs pypdfium2, from the test extra)."""
+def gallery_command(out, data, locales, art, layouts):
+    """Render sample pages and cards to small PNG files."""
     try:
-        images = gallery_images(make_project(data, locales, art))
+        images = gallery_images(make_project(data, locales, art, layouts))
         write_all({out / name: png for name, png in images.items()}, out)
     except ProblemsFound as exc:
         _fail(exc.problems)

@@ -54,17 +54,17 @@ class PathArg(click.Path):
 
 
 def check_input_folder(ctx: click.Context, param: click.Parameter, value: Path) -> Path:
-    """--data/--locales/--art given on the command line must name an existing folder."""
+    """--data/--locales/--art/--layouts given on the command line must name an existing folder."""
     if ctx.get_parameter_source(param.name) == ParameterSource.COMMANDLINE and not value.is_dir():
         raise click.BadParameter(f"{str(value)!r} is not an existing folder", ctx=ctx, param=param)
     return value
 
 
 def project_options(command):
-    """--data, --locales and --art: where the inputs are (default: the repository's own)."""
+    """--data, --locales, --art and --layouts: where the inputs are (default: the repository's own)."""
     default = Project()
-    for name, help_text in (("art", "art images <card-id>.png/.jpg"), ("locales", "gettext catalogs"),
-                            ("data", "engine.toml and cards/")):
+    for name, help_text in (("layouts", "layout files (*.toml)"), ("art", "art images <card-id>.png/.jpg"),
+                            ("locales", "gettext catalogs"), ("data", "engine.toml and cards/")):
         command = click.option(f"--{name}", type=PathArg(file_okay=False),
                                default=getattr(default, name), show_default=False, callback=check_input_folder,
                                help=f"Folder of the {help_text}.")(command)
@@ -78,8 +78,8 @@ def jobs_option(command):
                              "any number.")(command)
 
 
-def make_project(data: Path, locales: Path, art: Path) -> Project:
-    return Project(data=data, locales=locales, art=art)
+def make_project(data: Path, locales: Path, art: Path, layouts: Path) -> Project:
+    return Project(data=data, locales=locales, art=art, layouts=layouts)
 
 
 def report(problems, stream=None) -> None:

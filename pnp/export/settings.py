@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ..layouts.schemas import LAYOUTS, load_layout
+from ..layouts.schemas import load_layout
 
 
 @dataclass(frozen=True)
@@ -27,6 +27,6 @@ class ExportLayout:
 
 
 @lru_cache(maxsize=None)
-def export_layout(directory: Path = LAYOUTS) -> ExportLayout:
-    """pnp/layouts/export.toml."""
+def export_layout(directory: Path) -> ExportLayout:
+    """export.toml of the layouts folder `directory`."""
     return load_layout("export", ExportLayout, directory)

@@ -21,7 +21,7 @@ from ..export.cmyk_art import cmyk_art
 from ..export.pdfx import pdfx_conditions, pdfx_files
 from ..typeset.fonts import register_fonts
 from ..pages.imposition import DUPLEX_MODES, check_back_offset, sheet_grid
-from ..layouts.schemas import PAPERS, card_layout, sheet_layout
+from ..layouts.schemas import PAPERS, CardLayout, card_layout, sheet_layout
 from ..parallel import run_tasks
 from ..problems import ERROR, Location, Problem, ProblemsFound, errors
 from ..project import Inputs, Project, loaded_langs, read_inputs
@@ -66,8 +66,8 @@ class BuildResult:
     warnings: tuple[Problem, ...]
 
 
-def option_problems(options: BuildOptions) -> list[Problem]:
-    """Options that cannot work together, e.g. a back offset larger than the paper's margins allow."""
+def option_problems(options: BuildOptions, project: Project) -> list[Problem]:
+    """Options that cannot work together, e.g. a back offset larger than the margins of the project's paper allow."""
     where = Location(field="options")
     if options.deck is not None and options.booklet:
         return [Problem("build-option", "--booklet makes the rulebook, which a build with --deck does not make; "
@@ -85,8 +85,8 @@ def option_problems(options: BuildOptions) -> list[Problem]:
             return [Problem("build-option", "--back-offset shifts the back pages of home sheets; pro mode prints one "
                             "card per page and has none to shift", where)]
         return []
-    card = card_layout().card
-    grid = sheet_grid(sheet_layout(options.paper), card.width, card.height, card.bleed)
+    card = card_layout(project.layouts).card
+    grid = sheet_grid(sheet_layout(options.paper, project.layouts), card.width, card.height, card.bleed)
     return check_back_offset(grid, options.back_offset)
 
 
@@ -107,9 +107,9 @@ def output_problems(out: Path) -> list[Problem]:
     return []
 
 
-def art_windows(inputs: Inputs) -> list[tuple[str, float, float]]:
+def art_windows(inputs: Inputs, layout: CardLayout) -> list[tuple[str, float, float]]:
     """(card id, width mm, height mm) of every card's art window."""
-    windows = card_layout().front.art
+    windows = layout.front.art
     boxes = [(c.id, windows.unit if c.kind == "unit" else windows.other) for c in inputs.cards.cards]
     return [(card_id, box.width, box.height) for card_id, box in boxes]
 
@@ -145,7 +145,7 @@ def prepare(project: Project, options: BuildOptions) -> tuple[list[Step], list[P
 def prepare_context(project: Project, options: BuildOptions) -> tuple[BuildContext, list[Problem]]:
     """Load and validate everything; the context producers (and exports) run in, and the warnings so far.
     Raises ProblemsFound on errors."""
-    problems = option_problems(options)
+    problems = option_problems(options, project)
     inputs, load_problems = read_inputs(project, options.langs)
     problems += load_problems
     if inputs is None:  # the checks that need no cards still run, so that one run reports everything
@@ -155,7 +155,8 @@ def prepare_context(project: Project, options: BuildOptions) -> tuple[BuildConte
     problems += validate(inputs, loaded_langs(inputs, options.langs), project, options.jobs)
     deck, deck_problems = checked_deck(options.deck, inputs) if options.deck else (None, [])
     problems += deck_problems
-    art, art_problems = load_art(project.art, art_windows(inputs), card_layout().art)
+    card = card_layout(project.layouts)
+    art, art_problems = load_art(project.art, art_windows(inputs, card), card.art)
     problems += art_problems
     if options.pdfx:
         art, cmyk_problems = cmyk_art(art, *read_profile(options.cmyk_profile))

@@ -30,7 +30,7 @@ def export_tts(project: Project, langs: tuple[str, ...], base_url: str | None
                ) -> tuple[dict[Path, bytes], list[Problem]]:
     """<lang>/tts/…: every faction's Tabletop Simulator deck in every language, and the warnings."""
     ctx, warnings = prepare_context(project, BuildOptions(langs=langs, mode="pro"))
-    settings, files, problems = export_layout().tts, {}, []
+    settings, files, problems = export_layout(project.layouts).tts, {}, []
     for lang in langs:
         for pages in card_pages(ctx, lang):
             try:

@@ -39,7 +39,8 @@ def _decks(project: Project, options: BuildOptions, langs: tuple[str, ...]) -> t
     return files, steps[0].ctx.inputs.cards
 
 
-def _png(image: Image.Image) -> bytes:
+def png_bytes(image: Image.Image) -> bytes:
+    """A small PNG: the image reduced to a palette of COLOURS colours, without dithering (deterministic)."""
     buffer = BytesIO()
     image.convert("RGB").quantize(COLOURS, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(
         buffer, "PNG", optimize=True)
@@ -60,7 +61,7 @@ def gallery_images(project: Project) -> dict[str, bytes]:
         wanted = [s for s in SHEETS if s[1] == paper]
         decks, _ = _decks(project, BuildOptions(paper=paper), tuple(sorted({s[2] for s in wanted})))
         for name, _, lang, faction, index, dpi in wanted:
-            images[name] = _png(page(decks[Path(lang) / "cards" / f"{faction}.pdf"], index, dpi))
+            images[name] = png_bytes(page(decks[Path(lang) / "cards" / f"{faction}.pdf"], index, dpi))
     decks, cards = _decks(project, BuildOptions(mode="pro"), tuple(sorted({lang for lang, _, _ in CARDS})))
     strip = []
     for lang, card_id, side in CARDS:
@@ -79,5 +80,5 @@ def gallery_images(project: Project) -> dict[str, bytes]:
     for image in strip:
         sheet.paste(image, (x, gap))
         x += image.width + gap
-    images["pro-cards-tr-pl-de-es-back.png"] = _png(sheet)
+    images["pro-cards-tr-pl-de-es-back.png"] = png_bytes(sheet)
     return images

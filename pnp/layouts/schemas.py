@@ -2,6 +2,7 @@
 
 A layout file may say `extends = "<other layout>"`: it is read over the other one, table by table.
 Lengths are millimetres, type sizes points. Other parts of the kit load their own layout files with `load_layout`.
+Every loader takes the layouts folder (the project's, pnp.project.Project.layouts; LAYOUTS is the repository's own).
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from ..data.terms import FACTIONS
 from ..resources import package_folder
 from ..tomlfile import read_toml
 from ..typeset.fonts import FONT_FILES
-from .values import Colour, FontRole, Positive
+from .values import Colour, FontRole, Palette, Positive
 
 LAYOUTS = package_folder("pnp", "layouts")
 PAPERS = ("a4", "letter")
@@ -188,6 +189,8 @@ class FrontLayout:
     panel_radius: float
     outline: float
     inner_frame_inset: float
+    inner_frame_weight: Positive
+    inner_frame_radius: Positive
     name: NameLayout
     level: LevelLayout
     art: ArtWindows
@@ -198,16 +201,48 @@ class FrontLayout:
 
 
 @dataclass(frozen=True)
-class BackLayout:
-    outline: float
-    frame_insets: tuple[float, ...]
-    emblem: Box
-    title: TextBox
-    faction: TextBox
+class BackMedallion:
+    """The medallion under the back's emblem: its ring and inner ring (times the outline), the inner ring's and
+    the emblem's size (times the medallion's radius)."""
+
+    ring: Positive
+    inner_ring: Positive
+    inner_scale: Positive
+    emblem_scale: Positive
 
 
 @dataclass(frozen=True)
-class Palette:
+class BackRule:
+    """The gold rules beside the title and the faction name: their distance from the text box and line width,
+    where each half starts and ends (mm from the middle) and the diamond between them (mm)."""
+
+    gap: float
+    width: Positive
+    start: float
+    end: Positive
+    diamond: Positive
+
+
+@dataclass(frozen=True)
+class BackLayout:
+    outline: float
+    frame_insets: tuple[float, ...]
+    frame_weights: tuple[float, ...]  # each frame line's width, times the outline
+    corner_diamond: Positive          # the diamonds on the outer frame's corners (mm)
+    emblem: Box
+    medallion: BackMedallion
+    rule: BackRule
+    title: TextBox
+    faction: TextBox
+
+    def invalid(self) -> list[str]:
+        if len(self.frame_weights) != len(self.frame_insets):
+            return [f"frame_weights needs one weight for each of the {len(self.frame_insets)} frame_insets"]
+        return []
+
+
+@dataclass(frozen=True)
+class CardPalette(Palette):
     parchment: Colour
     ink: Colour
     gold: Colour
@@ -230,7 +265,7 @@ class CardLayout:
     art: ArtSettings
     front: FrontLayout
     back: BackLayout
-    palette: Palette
+    palette: CardPalette
     factions: Mapping[str, FactionStyle]
 
     def text_boxes(self) -> dict[str, Box]:
@@ -260,7 +295,9 @@ class GridSize:
 
 
 @dataclass(frozen=True)
-class Margins:
+class SheetMargins:
+    """A home sheet's edge: the printable margin, the bleed around the grid and the crop marks (mm, the width pt)."""
+
     min_margin: float
     bleed: float
     mark_gap: float
@@ -273,7 +310,7 @@ class Margins:
 class SheetLayout:
     paper: Paper
     grid: GridSize
-    margins: Margins
+    margins: SheetMargins
 
 
 @dataclass(frozen=True)
@@ -296,14 +333,23 @@ class Scales:
     y_positions: tuple[float, ...]
     line_width: float
     label_size: float
+    label_gap: float        # pt between a tick and its number
+    letter_gap: float       # mm between a scale's end and its letter (X, Y)
     reach: float            # the front's vertical line runs this far past the outer X scales
 
 
 @dataclass(frozen=True)
 class Ruler:
-    length: float
+    """The 100 % check: length, bottom edge and height (mm), the ticks (mm: every mm, every 5, every 10), the
+    numbers' size and gap below the ruler, and the gap of the length caption below the numbers (pt)."""
+
+    length: Positive
     y: float
-    text_size: float
+    height: Positive
+    ticks: tuple[Positive, Positive, Positive]
+    text_size: Positive
+    number_gap: float
+    caption_gap: float
 
 
 @dataclass(frozen=True)
@@ -331,7 +377,7 @@ class CalibrationLayout:
 
 # --- loading ---------------------------------------------------------------------------------------------------
 
-def read_layout(name: str, directory: Path = LAYOUTS) -> dict:
+def read_layout(name: str, directory: Path) -> dict:
     """The merged table of layout `name` (following `extends`); raises ProblemsFound for a missing file or cycle."""
     chain: list[str] = []
     merged: dict = {}
@@ -363,7 +409,7 @@ def _merge(base: dict, override: dict) -> dict:
     return result
 
 
-def load_layout(name: str, cls: type, directory: Path = LAYOUTS):
+def load_layout(name: str, cls: type, directory: Path):
     """Layout `name` as an instance of the frozen dataclass `cls`; every key checked, all problems collected."""
     data = read_layout(name, directory)
     problems: list[Problem] = []
@@ -445,8 +491,8 @@ def _join(prefix: str, name: str) -> str:
 # --- the layouts of the kit, checked -----------------------------------------------------------------------------
 
 @lru_cache(maxsize=None)
-def card_layout(directory: Path = LAYOUTS) -> CardLayout:
-    """pnp/layouts/card.toml, with every text box inside the safe zone and every faction styled."""
+def card_layout(directory: Path) -> CardLayout:
+    """card.toml of the layouts folder `directory`, with every text box inside the safe zone and every faction styled."""
     from ..graphics.emblems import EMBLEMS
 
     layout = load_layout("card", CardLayout, directory)
@@ -469,16 +515,16 @@ def card_layout(directory: Path = LAYOUTS) -> CardLayout:
 
 
 @lru_cache(maxsize=None)
-def sheet_layout(paper: str, directory: Path = LAYOUTS) -> SheetLayout:
-    """The home sheet for paper `paper` (pnp/layouts/home-<paper>.toml)."""
+def sheet_layout(paper: str, directory: Path) -> SheetLayout:
+    """The home sheet for paper `paper` (home-<paper>.toml of the layouts folder `directory`)."""
     return load_layout(f"home-{paper}", SheetLayout, directory)
 
 
 @lru_cache(maxsize=None)
-def pro_layout(directory: Path = LAYOUTS) -> ProLayout:
+def pro_layout(directory: Path) -> ProLayout:
     return load_layout("pro", ProLayout, directory)
 
 
 @lru_cache(maxsize=None)
-def calibration_layout(directory: Path = LAYOUTS) -> CalibrationLayout:
+def calibration_layout(directory: Path) -> CalibrationLayout:
     return load_layout("calibrate", CalibrationLayout, directory)

@@ -2,12 +2,32 @@
 a bad value is one located problem (file, key), never a hang or a traceback later."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import NewType
+from dataclasses import asdict, dataclass
+from typing import Mapping, NewType
 
 Colour = NewType("Colour", tuple[float, float, float, float])  # CMYK fractions, each 0..1
 Positive = NewType("Positive", float)                          # a length in mm, a type size or a step: above zero
 FontRole = NewType("FontRole", str)                            # a font role of pnp.typeset.fonts.FONT_FILES
+
+
+@dataclass(frozen=True)
+class Palette:
+    """The named colours of one product (each product's palette subclasses this with the colours it uses; every
+    field a Colour, checked 0..1 by the loader)."""
+
+    def colors(self) -> Mapping[str, Colour]:
+        """Colour name -> CMYK fractions."""
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class PageMargins:
+    """A page's margins in mm: top, bottom, and inner (at the binding) and outer."""
+
+    top: Positive
+    bottom: Positive
+    inner: Positive
+    outer: Positive
 
 
 @dataclass(frozen=True)

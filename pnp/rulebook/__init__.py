@@ -2,14 +2,16 @@
 saddle-stitch booklet (out/<lang>/rulebook.pdf, out/<lang>/rulebook-booklet.pdf)."""
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Mapping
 
 from ..data.card_database import CardDatabase
 from ..i18n.catalogs import LanguageCatalog
 from ..data.engine_data import Engine
-from ..layouts.schemas import card_layout, sheet_layout
+from ..data.terms import FACTIONS
+from ..layouts.schemas import FactionStyle, card_layout, sheet_layout
 from ..pages.pdfout import document_info
-from ..sheets.tokens import token_counts
+from ..sheets.tokens import token_counts, token_set_layout
 from .blocks import TitlePage
 from .compose import KitFacts, compose
 from .layout import page_for, rulebook_layout
@@ -19,20 +21,31 @@ PAGES = "rulebook.pdf"
 BOOKLET = "rulebook-booklet.pdf"
 
 
-def kit_facts(engine: Engine, paper: str) -> KitFacts:
-    """What the rulebook says about the printed kit: card size and sheets from the layouts, the token set."""
-    card, sheet = card_layout().card, sheet_layout(paper)
-    return KitFacts(card.width, card.height, card.bleed, sheet.grid.columns * sheet.grid.rows, token_counts(engine))
+def kit_facts(engine: Engine, paper: str, layouts: Path) -> KitFacts:
+    """What the rulebook says about the printed kit: card size and sheets from the layouts folder `layouts`, the
+    token set."""
+    card, sheet = card_layout(layouts).card, sheet_layout(paper, layouts)
+    return KitFacts(card.width, card.height, card.bleed, sheet.grid.columns * sheet.grid.rows,
+                    token_counts(engine, token_set_layout(layouts)))
+
+
+def faction_styles(layouts: Path) -> tuple[FactionStyle, ...]:
+    """Each faction's colours and emblem from the card layout, in the order of the factions."""
+    styles = card_layout(layouts).factions
+    return tuple(styles[key] for key in FACTIONS)
 
 
 def rulebook_pdfs(engine: Engine, cards: CardDatabase, catalog: LanguageCatalog, fonts: Mapping[str, str],
-                  paper: str, booklet: bool = False) -> dict[str, bytes]:
+                  paper: str, booklet: bool = False, *, layouts: Path) -> dict[str, bytes]:
     """{"rulebook.pdf": …} and with `booklet` {"rulebook-booklet.pdf": …} in the catalog's language, composed
-    once; raises ProblemsFound (missing translations, examples or wordings the engine values make false)."""
-    blocks = compose(engine, cards, catalog, kit_facts(engine, paper))
+    once, laid out by the layouts folder `layouts`; raises ProblemsFound (missing translations, examples or
+    wordings the engine values make false)."""
+    blocks = compose(engine, cards, catalog, kit_facts(engine, paper, layouts))
     title = next(block for block in blocks if isinstance(block, TitlePage))
     info = document_info(catalog, f"{title.title} — {title.tagline}")
-    pdfs = {PAGES: render(blocks, page_for(paper, False), rulebook_layout(), dict(fonts), info)}
+    layout, factions = rulebook_layout(layouts), faction_styles(layouts)
+    pdfs = {PAGES: render(blocks, page_for(paper, False, layouts), layout, dict(fonts), factions, info)}
     if booklet:
-        pdfs[BOOKLET] = render(blocks, page_for(paper, True), rulebook_layout(), dict(fonts), info, booklet=True)
+        pdfs[BOOKLET] = render(blocks, page_for(paper, True, layouts), layout, dict(fonts), factions, info,
+                               booklet=True)
     return pdfs

@@ -15,14 +15,15 @@ def rulebook_problems(inputs: Inputs, langs: tuple[str, ...], project: Project) 
     """A validator checker: each language's rulebook composed on every paper (translations, placeholders, the
     wordings and worked examples the engine values must keep true) and its tables set on the pages and on the
     booklet's pages (tables that have no room), without making or rendering the pages."""
-    fonts, layout = register_fonts(project.fonts), rulebook_layout()
+    folder, fonts = project.layouts, register_fonts(project.fonts)
+    layout = rulebook_layout(folder)
     problems: list[Problem] = []
     for lang in langs:
         for paper in PAPERS:
             try:
-                blocks = compose(inputs.engine, inputs.cards, inputs.catalogs[lang], kit_facts(inputs.engine, paper))
+                blocks = compose(inputs.engine, inputs.cards, inputs.catalogs[lang], kit_facts(inputs.engine, paper, folder))
                 for booklet in (False, True):
-                    check_tables(blocks, page_for(paper, booklet), layout, dict(fonts))
+                    check_tables(blocks, page_for(paper, booklet, folder), layout, dict(fonts))
             except ProblemsFound as exc:
                 problems += exc.problems
     return list(dict.fromkeys(problems))

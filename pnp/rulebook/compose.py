@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined
@@ -22,7 +22,7 @@ from ..i18n.localize import LocalizedCard, localize_cards, stat_labels
 from ..i18n.placeholder_names import COMMANDS
 from ..i18n.translator import PERCENT, Translator
 from ..problems import Problem, raise_if_errors
-from ..sheets.tokens import TokenCount
+from ..sheets.tokens import TokenCount, token_rows
 from ..data.terms import FACTIONS
 from ..resources import package_folder
 from . import turkish
@@ -144,7 +144,7 @@ def template_context(engine: Engine, db: CardDatabase, catalog: LanguageCatalog,
         energy_die=energy_die(engine.energy_cap),
         card_width=number_text(kit.card_width), card_height=number_text(kit.card_height),
         card_bleed=number_text(kit.card_bleed), cards_per_sheet=kit.cards_per_sheet,
-        deck_sheets=math.ceil(engine.deck_size / kit.cards_per_sheet), tokens=kit.tokens,
+        deck_sheets=math.ceil(engine.deck_size / kit.cards_per_sheet),
         stat=stat_labels(catalog),
         factions=faction_cards(cards),
     )
@@ -163,6 +163,9 @@ def compose(engine: Engine, db: CardDatabase, catalog: LanguageCatalog, kit: Kit
     """The rulebook's blocks in the catalog's language; raises ProblemsFound (missing translations, examples)."""
     context, problems = template_context(engine, db, catalog, kit)
     messages = _Messages(catalog)
+    rows, row_problems = token_rows(kit.tokens, catalog, engine)
+    context["token_rows"] = tuple(replace(row, use=messages.finish(row.use)) for row in rows)
+    problems += row_problems
     markup = environment(messages).get_template("rulebook.j2").render(context)
     raise_if_errors(problems + messages.translator.problems)
     return parse(markup)

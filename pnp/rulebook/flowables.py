@@ -32,11 +32,12 @@ class Ornament(Flowable):
         return avail_width, self.space * 2
 
     def draw(self):
-        c, mid, y, r = self.canv, self.avail / 2, self.space, 1.3 * MM
+        marks = self.styles.marks
+        c, mid, y, r = self.canv, self.avail / 2, self.space, marks.ornament_diamond * MM
         c.setStrokeColor(self.styles.colour("gold"))
-        c.setLineWidth(0.6)
-        c.line(mid - self.rule_width / 2, y, mid - r * 1.8, y)
-        c.line(mid + r * 1.8, y, mid + self.rule_width / 2, y)
+        c.setLineWidth(marks.ornament_line)
+        c.line(mid - self.rule_width / 2, y, mid - r * marks.ornament_gap, y)
+        c.line(mid + r * marks.ornament_gap, y, mid + self.rule_width / 2, y)
         c.setFillColor(self.styles.colour("accent"))
         draw_diamond(c, mid, y, r)
 
@@ -74,23 +75,23 @@ class FactionRow(Flowable):
 
     def wrap(self, avail_width, avail_height):
         self.avail = avail_width
-        return avail_width, self.size + self.text.factions.leading * 1.6
+        return avail_width, self.size + self.text.factions.leading * self.text.marks.faction_leading
 
     def draw(self):
-        c, style = self.canv, self.text.factions
+        c, style, marks = self.canv, self.text.factions, self.text.marks
         cell = self.avail / len(self.names)
         widest = max(stringWidth(name, style.fontName, style.fontSize) for name in self.names)
-        font_size = min(style.fontSize, style.fontSize * (cell - 1.5 * MM) / widest)  # every name on one line
-        top = self.size + style.leading * 1.6
+        font_size = min(style.fontSize, style.fontSize * (cell - marks.faction_name_room * MM) / widest)  # one line
+        top = self.size + style.leading * marks.faction_leading
         for index, (name, faction) in enumerate(zip(self.names, self.faction_styles)):
             cx, cy = cell * (index + 0.5), top - self.size / 2
             c.setFillColor(cmyk(faction.color))
             c.circle(cx, cy, self.size / 2, stroke=0, fill=1)
             c.setStrokeColor(self.text.colour("gold"))
-            c.setLineWidth(0.8)
-            c.circle(cx, cy, self.size / 2 - 0.9 * MM, stroke=1, fill=0)
+            c.setLineWidth(marks.faction_ring)
+            c.circle(cx, cy, self.size / 2 - marks.faction_ring_inset * MM, stroke=1, fill=0)
             c.setFillColor(cmyk((0, 0, 0, 0)))
-            draw_emblem(c, faction.emblem, cx, cy, self.size * 0.56)
+            draw_emblem(c, faction.emblem, cx, cy, self.size * marks.faction_emblem)
             c.setFillColor(style.textColor)
             c.setFont(style.fontName, font_size)
             c.drawCentredString(cx, top - self.size - style.leading, name)

@@ -7,34 +7,28 @@ from pathlib import Path
 from typing import Mapping
 
 
-from ..layouts.schemas import LAYOUTS, load_layout, sheet_layout
-from ..layouts.values import Colour, Figures
+from ..layouts.schemas import load_layout, sheet_layout
+from ..layouts.values import Colour, Figures, PageMargins, Palette, Positive
 from ..problems import Location, Problem, raise_if_errors
 from ..typeset.units import MM
 
 
 @dataclass(frozen=True)
-class Margins:
-    top: float
-    bottom: float
-    inner: float
-    outer: float
+class RulebookType:
+    """The rulebook's type sizes and leadings (pt) by role."""
 
-
-@dataclass(frozen=True)
-class TypeSizes:
-    body: float
-    leading: float
-    small: float
-    table: float
-    table_leading: float
-    chapter: float
-    section: float
-    subsection: float
-    header: float
-    footer: float
-    title: float
-    subtitle: float
+    body: Positive
+    leading: Positive
+    small: Positive
+    table: Positive
+    table_leading: Positive
+    chapter: Positive
+    section: Positive
+    subsection: Positive
+    header: Positive
+    footer: Positive
+    title: Positive
+    subtitle: Positive
 
 
 @dataclass(frozen=True)
@@ -49,10 +43,10 @@ class Spacing:
 
 @dataclass(frozen=True)
 class PageFormat:
-    margins: Margins
+    margins: PageMargins
     header: float
     footer: float
-    type: TypeSizes
+    type: RulebookType
     space: Spacing
     indent: float
     ornament: float
@@ -62,7 +56,7 @@ class PageFormat:
 
 
 @dataclass(frozen=True)
-class Palette:
+class RulebookPalette(Palette):
     ink: Colour
     accent: Colour
     gold: Colour
@@ -82,13 +76,39 @@ class TitleFrame:
 
 
 @dataclass(frozen=True)
+class RulebookMarks:
+    """Rules, ornaments and indents (line widths in pt, lengths in mm, scales as factors): the gold rules of tables
+    and boxes and the table grid; the ornament's line, diamond and the gap beside it (times the diamond); the
+    running header's rule and its drop below the header; the title page's ornament (times the page format's); the
+    bullets' and the contents' second level indents; the title page's faction medallions (ring, its inset, the
+    emblem's size as a share of the medallion, the room kept between two names, the names' leading factor)."""
+
+    rule: Positive
+    grid: Positive
+    ornament_line: Positive
+    ornament_diamond: Positive
+    ornament_gap: Positive
+    header_rule: Positive
+    header_rule_drop: float
+    title_ornament: Positive
+    bullet_indent: float
+    toc_indent: float
+    faction_ring: Positive
+    faction_ring_inset: float
+    faction_emblem: Positive
+    faction_name_room: float
+    faction_leading: Positive
+
+
+@dataclass(frozen=True)
 class RulebookLayout:
     full: PageFormat
     booklet: PageFormat
     columns: Mapping[str, tuple[float, ...]]
-    palette: Palette
+    palette: RulebookPalette
     figures: Figures
     title_frame: TitleFrame
+    marks: RulebookMarks
 
 
 @dataclass(frozen=True)
@@ -114,7 +134,7 @@ class Page:
 
 
 @lru_cache(maxsize=None)
-def rulebook_layout(directory: Path = LAYOUTS) -> RulebookLayout:
+def rulebook_layout(directory: Path) -> RulebookLayout:
     """pnp/layouts/rulebook.toml, checked: booklet margins printable, colours in range, table widths positive."""
     layout = load_layout("rulebook", RulebookLayout, directory)
     file = str(directory / "rulebook.toml")
@@ -132,7 +152,7 @@ def rulebook_layout(directory: Path = LAYOUTS) -> RulebookLayout:
     return layout
 
 
-def page_for(paper: str, booklet: bool, directory: Path = LAYOUTS) -> Page:
+def page_for(paper: str, booklet: bool, directory: Path) -> Page:
     """The rulebook page on `paper` (a4 | letter): the paper itself, or half of it for the booklet."""
     layout = rulebook_layout(directory)
     sheet = sheet_layout(paper, directory).paper

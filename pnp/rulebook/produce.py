@@ -12,6 +12,6 @@ def rulebook(ctx: BuildContext) -> dict[Path, bytes]:
     files = {}
     for lang in ctx.langs:
         pdfs = rulebook_pdfs(ctx.inputs.engine, ctx.inputs.cards, ctx.inputs.catalogs[lang], ctx.fonts,
-                             ctx.options.paper, ctx.options.booklet)
+                             ctx.options.paper, ctx.options.booklet, layouts=ctx.project.layouts)
         files.update({Path(lang) / name: data for name, data in pdfs.items()})
     return files

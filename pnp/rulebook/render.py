@@ -6,6 +6,7 @@ from io import BytesIO
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
 from ..typeset.units import MM
+from ..layouts.schemas import FactionStyle
 from ..pages.pdfout import AUTHOR, CREATOR, DocumentInfo, pdf_bytes
 from . import blocks as b
 from .booklet import BookletCanvas
@@ -66,8 +67,10 @@ class RulebookDocument(BaseDocTemplate):
                 canvas.drawRightString(self.sheet_page.width - right, y, self.chapter)
             else:
                 canvas.drawString(left, y, self.chapter)
-            canvas.setLineWidth(0.4)
-            canvas.line(left, y - 1.6 * MM, self.sheet_page.width - right, y - 1.6 * MM)
+            marks = self.styles.marks
+            canvas.setLineWidth(marks.header_rule)
+            canvas.line(left, y - marks.header_rule_drop * MM, self.sheet_page.width - right,
+                        y - marks.header_rule_drop * MM)
         canvas.setFont(self.styles.fonts["title"], fmt.type.footer)
         y = fmt.footer * MM
         number = str(page)
@@ -79,13 +82,14 @@ class RulebookDocument(BaseDocTemplate):
 
 
 def render(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str],
-           info: DocumentInfo, booklet: bool = False) -> bytes:
-    """The rulebook PDF: pages on the paper, or (booklet) imposed two per landscape sheet side."""
+           factions: tuple[FactionStyle, ...], info: DocumentInfo, booklet: bool = False) -> bytes:
+    """The rulebook PDF: pages on the paper, or (booklet) imposed two per landscape sheet side (`factions`: see
+    pnp.rulebook.story.story)."""
     buffer = BytesIO()
-    flowables = story(blocks, page, layout, fonts, links=not booklet)
+    flowables = story(blocks, page, layout, fonts, factions, links=not booklet)
     contents = next((flowable for flowable in flowables if isinstance(flowable, Contents)), None)
-    doc = RulebookDocument(buffer, page, make_styles(page.format, fonts, layout.palette, layout.figures), info,
-                           booklet, contents)
+    doc = RulebookDocument(buffer, page, make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks),
+                           info, booklet, contents)
     if booklet:
         doc.build(flowables, canvasmaker=lambda *a, **kw: BookletCanvas(*a, sheet=page.sheet, **kw))
     else:

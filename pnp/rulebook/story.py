@@ -11,8 +11,7 @@ from reportlab.platypus import (CondPageBreak, Flowable, KeepInFrame, KeepTogeth
 from ..typeset.units import MM
 from ..problems import Problem, ProblemsFound, raise_if_errors
 from . import blocks as b
-from ..layouts.schemas import card_layout
-from ..data.terms import FACTIONS
+from ..layouts.schemas import FactionStyle
 from .contents import Contents
 from .flowables import FactionRow, Heading, Ornament, TitleBorder
 from .layout import Page, RulebookLayout
@@ -27,9 +26,10 @@ TOC_STYLE = TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0,
 class _Flowables:
     """Flowables of single blocks in one set of styles (the quick reference uses larger ones)."""
 
-    def __init__(self, page: Page, layout: RulebookLayout, styles: Styles, keys: Iterator[int], links: bool):
+    def __init__(self, page: Page, layout: RulebookLayout, styles: Styles, keys: Iterator[int],
+                 factions: tuple[FactionStyle, ...], links: bool):
         self.page, self.layout, self.styles, self.fonts, self.keys = page, layout, styles, styles.fonts, keys
-        self.links = links
+        self.factions, self.links = factions, links
 
     def para(self, text: str, style) -> Paragraph:
         return Paragraph(markup(text, style, self.styles), style)
@@ -64,7 +64,7 @@ class _Flowables:
         pad = fmt.space.box_padding * MM
         table = Table([[inner]], colWidths=[self.page.text_width])
         table.setStyle(TableStyle([s.table_font, ("BACKGROUND", (0, 0), (-1, -1), s.colour("tint")),
-                                   ("BOX", (0, 0), (-1, -1), 0.8, s.colour("gold")),
+                                   ("BOX", (0, 0), (-1, -1), s.marks.rule, s.colour("gold")),
                                    ("LEFTPADDING", (0, 0), (-1, -1), pad), ("RIGHTPADDING", (0, 0), (-1, -1), pad),
                                    ("TOPPADDING", (0, 0), (-1, -1), pad * 0.8),
                                    ("BOTTOMPADDING", (0, 0), (-1, -1), pad * 0.5)]))
@@ -73,11 +73,10 @@ class _Flowables:
     def title_page(self, block: b.TitlePage) -> list[Flowable]:
         s, fmt = self.styles, self.page.format
         gap = fmt.space.before_section * MM / 3
-        factions = tuple(card_layout().factions[key] for key in FACTIONS)
-        content = [self.para(block.title, s.title), Ornament(fmt.ornament * 1.6 * MM, s, gap * 2),
+        content = [self.para(block.title, s.title), Ornament(fmt.ornament * s.marks.title_ornament * MM, s, gap * 2),
                    self.para(block.subtitle, s.subtitle), Spacer(1, gap * 6),
                    self.para(block.tagline, s.tagline), Spacer(1, gap * 12),
-                   FactionRow(block.factions, factions, s, fmt.emblem * MM)]
+                   FactionRow(block.factions, self.factions, s, fmt.emblem * MM)]
         return [TitleBorder(s, self.layout.title_frame, content), NextPageTemplate(["even", "odd"]), PageBreak()]
 
     def contents(self, block: b.Contents) -> list[Flowable]:
@@ -108,11 +107,13 @@ class _Flowables:
 
 
 def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str],
-          links: bool = True) -> list[Flowable]:
-    """All flowables, the contents knowing their entries. A chapter flagged `onepage` is set in larger type and
-    shrunk as a whole to fit one page. `links`: the contents link to the headings (real pages only)."""
+          factions: tuple[FactionStyle, ...], links: bool = True) -> list[Flowable]:
+    """All flowables, the contents knowing their entries (`factions`: the card layout's style of each faction, in
+    order, for the title page). A chapter flagged `onepage` is set in larger type and shrunk as a whole to fit one
+    page. `links`: the contents link to the headings (real pages only)."""
     keys = count(1)
-    normal, large = (_Flowables(page, layout, styles, keys, links) for styles in _styles(page, layout, fonts))
+    normal, large = (_Flowables(page, layout, styles, keys, factions, links)
+                     for styles in _styles(page, layout, fonts))
     result: list[Flowable] = []
     onepage: list[Flowable] | None = None
     for index, (block, large_type) in enumerate(zip(blocks, _in_onepage(blocks))):
@@ -148,8 +149,8 @@ def check_tables(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout
 
 def _styles(page: Page, layout: RulebookLayout, fonts: dict[str, str]) -> tuple[Styles, Styles]:
     """The styles of the text, and the larger ones of a one-page chapter."""
-    return (make_styles(page.format, fonts, layout.palette, layout.figures),
-            make_styles(page.format, fonts, layout.palette, layout.figures, page.format.onepage_scale))
+    return (make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks),
+            make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks, page.format.onepage_scale))
 
 
 def _in_onepage(blocks: tuple[b.Block, ...]) -> list[bool]:

@@ -2,18 +2,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import groupby
 from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import CMYKColor
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ..typeset.units import MM
-from ..typeset.fonts import TEXT_FACES, missing_glyphs
+from ..typeset.fonts import TEXT_FACES
+from ..typeset.textfit import runs_width, set_runs
 from ..layouts.values import Figures
-from .layout import PageFormat, Palette, TypeSizes
+from .layout import PageFormat, RulebookMarks, RulebookPalette, RulebookType
 
 
 def cmyk(colour: tuple[float, float, float, float]) -> CMYKColor:
@@ -25,7 +24,8 @@ class Styles:
     """Every style the renderer uses, by role."""
 
     fonts: dict[str, str]
-    palette: Palette
+    palette: RulebookPalette
+    marks: RulebookMarks  # rules, ornaments and indents of the layout
     figure_font: str      # font role of the figures in text faces
     figure_scale: float   # their size relative to the text
     body: ParagraphStyle
@@ -55,22 +55,22 @@ class Styles:
         return ("FONTNAME", (0, 0), (-1, -1), self.fonts["body"])
 
 
-def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: Palette, figures: Figures,
-                scale: float = 1.0) -> Styles:
+def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: RulebookPalette, figures: Figures,
+                marks: RulebookMarks, scale: float = 1.0) -> Styles:
     """The styles of a page format; `scale` enlarges all type (a one-page chapter fills its page)."""
-    t = TypeSizes(**{name: size * scale for name, size in vars(fmt.type).items()})
+    t = RulebookType(**{name: size * scale for name, size in vars(fmt.type).items()})
     s = fmt.space
     ink, accent = cmyk(palette.ink), cmyk(palette.accent)
     body = ParagraphStyle("body", fontName=fonts["body"], fontSize=t.body, leading=t.leading, textColor=ink,
                           alignment=TA_JUSTIFY, spaceAfter=s.paragraph)
     item = ParagraphStyle("item", parent=body, leftIndent=fmt.indent * MM, spaceAfter=s.list_item,
-                          bulletFontName=fonts["title"], bulletColor=accent, bulletIndent=0.6 * MM)
+                          bulletFontName=fonts["title"], bulletColor=accent, bulletIndent=marks.bullet_indent * MM)
     heading = dict(fontName=fonts["title"], textColor=accent, alignment=TA_LEFT)
     cell = ParagraphStyle("cell", fontName=fonts["body"], fontSize=t.table, leading=t.table_leading,
                           textColor=ink, alignment=TA_LEFT)
     toc_base = dict(fontName=fonts["body"], textColor=ink, fontSize=t.body, leading=t.leading * 1.1)
     return Styles(
-        fonts=fonts, palette=palette, figure_font=figures.font, figure_scale=figures.scale, body=body, item=item,
+        fonts=fonts, palette=palette, marks=marks, figure_font=figures.font, figure_scale=figures.scale, body=body, item=item,
         note=ParagraphStyle("note", parent=body, fontName=fonts["italic"], fontSize=t.small,
                             leading=t.small * 1.25),
         box=ParagraphStyle("box", parent=body, alignment=TA_LEFT, spaceAfter=s.list_item),
@@ -88,7 +88,7 @@ def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: Palette, figure
         cell_head_center=ParagraphStyle("cell_head_center", parent=cell, fontName=fonts["title"], textColor=accent,
                                         fontSize=t.table * 0.95, alignment=TA_CENTER),
         toc=(ParagraphStyle("toc1", **toc_base, spaceBefore=s.paragraph * 0.8, firstLineIndent=0, leftIndent=0),
-             ParagraphStyle("toc2", **{**toc_base, "leading": t.small * 1.35, "fontSize": t.small}, leftIndent=6 * MM,
+             ParagraphStyle("toc2", **{**toc_base, "leading": t.small * 1.35, "fontSize": t.small}, leftIndent=marks.toc_indent * MM,
                             firstLineIndent=0)),
         toc_title=ParagraphStyle("toc_title", **{**heading, "alignment": TA_CENTER}, fontSize=t.chapter,
                                  leading=t.chapter * 1.2, spaceAfter=s.before_section * 1.5),
@@ -102,28 +102,22 @@ def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: Palette, figure
     )
 
 
-def _runs(text: str, style: ParagraphStyle, styles: Styles) -> list[tuple[str, str | None, float]]:
-    """(text, font name or None for the style's own, size) runs: characters the style's font lacks (♚) in DejaVu
-    Sans; in the text faces, figures (every digit, ² too) in the layout's figure font (Garamond's old-style 0 reads
-    as an o, 1 as an I). Neighbouring characters of one kind make one run."""
+def _runs(text: str, style: ParagraphStyle, styles: Styles) -> list[tuple[str, str, float]]:
+    """(text, font name, size) runs (pnp.typeset.textfit.set_runs): characters the style's font lacks (♚) in DejaVu
+    Sans; in the text faces, figures in the layout's figure font (Garamond's old-style 0 reads as an o, 1 as an I)."""
     fonts = styles.fonts
-    missing = set(missing_glyphs(text, style.fontName))
     figures = style.fontName in (fonts[role] for role in TEXT_FACES)
-    fonts_and_sizes = {"figure": (fonts[styles.figure_font], style.fontSize * styles.figure_scale),
-                       "missing": (fonts["sans"], style.fontSize), "text": (None, style.fontSize)}
-
-    def kind(ch: str) -> str:
-        return "figure" if figures and ch.isdigit() else "missing" if ch in missing else "text"
-
-    return [("".join(run), *fonts_and_sizes[key]) for key, run in groupby(text, kind)]
+    return set_runs(text, style.fontName, style.fontSize, fonts[styles.figure_font] if figures else None,
+                    styles.figure_scale, fonts["sans"])
 
 
 def markup(text: str, style: ParagraphStyle, styles: Styles) -> str:
     """Plain text as Paragraph markup, escaped, with the font changes of `_runs`."""
-    return "".join(escape(run) if font is None else f'<font name="{font}" size="{size:.2f}">{escape(run)}</font>'
+    return "".join(escape(run) if font == style.fontName else
+                   f'<font name="{font}" size="{size:.2f}">{escape(run)}</font>'
                    for run, font, size in _runs(text, style, styles))
 
 
 def text_width(text: str, style: ParagraphStyle, styles: Styles) -> float:
     """The width of the text as `markup` sets it, in points."""
-    return sum(stringWidth(run, font or style.fontName, size) for run, font, size in _runs(text, style, styles))
+    return runs_width(_runs(text, style, styles))

@@ -91,12 +91,12 @@ def build_table(block: TableBlock, styles: Styles, weights: Sequence[float], ava
     commands = [s.table_font, ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("LEFTPADDING", (0, 0), (-1, -1), pad), ("RIGHTPADDING", (0, 0), (-1, -1), pad),
                 ("TOPPADDING", (0, 0), (-1, -1), pad * 0.8), ("BOTTOMPADDING", (0, 0), (-1, -1), pad),
-                ("LINEBELOW", (0, 0), (-1, -1), 0.35, s.colour("rule")),
-                ("LINEABOVE", (0, 0), (-1, 0), 0.8, s.colour("gold")),
-                ("LINEBELOW", (0, -1), (-1, -1), 0.8, s.colour("gold"))]
+                ("LINEBELOW", (0, 0), (-1, -1), s.marks.grid, s.colour("rule")),
+                ("LINEABOVE", (0, 0), (-1, 0), s.marks.rule, s.colour("gold")),
+                ("LINEBELOW", (0, -1), (-1, -1), s.marks.rule, s.colour("gold"))]
     if block.header:
         commands += [("BACKGROUND", (0, 0), (-1, 0), s.colour("tint")),
                      ("VALIGN", (0, 0), (-1, 0), "BOTTOM"),
-                     ("LINEBELOW", (0, 0), (-1, 0), 0.8, s.colour("gold"))]
+                     ("LINEBELOW", (0, 0), (-1, 0), s.marks.rule, s.colour("gold"))]
     table.setStyle(TableStyle(commands))
     return table

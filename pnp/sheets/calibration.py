@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from io import BytesIO
+from pathlib import Path
 from typing import Mapping
 
 from babel.numbers import format_decimal
@@ -31,7 +32,7 @@ from ..i18n.placeholder_names import COMMANDS
 from ..problems import Problem, raise_if_errors
 from ..project import Inputs, Project
 from ..data.terms import N_
-from ..typeset.textfit import sizes, wrap
+from ..typeset.textfit import shrink_to_fit, wrap
 from ..typeset.metrics import descent
 from ..typeset.units import MM
 
@@ -101,10 +102,11 @@ class Composed:
     problems: tuple[Problem, ...]
 
 
-def home_grid(paper: str) -> SheetGrid:
-    """The card grid of a home sheet: the calibration sheet measures the printer for exactly these pages."""
-    card = card_layout().card
-    return sheet_grid(sheet_layout(paper), card.width, card.height, card.bleed)
+def home_grid(paper: str, layouts: Path) -> SheetGrid:
+    """The card grid of a home sheet (of the layouts folder `layouts`): the calibration sheet measures the printer
+    for exactly these pages."""
+    card = card_layout(layouts).card
+    return sheet_grid(sheet_layout(paper, layouts), card.width, card.height, card.bleed)
 
 
 def compose(catalog: LanguageCatalog, fonts: Mapping[str, str], grid: SheetGrid, layout: CalibrationLayout,
@@ -161,12 +163,12 @@ def calibration_pdf(grid: SheetGrid, layout: CalibrationLayout, fonts: Mapping[s
 def calibration_print_problems(inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[Problem]:
     """A validator checker: the calibration sheet's fit and glyph problems in every language, on A4 and Letter, for
     either duplex flip (printed with offset 0,0). Missing translations are left to the completeness check."""
-    fonts, layout = register_fonts(project.fonts), calibration_layout()
+    fonts, layout = register_fonts(project.fonts), calibration_layout(project.layouts)
     problems: list[Problem] = []
     for lang in langs:
         for paper in PAPERS:
             for duplex in DUPLEX:
-                found = compose(inputs.catalogs[lang], fonts, home_grid(paper), layout, paper, duplex, (0.0, 0.0))
+                found = compose(inputs.catalogs[lang], fonts, home_grid(paper, project.layouts), layout, paper, duplex, (0.0, 0.0))
                 problems += found.problems
     return list(dict.fromkeys(problems))
 
@@ -183,15 +185,16 @@ def _fit(paragraphs: list[Paragraph], fonts: Mapping[str, str], grid: SheetGrid,
          floor: float) -> tuple[tuple[TextLine, ...], list[str]]:
     """The paragraphs at the largest size whose last line stays above `floor` (pt above the bottom edge); at the
     smallest size when none does, with the reasons they do not fit."""
-    lines, reasons = (), []
-    for size in sizes(TextStyle("sans", style.size, style.min_size), style.fit_step):
-        lines, reasons = _set(paragraphs, fonts, grid, style, size)
-        bottom = min((line.y for line in lines), default=floor) + descent(fonts["sans"]) * size
-        if not reasons and bottom >= floor - 1e-6:
-            return lines, []
-    if not reasons:
-        reasons = [f"reach {(floor - bottom) / MM:.1f} mm too low even at {style.min_size:g} pt (they must end "
-                   f"{style.gap:g} mm above the marks)"]
+    def bottom(size: float, lines: tuple[TextLine, ...]) -> float:
+        return min((line.y for line in lines), default=floor) + descent(fonts["sans"]) * size
+
+    (size, lines, reasons), fits = shrink_to_fit(
+        TextStyle("sans", style.size, style.min_size), style.fit_step,
+        lambda size: (size, *_set(paragraphs, fonts, grid, style, size)),
+        lambda result: not result[2] and bottom(result[0], result[1]) >= floor - 1e-6)
+    if not fits and not reasons:
+        reasons = [f"reach {(floor - bottom(size, lines)) / MM:.1f} mm too low even at {style.min_size:g} pt (they "
+                   f"must end {style.gap:g} mm above the marks)"]
     return lines, reasons
 
 

@@ -15,7 +15,6 @@ from ..data.terms import signed
 from ..typeset.units import MM
 
 INK = CMYKColor(0, 0, 0, 1)
-LABEL_GAP = 1.5  # pt between a tick and its number
 
 
 def _reach(layout: CalibrationLayout) -> float:
@@ -32,8 +31,8 @@ def back_marks_top(grid: SheetGrid, layout: CalibrationLayout) -> float:
     """Height (pt above the bottom edge) of the highest scale mark on the back: an X scale's numbers above its
     ticks, or a Y scale's letter."""
     s = layout.scales
-    x_scale = max(s.x_positions) * MM + s.major_length / 2 * MM + LABEL_GAP + s.label_size
-    y_label = (s.range + 2) * MM + s.label_size
+    x_scale = max(s.x_positions) * MM + s.major_length / 2 * MM + s.label_gap + s.label_size
+    y_label = (s.range + s.letter_gap) * MM + s.label_size
     return grid.paper_height / 2 + max(x_scale, y_label)
 
 
@@ -47,15 +46,15 @@ def draw_front(canvas: Canvas, grid: SheetGrid, layout: CalibrationLayout, fonts
     ruler = layout.ruler
     left, y = w / 2 - ruler.length / 2 * MM, ruler.y * MM
     canvas.setFillColor(CMYKColor(0, 0, 0, 0))
-    canvas.rect(left, y, ruler.length * MM, 3 * MM, stroke=1, fill=1)
+    canvas.rect(left, y, ruler.length * MM, ruler.height * MM, stroke=1, fill=1)
     canvas.setFillColor(INK)
     canvas.setFont(fonts["sans"], ruler.text_size)
     for mm in range(0, int(ruler.length) + 1):
-        length = 3 if mm % 10 == 0 else (2 if mm % 5 == 0 else 1)
+        length = ruler.ticks[2] if mm % 10 == 0 else (ruler.ticks[1] if mm % 5 == 0 else ruler.ticks[0])
         canvas.line(left + mm * MM, y, left + mm * MM, y + length * MM)
         if mm % 10 == 0:
-            canvas.drawCentredString(left + mm * MM, y - ruler.text_size - 1, str(mm))
-    canvas.drawCentredString(w / 2, y - 2 * ruler.text_size - 4, f"{ruler.length:g} mm")
+            canvas.drawCentredString(left + mm * MM, y - ruler.text_size - ruler.number_gap, str(mm))
+    canvas.drawCentredString(w / 2, y - 2 * ruler.text_size - ruler.caption_gap, f"{ruler.length:g} mm")
 
 
 def draw_back(canvas: Canvas, grid: SheetGrid, layout: CalibrationLayout, fonts: Mapping[str, str]) -> None:
@@ -69,7 +68,7 @@ def draw_back(canvas: Canvas, grid: SheetGrid, layout: CalibrationLayout, fonts:
     for position in s.x_positions:
         base = h / 2 + position * MM
         canvas.setFont(fonts["sans-bold"], s.label_size)
-        canvas.drawRightString(w / 2 - (s.range + 2) * MM, base, "X")
+        canvas.drawRightString(w / 2 - (s.range + s.letter_gap) * MM, base, "X")
         for i in range(-steps, steps + 1):
             value = i * s.minor
             major = abs(value - round(value)) < 1e-9
@@ -78,12 +77,12 @@ def draw_back(canvas: Canvas, grid: SheetGrid, layout: CalibrationLayout, fonts:
             if major:  # numbers alternate above and below: 1 mm apart they would collide
                 canvas.setFont(fonts["sans"], s.label_size)
                 above = round(value) % 2 == 0
-                canvas.drawCentredString(w / 2 + value * MM, base + tick / 2 + LABEL_GAP if above
-                                         else base - tick / 2 - LABEL_GAP - s.label_size * 0.75, _label(value))
+                canvas.drawCentredString(w / 2 + value * MM, base + tick / 2 + s.label_gap if above
+                                         else base - tick / 2 - s.label_gap - s.label_size * 0.75, _label(value))
     for position in s.y_positions:
         base = w / 2 + position * MM
         canvas.setFont(fonts["sans-bold"], s.label_size)
-        canvas.drawCentredString(base, h / 2 + (s.range + 2) * MM, "Y")
+        canvas.drawCentredString(base, h / 2 + (s.range + s.letter_gap) * MM, "Y")
         for i in range(-steps, steps + 1):
             value = i * s.minor
             major = abs(value - round(value)) < 1e-9
@@ -93,9 +92,9 @@ def draw_back(canvas: Canvas, grid: SheetGrid, layout: CalibrationLayout, fonts:
                 canvas.setFont(fonts["sans"], s.label_size)
                 y = h / 2 + value * MM - s.label_size / 3
                 if round(value) % 2 == 0:
-                    canvas.drawString(base + tick / 2 + LABEL_GAP, y, _label(value))
+                    canvas.drawString(base + tick / 2 + s.label_gap, y, _label(value))
                 else:
-                    canvas.drawRightString(base - tick / 2 - LABEL_GAP, y, _label(value))
+                    canvas.drawRightString(base - tick / 2 - s.label_gap, y, _label(value))
 
 
 def _label(value: float) -> str:

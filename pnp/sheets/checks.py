@@ -5,9 +5,9 @@ from ..typeset.fonts import register_fonts
 from ..layouts.schemas import PAPERS
 from ..problems import Problem, ProblemsFound
 from ..project import Inputs, Project
-from .layout import tokens_layout
 from .pdf import compose_for_paper
 from .token_sheet import token_faces
+from .tokens import token_set_layout
 
 
 def sheet_print_problems(inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[Problem]:
@@ -15,13 +15,15 @@ def sheet_print_problems(inputs: Inputs, langs: tuple[str, ...], project: Projec
 
     A validator checker (run for languages whose catalogs passed the completeness check).
     """
-    fonts = register_fonts(project.fonts)
+    fonts, folder = register_fonts(project.fonts), project.layouts
+    tokens = token_set_layout(folder)
     problems: list[Problem] = []
     for lang in langs:
         catalog = inputs.catalogs[lang]
         try:
-            found = [p for paper in PAPERS for p in compose_for_paper(inputs.engine, catalog, fonts, paper).problems]
-            found += token_faces(inputs.engine, catalog, fonts, tokens_layout())[1]
+            found = [p for paper in PAPERS
+                     for p in compose_for_paper(inputs.engine, catalog, fonts, paper, folder).problems]
+            found += token_faces(inputs.engine, catalog, fonts, tokens)[1]
         except ProblemsFound as exc:  # e.g. a missing stat abbreviation
             found = list(exc.problems)
         problems += dict.fromkeys(found)

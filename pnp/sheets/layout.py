@@ -1,14 +1,14 @@
 """The declared geometry of the score sheet and the tokens (pnp/layouts/scoresheet.toml, tokens.toml)."""
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable, Mapping
+from typing import Iterable
 
 from ..data.engine_data import ENGINE_NAMES
-from ..layouts.schemas import LAYOUTS, load_layout
-from ..layouts.values import Colour, Figures, Positive
+from ..layouts.schemas import load_layout
+from ..layouts.values import Colour, Figures, Palette, Positive
 from ..problems import Location, Problem, raise_if_errors
 
 CMYK = Colour
@@ -16,7 +16,7 @@ TOKEN_STATS = ("atk", "def")
 
 
 @dataclass(frozen=True)
-class Palette:
+class ScoreSheetPalette(Palette):
     ink: CMYK
     grid: CMYK
     tint: CMYK
@@ -26,9 +26,6 @@ class Palette:
     player1: CMYK
     player2: CMYK
     paper: CMYK
-
-    def colors(self) -> Mapping[str, CMYK]:
-        return asdict(self)
 
 
 @dataclass(frozen=True)
@@ -47,16 +44,18 @@ class SheetPage:
 
 
 @dataclass(frozen=True)
-class TypeSizes:
-    title: float
-    subtitle: float
-    heading: float
-    label: float
-    number: float
-    caption: float
-    footer: float
+class ScoreSheetType:
+    """The score sheet's type sizes (pt) by role, the smallest size fitting may use and its step, the leading."""
+
+    title: Positive
+    subtitle: Positive
+    heading: Positive
+    label: Positive
+    number: Positive
+    caption: Positive
+    footer: Positive
     min: Positive
-    leading: float
+    leading: Positive
     fit_step: Positive
 
 
@@ -72,9 +71,22 @@ class TitleBand:
 
 
 @dataclass(frozen=True)
+class ShieldShape:
+    """The player's heater shield: where its sides turn to the point (a share of its height), the gold inner
+    outline's inset and line width, how far above the sides' turn the outline turns and above the point it ends."""
+
+    tip: Positive
+    inset: Positive
+    outline: Positive
+    inner_turn: float
+    inner_point: Positive
+
+
+@dataclass(frozen=True)
 class PlayerBand:
     height: float
     shield: float
+    shield_shape: ShieldShape
     numeral_baseline: float
     gap: float
     label_width: float
@@ -145,7 +157,7 @@ class Footer:
 @dataclass(frozen=True)
 class ScoreSheetLayout:
     page: SheetPage
-    type: TypeSizes
+    type: ScoreSheetType
     title: TitleBand
     player: PlayerBand
     section: Section
@@ -154,12 +166,12 @@ class ScoreSheetLayout:
     bonus: BonusTable
     notes: Notes
     footer: Footer
-    palette: Palette
+    palette: ScoreSheetPalette
     figures: Figures
 
 
 @lru_cache(maxsize=None)
-def scoresheet_layout(directory: Path = LAYOUTS) -> ScoreSheetLayout:
+def scoresheet_layout(directory: Path) -> ScoreSheetLayout:
     """pnp/layouts/scoresheet.toml (colours checked by the loader)."""
     layout = load_layout("scoresheet", ScoreSheetLayout, directory)
     return layout
@@ -168,7 +180,7 @@ def scoresheet_layout(directory: Path = LAYOUTS) -> ScoreSheetLayout:
 # --- tokens ------------------------------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class TokenPalette:
+class TokenPalette(Palette):
     ink: CMYK
     parchment: CMYK
     gold: CMYK
@@ -184,9 +196,6 @@ class TokenPalette:
     ready: CMYK
     used: CMYK
     light: CMYK
-
-    def colors(self) -> Mapping[str, CMYK]:
-        return asdict(self)
 
 
 @dataclass(frozen=True)
@@ -262,7 +271,7 @@ class TokensLayout:
 
 
 @lru_cache(maxsize=None)
-def tokens_layout(directory: Path = LAYOUTS) -> TokensLayout:
+def tokens_layout(directory: Path) -> TokensLayout:
     """pnp/layouts/tokens.toml, colours and token kinds checked."""
     layout = load_layout("tokens", TokensLayout, directory)
     path = directory / "tokens.toml"

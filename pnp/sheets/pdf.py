@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from io import BytesIO
+from pathlib import Path
 from typing import Mapping
 
 
@@ -18,22 +19,24 @@ from .layout import scoresheet_layout
 from .scoresheet import TITLE, ScoreSheetPage, compose_scoresheet
 
 
-def compose_for_paper(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str],
-                      paper: str) -> ScoreSheetPage:
-    """The score sheet laid out on paper `paper` (a4 or letter, as the card sheets define them)."""
-    sheet = sheet_layout(paper).paper
-    return compose_scoresheet(engine, catalog, fonts, scoresheet_layout(), (sheet.width, sheet.height))
+def compose_for_paper(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str], paper: str,
+                      layouts: Path) -> ScoreSheetPage:
+    """The score sheet laid out on paper `paper` (a4 or letter, as the card sheets of the layouts folder `layouts`
+    define them)."""
+    sheet = sheet_layout(paper, layouts).paper
+    return compose_scoresheet(engine, catalog, fonts, scoresheet_layout(layouts), (sheet.width, sheet.height))
 
 
-def scoresheet_pdf(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str], paper: str) -> bytes:
+def scoresheet_pdf(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str], paper: str,
+                   layouts: Path) -> bytes:
     """The score sheet as PDF bytes; raises ProblemsFound when a text does not fit or a glyph is missing."""
-    page = compose_for_paper(engine, catalog, fonts, paper)
+    page = compose_for_paper(engine, catalog, fonts, paper, layouts)
     raise_if_errors(page.problems)
     buffer = BytesIO()
     title = Translator(catalog, DOMAIN).text(*TITLE)
     info = document_info(catalog, f"Ancient Duel — {title}")
     canvas = new_canvas(buffer, (page.width * MM, page.height * MM), info)
-    layout = scoresheet_layout()
+    layout = scoresheet_layout(layouts)
     render(canvas, page.items, fonts, layout.palette.colors(), layout.figures)
     canvas.showPage()
     canvas.save()

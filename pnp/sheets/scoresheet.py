@@ -15,7 +15,7 @@ from ..typeset.metrics import cap_height
 from ..typeset.units import PT
 from .compose import DOMAIN, Composer, glyph_problems
 from .draw import Item, Line, Rect, Shape
-from .layout import ScoreSheetLayout
+from .layout import ScoreSheetLayout, ShieldShape
 
 GAME = "Ancient Duel"
 NUMERALS = ("I", "II")
@@ -197,7 +197,7 @@ class _ScoreSheet(Composer):
         L = self.layout
         B = L.player
         bottom = top - B.height
-        self.add(*_shield(x, bottom, B.shield, B.height, f"player{index + 1}"))
+        self.add(*_shield(x, bottom, B.shield, B.height, B.shield_shape, f"player{index + 1}"))
         self.line(NUMERALS[index], x, bottom + B.numeral_baseline, B.shield, "title", L.type.subtitle,
                   align="center", color="paper")
         left, right = x + B.shield + B.gap, x + self.column
@@ -332,11 +332,10 @@ def _diamond(x: float, y: float, r: float, fill: str) -> Shape:
     return Shape(((x, y + r), (x + r, y), (x, y - r), (x - r, y)), stroke=None, fill=fill)
 
 
-def _shield(x: float, y: float, w: float, h: float, color: str) -> list[Item]:
-    """A heater shield in the player's colour with a gold inner outline (proportions of the shape, not layout)."""
-    tip = h * 0.38
+def _shield(x: float, y: float, w: float, h: float, shape: ShieldShape, color: str) -> list[Item]:
+    """A heater shield in the player's colour with a gold inner outline."""
+    tip, inset = h * shape.tip, shape.inset
     points = ((x, y + h), (x + w, y + h), (x + w, y + tip), (x + w / 2, y), (x, y + tip))
-    inset = 0.7
-    inner = ((x + inset, y + h - inset), (x + w - inset, y + h - inset), (x + w - inset, y + tip + 0.2),
-             (x + w / 2, y + inset * 1.3), (x + inset, y + tip + 0.2))
-    return [Shape(points, stroke=None, fill=color), Shape(inner, stroke="gold", width=0.5)]
+    inner = ((x + inset, y + h - inset), (x + w - inset, y + h - inset), (x + w - inset, y + tip + shape.inner_turn),
+             (x + w / 2, y + shape.inner_point), (x + inset, y + tip + shape.inner_turn))
+    return [Shape(points, stroke=None, fill=color), Shape(inner, stroke="gold", width=shape.outline)]

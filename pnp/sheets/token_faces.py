@@ -1,6 +1,6 @@
-"""The token kinds (KINDS, the registry: each kind's two faces and the amounts its set entries print), and the
-faces of every token, composed in the token's own coordinates (0..size mm, y upwards). A new kind of token is one
-TokenFaces method and one KINDS entry (plus its messages and its row in the rulebook's tracking chapter)."""
+"""The token kinds (KINDS, the registry: each kind's two faces, the amounts its set entries print and its row in
+the rulebook's table of tokens), and the faces of every token, composed in the token's own coordinates (0..size
+mm, y upwards). A new kind of token is one TokenFaces method and one KINDS entry, plus its messages."""
 from __future__ import annotations
 
 import math
@@ -30,6 +30,20 @@ SPENT = N_("tokens", "Spent")
 FIRST_PLAYER = N_("tokens", "First player")
 ONCE_PER_TURN = N_("tokens", "Once per turn")
 USED_THIS_TURN = N_("tokens", "Used this turn")
+# The rulebook's table of tokens ("Keeping track at the table"): how a player uses each kind.
+MODIFIER_USE = N_("token use", "Lay it on a unit for a bonus; turned over, it is a malus. Several tokens on one "
+                               "card add up.")
+WOUND_USE = N_("token use", "Lay the token with the attacker's ATK on the wounded unit, with the side of the stat it "
+                            "used in combat (ATK or DEF) up. It lasts until the End Phase of the attacking player's "
+                            "next turn; that player takes it off then.")
+# TRANSLATORS: {energy_cap} is the energy cap, filled in by the program.
+ENERGY_USE = N_("token use", "Each player lays out {energy_cap} markers as an energy track and turns the ones above "
+                             "the current maximum to their “Spent” side. Turn one over for every energy you spend; in "
+                             "your Standby Phase turn back as many as your maximum.")
+FIRST_PLAYER_USE = N_("token use", "Lies in front of the player who began the game, so that you can count the "
+                                   "turns.")
+USED_USE = N_("token use", "Turn it to “Used this turn” on a card whose once-per-turn effect you have used; turn "
+                           "them all back at the end of the turn.")
 
 
 
@@ -160,18 +174,22 @@ def wound_values(engine: Engine) -> tuple[int, ...]:
 
 @dataclass(frozen=True)
 class TokenKind:
-    """A kind of token: how its faces are drawn, and the amounts a set entry of it prints (`count` tokens each)."""
+    """A kind of token: how its faces are drawn, its row in the rulebook's table of tokens (the token's name as
+    printed, None for a modifier's value and stat, and how it is used), and the amounts a set entry of it prints
+    (`count` tokens each)."""
 
     draw: Callable[[TokenFaces, Token, bool], None]
+    name: tuple[str, str] | None
+    use: tuple[str, str]
     amounts: Callable[[TokenSet, Engine], tuple[int, ...]] = lambda entry, engine: (entry.amount,)
 
 
 KINDS: dict[str, TokenKind] = {
-    "modifier": TokenKind(TokenFaces._modifier),
-    "wound": TokenKind(TokenFaces._wound, lambda entry, engine: wound_values(engine)),
-    "energy": TokenKind(TokenFaces._energy),
-    "first-player": TokenKind(TokenFaces._first_player),
-    "used": TokenKind(TokenFaces._used),
+    "modifier": TokenKind(TokenFaces._modifier, None, MODIFIER_USE),
+    "wound": TokenKind(TokenFaces._wound, WOUND, WOUND_USE, lambda entry, engine: wound_values(engine)),
+    "energy": TokenKind(TokenFaces._energy, ENERGY, ENERGY_USE),
+    "first-player": TokenKind(TokenFaces._first_player, FIRST_PLAYER, FIRST_PLAYER_USE),
+    "used": TokenKind(TokenFaces._used, USED_THIS_TURN, USED_USE),
 }
 
 def _gem(x: float, y: float, r: float, fill: str | None, edge: str) -> list[Item]:

@@ -11,13 +11,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import groupby
+from typing import Callable, TypeVar
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ..layouts.schemas import TextStyle
+from .fonts import missing_glyphs
+
+Result = TypeVar("Result")
 
 _GLUE = re.compile(r"^(?:[^\w\s]*\d[\d\W]*|[^\w\s]+|\w)$")
-_DIGITS = re.compile(r"(\d+)")
+_DIGITS = re.compile(r"(\d+|[¹²³⁰⁴-⁹₀-₉])")  # figures: digit groups, and each super- or subscript one (m²)
 
 
 def runs(text: str, font: str, figures: str | None) -> list[tuple[str, str]]:
@@ -32,6 +37,29 @@ def measure(text: str, font: str, figures: str | None, size: float, figure_scale
     texts the validator's print checks set."""
     return sum(stringWidth(piece, f, size * figure_scale if i % 2 else size)
                for i, (piece, f) in enumerate(_pieces(text, font, figures)))
+
+
+def set_runs(text: str, font: str, size: float, figures: str | None = None, figure_scale: float = 1.0,
+             fallback: str | None = None) -> list[tuple[str, str, float]]:
+    """(piece, font, size) runs of `text` set in `font` at `size`: figures in `figures` at `figure_scale` times
+    the size, and characters `font` has no glyph for (♚ in EB Garamond) in the `fallback` font; neighbouring
+    characters of one kind make one run."""
+    missing = set(missing_glyphs(text, font)) if fallback else set()
+    pieces = []
+    for piece, piece_font in runs(text, font, figures):
+        if piece_font != font:
+            pieces.append((piece, piece_font, size * figure_scale))
+            continue
+        for lacking, chars in groupby(piece, key=lambda ch: ch in missing):
+            pieces.append(("".join(chars), fallback if lacking else font, size))
+    # neighbouring pieces of one kind (a digit group and a superscript figure, two lacking glyphs) make one run
+    return [("".join(piece for piece, _, _ in group), *kind)
+            for kind, group in groupby(pieces, key=lambda piece: piece[1:])]
+
+
+def runs_width(pieces: list[tuple[str, str, float]]) -> float:
+    """Width in points of (piece, font, size) runs set one after the other."""
+    return sum(stringWidth(piece, font, size) for piece, font, size in pieces)
 
 
 def _pieces(text: str, font: str, figures: str | None) -> list[tuple[str, str]]:
@@ -122,20 +150,34 @@ def sizes(style: TextStyle, step: float):
     yield style.min_size
 
 
+def shrink_to_fit(style: TextStyle, step: float, set_at: Callable[[float], Result],
+                  fits: Callable[[Result], bool]) -> tuple[Result, bool]:
+    """`set_at(size)` at the largest size of `sizes(style, step)` whose result `fits`, and True; else the result at
+    the minimum size, and False."""
+    for size in sizes(style, step):
+        result = set_at(size)
+        if fits(result):
+            return result, True
+    return result, False
+
+
 def fit_text(text: str, font: str, style: TextStyle, width: float, height: float, step: float,
              balance: bool = False, figures: str | None = None, figure_scale: float = 1.0) -> FittedText:
     """Set `text` at the largest allowed size at which it fits `width` × `height` points and `style.max_lines`.
 
     When it fits at no allowed size the result has fits=False and is set at the minimum size (for reporting).
     """
-    size = style.min_size
-    for size in sizes(style, step):
+    def set_at(size: float) -> FittedText | None:
         lines = (balanced(text, font, size, width, style.max_lines) if balance
                  else wrap(text, font, size, width, figures, figure_scale))
         if lines is None or (style.max_lines and len(lines) > style.max_lines):
-            continue
+            return None
         fitted = FittedText(text, font, size, size * style.leading, lines, True, figures, figure_scale)
-        if fitted.height <= height + 1e-6:
-            return fitted
+        return fitted if fitted.height <= height + 1e-6 else None
+
+    fitted, fits = shrink_to_fit(style, step, set_at, lambda result: result is not None)
+    if fits:
+        return fitted
+    size = style.min_size
     lines = wrap(text, font, size, width, figures, figure_scale) or (text,)
     return FittedText(text, font, size, size * style.leading, lines, False, figures, figure_scale)

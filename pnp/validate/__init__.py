@@ -11,7 +11,7 @@ from typing import Callable
 from ..cards.checks import card_print_problems
 from ..i18n.catalogs import SOURCE_LANG
 from ..parallel import run_tasks
-from ..problems import ERROR, WARNING, Location, Problem
+from ..problems import ERROR, WARNING, Location, Problem, ProblemsFound
 from ..project import Inputs, Project
 from ..rulebook.checks import rulebook_problems
 from ..sheets import sheet_print_problems
@@ -77,8 +77,18 @@ def validate(inputs: Inputs, langs: tuple[str, ...], project: Project, jobs: int
             problems.append(Problem("print-checks-skipped", f"text fit and font coverage not checked for {lang}: "
                                     "fix its translation errors first", Location(lang=lang), WARNING))
     printable = tuple(lang for lang in langs if lang not in broken)
-    checks = [partial(checker, inputs, (lang,), project) for checker in print_checks() for lang in printable]
+    checks = [partial(_print_problems, checker, inputs, (lang,), project)
+              for checker in print_checks() for lang in printable]
     found = dict(run_tasks(checks, jobs if len(printable) > 1 else 1))
     for start in range(0, len(checks), len(printable) or 1):  # one checker's languages: its duplicates once
         problems += dict.fromkeys(p for index in range(start, start + len(printable)) for p in found[index])
     return problems
+
+
+def _print_problems(checker: PrintChecker, inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[Problem]:
+    """A print checker's problems; a layout file the product reads that is wrong gives located problems, no
+    traceback."""
+    try:
+        return checker(inputs, langs, project)
+    except ProblemsFound as exc:
+        return list(exc.problems)

@@ -1,0 +1,32 @@
+"""`pnp proof`: write the proof site for translators and reviewers."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from ..i18n.catalogs import LANGS
+from ..kit.write import write_all
+from ..problems import ProblemsFound
+from ..proof.site import proof_site
+from .options import EXIT_PROBLEMS, LanguageList, PathArg, make_project, project_options, report
+
+
+@click.command("proof")
+@click.option("--lang", "langs", type=LanguageList(LANGS), default="all", show_default=True,
+              help=f"Languages shown beside English: all or a comma-separated list of {', '.join(LANGS)}.")
+@click.option("--out", type=PathArg(file_okay=False), default=Path("out/proof"), show_default=True,
+              help="Folder of the site (open index.html in a browser).")
+@project_options
+def proof_command(langs, out, data, locales, art, layouts):
+    """Write a static proof site: every card and message in English and each language side by side, with its
+    catalog line, fitted size and the validator's problems. Problems are shown, not fatal."""
+    try:
+        files = proof_site(make_project(data, locales, art, layouts), langs)
+        write_all({out / path: content for path, content in files.items()}, out)
+    except ProblemsFound as exc:
+        report(exc.problems)
+        sys.exit(EXIT_PROBLEMS)
+    pages = sum(1 for path in files if path.suffix == ".html")
+    click.echo(f"Wrote the proof site to {out / 'index.html'}: {pages} pages, {len(files) - pages} other files.")

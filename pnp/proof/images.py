@@ -1,0 +1,25 @@
+"""Low-resolution card images for the proof site: each front as its pro-mode page (card and bleed, as a print shop
+gets it), rasterized by `pnp export images`' page_image and stored as a small palette PNG."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Mapping, Sequence
+
+from ..cards.deck import deck_pdf
+from ..cards.faces import BackFace, FrontFace
+from ..data.art import ArtImage
+from ..export.images import page_image
+from ..kit.gallery import png_bytes
+from ..layouts.schemas import CardLayout
+from ..pages.pdfout import DocumentInfo
+
+PROOF_DPI = 72  # 69 × 94 mm pages become 196 × 266 px: readable on screen, about 5 KB each
+
+
+def card_images(fronts: Sequence[FrontFace], backs: Mapping[str, BackFace], layout: CardLayout,
+                art: Mapping[str, ArtImage], layouts: Path) -> dict[str, bytes]:
+    """Card id -> PNG of its front, for the cards of one language (fronts only, one page each), on the pro page of
+    the layouts folder `layouts`."""
+    info = DocumentInfo("proof", "proof site images", fronts[0].lang)  # never written: only rasterized
+    pdf = deck_pdf(list(fronts), backs, layout, art, "a4", "pro", "none", (0.0, 0.0), info, layouts)
+    return {face.card.id: png_bytes(page_image(pdf, index, PROOF_DPI)) for index, face in enumerate(fronts)}

@@ -1,0 +1,118 @@
+"""What the proof site shows, as frozen data: cards and messages in every language with where each text comes
+from, the size it was fitted at, and the validator's problems attached to it."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..data.card_database import Card
+from ..problems import Problem
+
+
+@dataclass(frozen=True)
+class Source:
+    """The catalog message (or card data entry) a printed text comes from, with its file and line."""
+
+    context: str | None
+    msgid: str
+    file: str
+    line: int | None
+
+
+@dataclass(frozen=True)
+class CardText:
+    """One printed text of a card face in one language and the type size it was fitted at."""
+
+    field: str
+    text: str
+    size: float
+    default_size: float
+    min_size: float
+    sources: tuple[Source, ...]
+    smallest: bool = False  # shrunk below its default and the smallest of this field among the card's languages
+
+    @property
+    def at_minimum(self) -> bool:
+        return self.size <= self.min_size + 1e-9
+
+
+@dataclass(frozen=True)
+class CardCell:
+    """One card in one language: its image (a file of the site, None when it could not be rendered), its texts
+    and the problems found in them."""
+
+    lang: str
+    image: str | None
+    texts: tuple[CardText, ...]
+    problems: tuple[Problem, ...]
+
+
+@dataclass(frozen=True)
+class CardRow:
+    card: Card
+    cells: tuple[CardCell, ...]
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        return tuple(sorted({p.code for cell in self.cells for p in cell.problems}))
+
+
+@dataclass(frozen=True)
+class Placeholder:
+    """A placeholder of a message and what it is filled with (an engine value, a computed value or a description)."""
+
+    token: str
+    name: str
+    value: str
+    origin: str
+
+
+@dataclass(frozen=True)
+class MessageCell:
+    lang: str
+    strings: tuple[str, ...]  # one per plural form; empty when the language lacks the message
+    source: Source | None
+    problems: tuple[Problem, ...]
+
+
+@dataclass(frozen=True)
+class MessageRow:
+    """One message of the rulebook, sheet, calibration or card-term catalogs in every language."""
+
+    anchor: str
+    section: str
+    context: str | None
+    msgid: str
+    plural: str | None
+    placeholders: tuple[Placeholder, ...]
+    cells: tuple[MessageCell, ...]
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        return tuple(sorted({p.code for cell in self.cells for p in cell.problems}))
+
+
+@dataclass(frozen=True)
+class GlossaryEntry:
+    group: str     # stat abbreviations, a term context, forbidden words, written-out stats
+    english: str
+    value: str
+    where: str
+
+
+@dataclass(frozen=True)
+class ShownProblem:
+    """A problem as the summary page lists it: where on the site it is attached (None: not attached)."""
+
+    problem: Problem
+    faction: str | None
+    link: str | None
+
+
+@dataclass(frozen=True)
+class ProofData:
+    langs: tuple[str, ...]          # the source language first, then the translations
+    factions: tuple[tuple[str, str], ...]  # (key, English name)
+    cards: tuple[CardRow, ...]
+    messages: tuple[MessageRow, ...]
+    glossary: tuple[tuple[str, tuple[GlossaryEntry, ...]], ...]  # per translated language
+    problems: tuple[ShownProblem, ...]

@@ -1,0 +1,91 @@
+"""`pnp proof`: the proof site for translators and reviewers, as files in memory (the CLI writes them).
+
+Load the inputs (tolerating the translation errors the site is meant to show), run the validator, compose every
+card in every language exactly as the build does and rasterize the fronts, gather texts, sizes, sources and problems
+(pnp.proof.collect), render the pages (pnp.proof.pages). Same input, byte-identical files.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+from ..data.art import load_art
+from ..kit.build import art_windows
+from ..i18n.catalogs import SOURCE_LANG, source_catalog
+from ..data.engine_data import ENGINE_NAMES, KEY_PATHS
+from ..typeset.fonts import register_fonts
+from ..layouts.schemas import calibration_layout, card_layout
+from ..i18n.localize import localize_cards
+from ..i18n.placeholder_names import COMPUTED_PLACEHOLDERS
+from ..problems import ProblemsFound
+from ..project import Inputs, Project, loaded_langs, read_inputs
+from ..cards.checks import compose_language
+from ..cards.labels import card_labels
+from ..rulebook import kit_facts
+from ..rulebook.compose import number_text, template_context
+from ..validate import validate
+from . import collect
+from .images import card_images
+from .model import ProofData
+from .pages import render_site
+
+IMAGES = "img"
+
+
+def placeholder_values(inputs: Inputs, layouts: Path) -> Callable[[str], tuple[str, str]]:
+    """name -> (the value it is filled with, where that comes from): engine numbers, the rulebook's computed values
+    (its template context), the calibration sheet's layout; per-text values (a bonus amount) get their description."""
+    engine = inputs.engine
+    rulebook, _ = template_context(engine, inputs.cards, source_catalog(), kit_facts(engine, "a4", layouts))
+    calibration = calibration_layout(layouts)
+    layout_values = {"ruler_length": calibration.ruler.length, "scale_range": calibration.scales.range}
+
+    def fill(name: str) -> tuple[str, str]:
+        if name in ENGINE_NAMES:
+            *section, key = KEY_PATHS[name]
+            return str(engine.numbers[name]), f"data/engine.toml [{'.'.join(section)}] {key}"
+        if name in layout_values:
+            return number_text(layout_values[name]), COMPUTED_PLACEHOLDERS[name]
+        if name in COMPUTED_PLACEHOLDERS:
+            value = rulebook.get(name)
+            return ("" if value is None else str(value)), COMPUTED_PLACEHOLDERS[name]
+        return "", "unknown placeholder"
+
+    return fill
+
+
+def proof_site(project: Project, langs: tuple[str, ...]) -> dict[Path, bytes]:
+    """Site path -> bytes of every page and image; raises ProblemsFound when the engine data or the cards cannot be
+    read (a language whose catalogs cannot be read is left out; its problems are on the problems page)."""
+    inputs, problems = read_inputs(project, (SOURCE_LANG, *langs))
+    if inputs is None:
+        raise ProblemsFound(problems)
+    all_langs = loaded_langs(inputs, (SOURCE_LANG, *langs))  # a language whose catalogs are broken is left out
+    problems += validate(inputs, all_langs[1:], project)
+    layout = card_layout(project.layouts)
+    art, art_problems = load_art(project.art, art_windows(inputs, layout), layout.art)
+    problems += art_problems
+    fonts = register_fonts(project.fonts)
+    files: dict[Path, bytes] = {}
+    faces, images = {}, {}
+    for lang in all_langs:
+        catalog = inputs.catalogs[lang]
+        try:
+            cards, labels = localize_cards(inputs.cards, catalog), card_labels(catalog)
+        except ProblemsFound:  # missing translations: the validator's completeness check has reported them
+            faces[lang] = None
+            continue
+        fronts, backs = compose_language(cards, labels, layout, fonts)
+        faces[lang] = fronts
+        for card_id, png in card_images(fronts, {back.faction: back for back in backs}, layout, art, project.layouts).items():
+            path = f"{IMAGES}/{lang}/{card_id}.png"
+            images[(lang, card_id)] = path
+            files[Path(path)] = png
+    shown = collect.Shown(project.locales.parent)
+    cards = collect.card_rows(inputs.cards.cards, faces, inputs.catalogs, images, problems, layout, shown)
+    messages = collect.message_rows(inputs.catalogs, problems, placeholder_values(inputs, project.layouts), shown)
+    data = ProofData(all_langs, collect.faction_names(), cards, messages,
+                     collect.glossary(inputs.lexicon, all_langs, shown),
+                     collect.shown_problems(problems, cards, messages))
+    files.update(render_site(data, shown))
+    return dict(sorted(files.items()))

@@ -1,0 +1,108 @@
+"""`pnp proof` without a browser: the pages say what the kit computes (fitted sizes, catalog lines, engine values
+behind placeholders, glossary), the site is deterministic, and unreadable inputs fail cleanly."""
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import pytest
+
+from pnp.typeset.fonts import register_fonts
+from pnp.layouts.schemas import LAYOUTS, card_layout
+from pnp.i18n.localize import localize_cards
+from pnp.project import REPO, Project, load_inputs
+from pnp.proof.site import proof_site
+from pnp.cards.checks import compose_language
+from pnp.cards.labels import card_labels
+from tests.conftest import invoke, project_args
+
+ARTICLE = re.compile(r'<article class="card-row[^"]*" id="([^"]+)".*?</article>', re.S)
+CELL = re.compile(r'<section class="cell[^"]*" data-lang="(\w+)".*?</section>', re.S)
+SIZE = re.compile(r'<dt>(\w+) <span class="size([^"]*)"[^>]*>([\d.]+) pt</span></dt>\s*<dd data-field="\w+">'
+                  r'<span class="text">(.*?)</span>\s*<span class="source" lang="en">(.*?)</span>', re.S)
+
+
+@pytest.fixture(scope="module")
+def polish_site() -> dict[Path, bytes]:
+    return proof_site(Project(), ("pl",))
+
+
+def card_texts(files: dict[Path, bytes]) -> dict[tuple[str, str, str], tuple[float, str, str, str]]:
+    """(card id, language, field) -> (size, highlight classes, text, first source line) read back from the pages."""
+    found = {}
+    for path, content in files.items():
+        if path.name.startswith("cards-"):
+            for article in ARTICLE.finditer(content.decode()):
+                for cell in CELL.finditer(article.group(0)):
+                    for field, classes, size, text, source in SIZE.findall(cell.group(0)):
+                        found[(article.group(1), cell.group(1), field)] = (
+                            float(size), classes.strip(), html.unescape(text), html.unescape(re.sub("<[^>]+>", "",
+                                                                                                   source)))
+    return found
+
+
+def test_sizes_texts_and_catalog_lines_are_those_of_the_build(polish_site):
+    texts = card_texts(polish_site)
+    inputs = load_inputs(Project(), ("en", "pl"))
+    fonts, layout = register_fonts(Project().fonts), card_layout(LAYOUTS)
+    catalog = inputs.catalogs["pl"]
+    fronts, _ = compose_language(localize_cards(inputs.cards, catalog), card_labels(catalog), layout, fonts)
+    assert len(fronts) == 141
+    for face in fronts:
+        for field in ("name", "type", "effect", "bonus"):
+            fitted = face.texts().get(field)
+            if fitted is None:
+                assert (face.card.id, "pl", field) not in texts
+                continue
+            size, _, text, _ = texts[(face.card.id, "pl", field)]
+            assert (size, text) == (fitted.size, fitted.text), (face.card.id, field)
+        message = catalog.messages[(f"{face.card.id}:effect", face.card.effect)]
+        source = texts[(face.card.id, "pl", "effect")][3]
+        assert source == f"msgctxt {face.card.id}:effect · locales/pl/LC_MESSAGES/cards.po:{message.line}"
+    # the smallest size of a field among the languages is highlighted when shrunk (pl 9 pt, en 10.5 pt here)
+    assert texts[("rome.roman-auxiliary-archers", "pl", "name")][:2] == (9.0, "smallest")
+    assert texts[("rome.roman-auxiliary-archers", "en", "name")][:2] == (10.5, "")
+
+
+def test_placeholders_show_the_engine_value_they_are_filled_with(project_copy):
+    engine = project_copy / "data" / "engine.toml"
+    text = engine.read_text(encoding="utf-8")
+    assert len(re.findall(r"(?m)^start = 20\b", text)) == 1
+    engine.write_text(re.sub(r"(?m)^start = 20\b", "start = 27", text), encoding="utf-8")
+    project = Project(data=project_copy / "data", locales=project_copy / "locales")
+    page = proof_site(project, ("pl",))[Path("messages.html")].decode()
+    row = re.search(r'<tr [^>]*>(?:(?!</tr>).)*Each player: <mark class="ph">%\(life_start\)s</mark>.*?</tr>',
+                    page, re.S).group(0)
+    assert ('<li><mark class="ph">%(life_start)s</mark> = <strong class="value">27</strong> '
+            '<span class="source">data/engine.toml [life] start</span></li>') in row
+    assert '<mark class="ph">%(life_start)s</mark> PŻ' in row  # highlighted in the Polish text too
+
+
+def test_glossary_lists_terms_stat_abbreviations_and_forbidden_words(polish_site):
+    page = html.unescape(polish_site[Path("glossary.html")].decode())
+    assert re.search(r'<tr class="stat"><td>stat</td><td lang="en">DEF</td><td lang="pl">OBR</td>'
+                     r'<td class="source">locales/glossary.toml:\d+</td></tr>', page)
+    assert re.search(r'<tr class="forbidden"><td>forbidden</td><td lang="en">DEF</td><td>[^<]+</td>', page)
+    assert re.search(r'<tr class="unit-type"><td>unit type</td><td lang="en">Officer</td><td lang="pl">Oficer</td>',
+                     page)
+
+
+def test_same_input_gives_byte_identical_site(polish_site):
+    again = proof_site(Project(), ("pl",))
+    assert list(again) == list(polish_site)
+    assert all(again[path] == polish_site[path] for path in again)
+    assert sum(1 for path in again if path.suffix == ".png") == 141 * 2
+    # offline: no page, style or script refers to anything outside the site
+    for path, content in again.items():
+        if path.suffix in (".html", ".css", ".js"):
+            assert not re.search(rb"(?:https?:)?//[\w.-]+\.\w", content), path
+
+
+def test_unreadable_inputs_fail_with_located_problems_and_write_nothing(runner, project_copy, tmp_path):
+    engine = project_copy / "data" / "engine.toml"
+    engine.write_text(engine.read_text(encoding="utf-8").replace("[life]", "[life", 1), encoding="utf-8")
+    result = invoke(runner, "proof", "--lang", "pl", "--out", tmp_path / "site", *project_args(project_copy))
+    assert result.exit_code == 1
+    assert "engine.toml" in result.output and "toml-syntax" in result.output
+    assert not (tmp_path / "site").exists()

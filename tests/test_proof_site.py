@@ -1,0 +1,215 @@
+"""`pnp proof`: the static proof site, read back as HTML and driven in headless Chromium (Selenium).
+
+One site is built per session from the shipped inputs with two planted defects — the Polish effect of
+rome.consular-cavalry says 12 ATK where the English source says 2, and the German calibration sheet types the ruler's
+100 mm instead of its placeholder — and every browser test reads that site.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pnp.data.card_database import load_cards
+from pnp.data.engine_data import load_engine
+from pnp.project import REPO
+from tests.conftest import LANGS, invoke, project_args
+
+LANGUAGES = ("en",) + LANGS
+PLANTED_CARD, PLANTED_LANG = "rome.consular-cavalry", "pl"
+PLANTED_FROM = "w Obronie, zyskuje 2 ATK w walce."
+PLANTED_TO = "w Obronie, zyskuje 12 ATK w walce."
+CARDS = load_cards(REPO / "data" / "cards", load_engine(REPO / "data" / "engine.toml")).cards
+MESSAGE_LANG, MESSAGE_FROM, MESSAGE_TO = "de", "genau {ruler_length} mm messen.", "genau 100 mm messen."
+FACTIONS = tuple(dict.fromkeys(card.faction for card in CARDS))
+
+
+def plant(root: Path, lang: str, path: str, old: str, new: str) -> None:
+    """Replace `old` (present exactly once) by `new` in a copied input file."""
+    file = root / path.format(lang=lang)
+    text = file.read_text(encoding="utf-8")
+    assert text.count(old) == 1, f"{old!r} not found once in {file}"
+    file.write_text(text.replace(old, new), encoding="utf-8")
+
+
+@pytest.fixture(scope="session")
+def site(runner, tmp_path_factory) -> Path:
+    """The proof site of the shipped inputs with the planted Polish number mismatch."""
+    root = tmp_path_factory.mktemp("proof")
+    shutil.copytree(REPO / "data", root / "data")
+    shutil.copytree(REPO / "locales", root / "locales", ignore=shutil.ignore_patterns("*.mo"))
+    plant(root, PLANTED_LANG, "locales/{lang}/LC_MESSAGES/cards.po", PLANTED_FROM, PLANTED_TO)
+    plant(root, MESSAGE_LANG, "locales/{lang}/LC_MESSAGES/sheets.po", MESSAGE_FROM, MESSAGE_TO)
+    result = invoke(runner, "proof", "--out", root / "site", *project_args(root))
+    assert result.exit_code == 0, result.output
+    return root / "site"
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Chromium driven through Debian's chromedriver; skipped only where they are not installed
+    (.ci/run installs them, so under CI a missing browser is a failure)."""
+    chromium, driver = shutil.which("chromium"), shutil.which("chromedriver")
+    if not (chromium and driver):
+        message = "Chromium and its driver are needed: apt-get install -y chromium chromium-driver (.ci/run does)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1400,1000",
+                     "--allow-file-access-from-files"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    session = webdriver.Chrome(service=Service(driver), options=options)
+    yield session
+    session.quit()
+
+
+def open_page(browser, site: Path, page: str):
+    browser.get((site / page).as_uri())
+    return browser
+
+
+def visible_ids(browser, selector: str) -> list[str]:
+    return browser.execute_script(
+        "return [...document.querySelectorAll(arguments[0])].filter(e => e.offsetParent !== null)"
+        ".map(e => e.id || e.dataset.lang || e.textContent.trim())", selector)
+
+
+def choose(browser, select_id: str, value: str) -> None:
+    """Pick an option of a filter (Selenium's Select fires the change event a user's choice fires)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    Select(browser.find_element(By.ID, select_id)).select_by_value(value)
+
+
+def pages(site: Path) -> list[str]:
+    return sorted(p.name for p in site.glob("*.html"))
+
+
+def test_every_page_loads_without_console_errors(browser, site):
+    assert pages(site) == sorted([f"cards-{f}.html" for f in FACTIONS] + ["glossary.html", "index.html",
+                                                                           "messages.html", "problems.html"])
+    for page in pages(site):
+        open_page(browser, site, page)
+        logs = [entry for entry in browser.get_log("browser") if entry["level"] in ("SEVERE", "WARNING")]
+        assert logs == [], (page, logs)
+        # the script ran: the filter form (hidden for readers without JavaScript) is shown
+        assert browser.execute_script("return document.querySelector('form.filters').hidden") is False, page
+        # accessible: every control has a label, every image a text, every page its language
+        unlabelled = browser.execute_script("return [...document.querySelectorAll('select, input')]"
+                                            ".filter(c => c.labels.length === 0).map(c => c.outerHTML)")
+        assert unlabelled == [], (page, unlabelled)
+        assert browser.execute_script("return [...document.images].every(i => i.alt.trim().length > 0) && "
+                                      "document.documentElement.lang === 'en'"), page
+
+
+def test_every_card_in_six_languages_with_images_that_load(browser, site):
+    seen, images = [], 0
+    for faction in FACTIONS:
+        open_page(browser, site, f"cards-{faction}.html")
+        rows = browser.execute_script(
+            "return [...document.querySelectorAll('article.card-row')].map(a => [a.id, "
+            "[...a.querySelectorAll('section.cell')].map(s => s.dataset.lang)])")
+        seen += [card_id for card_id, _ in rows]
+        assert all(tuple(langs) == LANGUAGES for _, langs in rows), rows
+        broken = browser.execute_script(
+            "return [...document.images].filter(i => !i.complete || i.naturalWidth === 0).map(i => i.src)")
+        assert broken == [], broken
+        sizes = browser.execute_script("return [...document.images].map(i => [i.naturalWidth, i.naturalHeight, i.alt])")
+        images += len(sizes)
+        assert all(w > 150 and h > 200 and alt for w, h, alt in sizes), sizes[:3]
+    assert seen == [card.id for card in CARDS] and len(seen) == 141
+    assert images == 141 * 6
+
+
+def test_planted_number_mismatch_on_its_card_and_on_the_summary(browser, site):
+    open_page(browser, site, "cards-rome.html")
+    found = browser.execute_script(
+        "return [...document.querySelectorAll('li.problem[data-code=\"number-mismatch\"]')].map(li => "
+        "[li.closest('article').id, li.closest('section').dataset.lang, li.textContent])")
+    assert [(card, lang) for card, lang, _ in found] == [(PLANTED_CARD, PLANTED_LANG)]
+    assert "found 12" in found[0][2] and "missing 2" in found[0][2]
+    effect = f"article[id='{PLANTED_CARD}'] section[data-lang='{PLANTED_LANG}'] dd[data-field=effect]"
+    text = browser.execute_script("return document.querySelector(arguments[0]).textContent", effect)
+    assert "12 ATK" in text
+    open_page(browser, site, "problems.html")
+    counts = browser.execute_script(
+        "return [...document.querySelectorAll('table.summary tbody tr')].map(r => "
+        "[...r.children].map(c => c.textContent.trim()))")
+    header = ["code", *LANGUAGES, "no language"]
+    assert [dict(zip(header, row)) for row in counts if row[0] == "number-mismatch"] == [
+        {"code": "number-mismatch", **{lang: "1" if lang in (PLANTED_LANG, MESSAGE_LANG) else "" for lang in LANGUAGES},
+         "no language": ""}]
+    links = browser.execute_script(
+        "return [...document.querySelectorAll('tr.problem[data-code=\"number-mismatch\"][data-lang=\"pl\"] a')]"
+        ".map(a => a.getAttribute('href'))")
+    assert links == [f"cards-rome.html#{PLANTED_CARD}"]
+
+
+def test_planted_message_defect_on_its_message_and_on_the_summary(browser, site):
+    open_page(browser, site, "problems.html")
+    rows = browser.execute_script(
+        "return [...document.querySelectorAll('tr.problem')].filter(r => r.dataset.lang === arguments[0])"
+        ".map(r => [r.dataset.code, r.querySelector('a') && r.querySelector('a').getAttribute('href')])",
+        MESSAGE_LANG)
+    codes = sorted(code for code, _ in rows)
+    assert codes == ["number-mismatch", "placeholder-missing", "print-checks-skipped"], rows
+    links = {link for code, link in rows if code != "print-checks-skipped"}
+    assert len(links) == 1 and next(iter(links)).startswith("messages.html#m-")
+    page, anchor = next(iter(links)).split("#")
+    open_page(browser, site, page)
+    cell = browser.execute_script("return [...document.getElementById(arguments[0]).querySelectorAll('td')]"
+                                  ".map(td => [td.dataset.lang, [...td.querySelectorAll('li.problem')]"
+                                  ".map(li => li.dataset.code), td.textContent])", anchor)
+    by_lang = {lang: (sorted(problem_codes), text) for lang, problem_codes, text in cell}
+    assert by_lang[MESSAGE_LANG][0] == ["number-mismatch", "placeholder-missing"]
+    assert "genau 100 mm" in by_lang[MESSAGE_LANG][1]
+    assert all(problem_codes == [] for lang, (problem_codes, _) in by_lang.items() if lang != MESSAGE_LANG)
+    assert "{ruler_length} = 100" in " ".join(by_lang["en"][1].split())  # the value the placeholder is filled with
+
+
+def test_filters_show_and_hide_the_right_cards(browser, site):
+    open_page(browser, site, "cards-rome.html")
+    rome = [card for card in CARDS if card.faction == "rome"]
+    assert visible_ids(browser, "article.card-row") == [card.id for card in rome]
+    choose(browser, "kind", "doctrine")
+    assert visible_ids(browser, "article.card-row") == [card.id for card in rome if card.kind == "doctrine"]
+    choose(browser, "kind", "")
+    choose(browser, "code", "number-mismatch")
+    assert visible_ids(browser, "article.card-row") == [PLANTED_CARD]
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    toggle = browser.find_element(By.CSS_SELECTOR, "input[data-lang-toggle][value='pl']")
+    toggle.send_keys(Keys.SPACE)  # keyboard use: a focused checkbox toggles with the space bar
+    assert visible_ids(browser, f"article[id='{PLANTED_CARD}'] section.cell") == [
+        lang for lang in LANGUAGES if lang != "pl"]
+
+    open_page(browser, site, "index.html")
+    choose(browser, "faction", "dacia")
+    shown = browser.execute_script(
+        "return [...document.querySelectorAll('tr.filterable')].filter(r => !r.hidden)"
+        ".map(r => r.querySelector('code').textContent)")
+    assert shown == [card.id for card in CARDS if card.faction == "dacia"]
+    choose(browser, "kind", "tactic")
+    shown = browser.execute_script(
+        "return [...document.querySelectorAll('tr.filterable')].filter(r => !r.hidden).length")
+    assert shown == sum(1 for card in CARDS if card.faction == "dacia" and card.kind == "tactic") > 0
+
+    open_page(browser, site, "problems.html")
+    choose(browser, "lang", PLANTED_LANG)
+    codes = "return [...document.querySelectorAll('tr.problem')].filter(r => !r.hidden).map(r => r.dataset.code)"
+    # the validator skips the print checks of a language with translation errors, and says so
+    assert browser.execute_script(codes) == ["number-mismatch", "print-checks-skipped"]
+    choose(browser, "code", "number-mismatch")
+    assert browser.execute_script(codes) == ["number-mismatch"]
+    choose(browser, "lang", "tr")
+    assert browser.execute_script(codes) == []
