@@ -128,7 +128,7 @@ def test_templates_compiled_once_and_no_language_leaks_into_another(monkeypatch)
     """The templates are compiled for the first language only; every other language reuses the code but renders
     with its own catalog: its blocks are exactly those of a process that compiled them for that language."""
     loaded, order = inputs(), ("pl", "de", "tr", "pl")
-    kit = kit_facts(loaded.engine, "a4")
+    kit = kit_facts(loaded.engine, "a4", Project().layouts)
 
     def blocks(lang: str):
         return compose(loaded.engine, loaded.cards, loaded.catalogs[lang], kit)
@@ -161,6 +161,6 @@ def test_rulebook_is_laid_out_and_drawn_once(monkeypatch):
     begin = RulebookDocument.handle_pageBegin
     monkeypatch.setattr(RulebookDocument, "handle_pageBegin", lambda doc: (begun.append(doc.booklet), begin(doc))[1])
     pdfs = rulebook_pdfs(loaded.engine, loaded.cards, loaded.catalogs["pl"], register_fonts(Project().fonts), "a4",
-                         booklet=True)
+                         booklet=True, layouts=Project().layouts)
     assert begun.count(False) == len(PdfReader(BytesIO(pdfs[PAGES])).pages)
     assert padded(begun.count(True)) == 2 * len(PdfReader(BytesIO(pdfs[BOOKLET])).pages)
