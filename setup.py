@@ -14,6 +14,7 @@ setup(
               + [f"pnp._bundled.{name}" for name in BUNDLED]),
     package_dir={f"pnp._bundled.{name}": name for name in BUNDLED},
     package_data={"pnp": ["layouts/*.toml"], "pnp.rulebook": ["templates/*.j2"], "pnp.proof": ["templates/*"],
+                  "pnp.icons": ["*.svg", "*.md"], "pnp.typeset.patterns": ["*.dic"],
                   **{f"pnp._bundled.{name}": globs for name, globs in BUNDLED.items()}},
     include_package_data=False,
 )

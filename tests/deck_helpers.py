@@ -1,7 +1,11 @@
 """Helpers for the deck tests: render decks in memory (no files), read text and pixels back from their pages."""
 from __future__ import annotations
 
+import re
+from io import BytesIO
 from pathlib import Path
+
+import pypdf
 
 import pypdfium2 as pdfium
 
@@ -55,15 +59,27 @@ def pixels(pdf: bytes, index: int, dpi: float):
         document.close()
 
 
+def placed_forms(pdf: bytes, index: int) -> list[tuple[float, float, str]]:
+    """(x, y, form name) of every card face placed on page `index`: the faces are forms named by card id
+    ("front-rome.hastati-line", "back-rome"), the PDF's record of which card is where."""
+    page = pypdf.PdfReader(BytesIO(pdf)).pages[index]
+    content = page.get_contents().get_data().decode("latin-1")
+    return [(float(x), float(y), name) for x, y, name in
+            re.findall(r"1 0 0 1 ([-\d.]+) ([-\d.]+) cm\s*/FormXob\.(\S+) Do", content)]
+
+
 def front_cards(pdf: bytes, paper: str) -> list[tuple[int, int, str, str]]:
-    """(page, slot, card id, name) of every card on the front pages of a home deck, read from the page text."""
+    """(page, slot, card id, name) of every card on the front pages of a home deck: the id from the placed form,
+    the name read from the page text."""
     g, front = grid(paper), card_layout(LAYOUTS).front
     found = []
     document = pdfium.PdfDocument(pdf)
     for index in range(0, len(document), 2):
         page = document[index]
+        placed = {(round(x, 2), round(y, 2)): name for x, y, name in placed_forms(pdf, index)}
         for slot in range(g.slots):
-            card_id = text_in(page, on_page(g, slot, front.footer.id_box))
-            if card_id:
-                found.append((index, slot, card_id, text_in(page, on_page(g, slot, front.name.box))))
+            x, y = g.cell_origin(slot)
+            name = placed.get((round(x, 2), round(y, 2)), "")
+            if name.startswith("front-"):
+                found.append((index, slot, name.removeprefix("front-"), text_in(page, on_page(g, slot, front.name.box))))
     return found

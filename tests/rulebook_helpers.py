@@ -49,7 +49,11 @@ def squash(text: str) -> str:
 
 
 def flat_text(pdf: bytes) -> str:
-    return squash("".join(page_texts(pdf)))
+    """The squashed text twice: as extracted, and with the hyphens of hyphenated words (a lowercase letter, "-" at
+    the end of a line, a lowercase letter) taken out — a phrase is found in one of them whether or not a word of it
+    was hyphenated ("Infanterie- oder" keeps its hyphen in the first)."""
+    text = "".join(page_texts(pdf))
+    return squash(text) + "\x00" + squash(re.sub(r"(?<=[^\W\d_])-\n(?=[^\W\d_A-ZÀ-ÞİĞŞÇÖÜ])", "", text))
 
 
 def text_lines(pdf: bytes, index: int) -> list[str]:

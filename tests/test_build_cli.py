@@ -116,7 +116,9 @@ def test_calibration_sheet_has_a_front_and_a_back_with_scales_shifted_by_the_off
     assert front_plain == front_shifted
     numbers = [(c, b) for c, b in char_boxes(pdfium.PdfDocument(plain)[1]) if c in "0123456789−"]
     moved = [(c, b) for c, b in char_boxes(pdfium.PdfDocument(shifted)[1]) if c in "0123456789−"]
-    scales = 4 * 16  # four scales of 11 numbers, −5 … 5: 16 characters each, after the instructions
+    # after the instructions: two X scales numbered every 2 mm (−4 … 4: 7 characters) and two Y scales numbered
+    # every 1 mm (−5 … 5: 16 characters)
+    scales = 2 * 7 + 2 * 16
     assert [c for c, _ in numbers[-scales:]] == [c for c, _ in moved[-scales:]]
     for (_, a), (_, b) in zip(numbers[-scales:], moved[-scales:]):
         assert b == pytest.approx((a[0] + MM, a[1] - 0.5 * MM, a[2] + MM, a[3] - 0.5 * MM), abs=0.01)

@@ -10,7 +10,7 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from deck_helpers import front_cards, grid, on_page, text_in
+from deck_helpers import front_cards, grid, on_page, placed_forms, text_in
 from pnp.context import BuildOptions
 from pnp.kit.build import prepare
 from conftest import invoke
@@ -78,7 +78,6 @@ def test_pypdf_reads_every_card_name_back_at_least_as_often_as_its_count(coaliti
     fronts = _flat(" ".join(page.extract_text() for page in reader.pages[::2]))
     for entry in deck.entries:
         assert fronts.count(_flat(localized[lang][entry.card.id][0])) >= entry.count, entry.card.id
-        assert fronts.count(entry.card.id) == entry.count  # the footer's card id, once per copy
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -111,9 +110,10 @@ def test_an_allied_deck_in_pro_mode_backs_every_card_with_its_faction(inputs, lo
     texts = [_flat(document[i].get_textpage().get_text_range()) for i in range(len(document))]
     assert len(texts) == 80
     for i, card in enumerate(deck.cards):
-        assert card.id in texts[2 * i]
-        assert texts[2 * i + 1] == f"Ancient Duel {localized['pl'][card.id][1]}", (i, card.id)
-    assert {text for text in texts[1::2]} == {"Ancient Duel Rzym", "Ancient Duel Kartagina"}
+        assert [name for _, _, name in placed_forms(pdf, 2 * i)] == [f"front-{card.id}"]
+        back = f"Ancient Duel {localized['pl'][card.id][1]}"
+        assert texts[2 * i + 1].replace(" ", "") == 2 * back.replace(" ", ""), (i, card.id)  # upright, then turned
+    assert {text.replace(" ", "") for text in texts[1::2]} == {"AncientDuelRzym" * 2, "AncientDuelKartagina" * 2}
 
 
 @pytest.mark.parametrize("name, expected", [

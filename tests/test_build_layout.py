@@ -73,7 +73,7 @@ def test_a_text_box_outside_the_safe_zone_is_refused(layouts):
      "palette.parchment", "0..1"),
     ("scoresheet", "ink = [", "ink = [1.2, ", None, None, None),  # a list of five numbers: the wrong shape
     ("card", "fit_step = 0.25", "fit_step = 0", "layout-value", "card.fit_step", "above zero"),
-    ("card", "size = 9.6, min_size = 6.0", "size = 9.6, min_size = 10.0", "layout-value", "front.effect.style",
+    ("card", "size = 9.6, min_size = 7.5", "size = 9.6, min_size = 10.0", "layout-value", "front.effect.style",
      "min_size 10 must not be above size 9.6"),
     ("card", 'style = { font = "body", size = 9.6', 'style = { font = "bodoni", size = 9.6', "layout-value",
      "front.effect.style.font", "a font role"),
@@ -93,3 +93,39 @@ def test_typed_values_are_checked_with_their_range_at_their_key(layouts, name, o
         return
     [problem] = [p for p in caught.value.problems if p.code == code]
     assert problem.where.field == key and problem.where.file.endswith(f"{name}.toml") and words in problem.message
+
+
+def test_a_colour_above_the_total_ink_limit_is_refused_when_a_layout_loads(layouts):
+    """Dark faction colours once reached 275 %; every colour of the card, token, score sheet and rulebook layouts
+    is checked against the card layout's max_ink (260 %) when it loads."""
+    from pnp.rulebook.layout import rulebook_layout
+    from pnp.sheets.layout import tokens_layout
+
+    card = layouts / "card.toml"
+    shipped = card.read_text()
+    card.write_text(shipped.replace("dark = [0.8, 0.3, 0.9, 0.55]", "dark = [0.85, 0.35, 0.95, 0.6]"))
+    with pytest.raises(ProblemsFound) as caught:
+        card_layout(layouts)
+    [problem] = caught.value.problems
+    assert (problem.code, problem.where.field) == ("layout-ink", "factions.dacia.dark") and "275 %" in problem.message
+    card.write_text(shipped)  # the other layouts read max_ink from the same folder's card.toml
+    tokens = layouts / "tokens.toml"
+    tokens.write_text(tokens.read_text().replace("wound = [0.20, 0.90, 0.80, 0.60]", "wound = [0.30, 1.0, 0.9, 0.6]"))
+    with pytest.raises(ProblemsFound) as caught:
+        tokens_layout(layouts)
+    assert [(p.code, p.where.field) for p in caught.value.problems] == [("layout-ink", "palette.wound")]
+    rulebook = layouts / "rulebook.toml"
+    rulebook.write_text(rulebook.read_text().replace("ink = [0.10, 0.30, 0.45, 0.85]", "ink = [0.7, 0.6, 0.6, 1.0]"))
+    with pytest.raises(ProblemsFound) as caught:
+        rulebook_layout(layouts)
+    assert [(p.code, p.where.field) for p in caught.value.problems] == [("layout-ink", "palette.ink")]
+
+
+def test_a_panel_nearer_the_trim_than_the_safe_zone_is_refused(layouts):
+    """The panels frame the face (there is no frame line): each stays at least 3 mm inside the trim."""
+    path = layouts / "card.toml"
+    path.write_text(path.read_text().replace("unit = { x = 3.4, y = 43.6, width = 56.2, height = 27.2 }",
+                                             "unit = { x = 1.9, y = 43.6, width = 59.2, height = 27.2 }"))
+    with pytest.raises(ProblemsFound) as caught:
+        card_layout(layouts)
+    assert [(p.code, p.where.field) for p in caught.value.problems] == [("layout-safe-zone", "front.art.unit")]

@@ -9,7 +9,8 @@ import pytest
 from PIL import Image, ImageChops
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from pnp.typeset.fonts import register_fonts
+from pnp.typeset.fonts import fonts_for, register_fonts
+from pnp.typeset.hyphenation import breaks_for
 from pnp.layouts.schemas import LAYOUTS, Box, TextStyle, card_layout
 from pnp.i18n.localize import localize_cards
 from pnp.pages.pdfout import DocumentInfo, new_canvas
@@ -110,8 +111,8 @@ def _drawn(text: str, role: str, lang: str) -> tuple[Image.Image, str]:
     """`text` drawn with draw_text for `lang`: the pixels and the text read back."""
     buffer = BytesIO()
     canvas = new_canvas(buffer, (60 * MM, 12 * MM), DocumentInfo("test", "test", lang))
-    fitted = fit_text(text, FONTS[role], TextStyle(role, 20, 20), 60 * MM, 12 * MM, 0.25)
-    draw_text(canvas, fitted, Box(0, 0, 60, 12), "center", lang=lang)
+    fitted = fit_text(text, fonts_for(FONTS, lang)[role], TextStyle(role, 20, 20), 60 * MM, 12 * MM, 0.25)
+    draw_text(canvas, fitted, Box(0, 0, 60, 12), "center")
     canvas.save()
     document = pdfium.PdfDocument(buffer.getvalue())
     page = document[0]
@@ -122,15 +123,82 @@ def _drawn(text: str, role: str, lang: str) -> tuple[Image.Image, str]:
 
 
 def test_turkish_small_capitals_keep_the_dot_of_the_i_and_still_read_as_i():
-    """Cinzel sets lowercase as small capitals and drops the dot of i, which Turkish needs to tell i from ı."""
+    """Cinzel sets lowercase as small capitals and drops the dot of i, which Turkish needs to tell i from ı: Turkish
+    text gets the Turkish Cinzel (its locl frozen, fonts/derive.py); the game's title ("brand") never does."""
     dotted, text = _drawn("bir", "title", "tr")
     plain, _ = _drawn("bir", "title", "de")
     assert text == "bir"
     difference = ImageChops.difference(dotted, plain).getbbox()
     assert difference is not None and difference[3] < plain.height / 2  # an extra mark, above the middle line
+    dotless, text = _drawn("kılıç", "title", "tr")
+    assert text == "kılıç" and ImageChops.difference(dotless, _drawn("kılıç", "title", "de")[0]).getbbox() is None
+    brand_tr, _ = _drawn("Ancient Duel", "brand", "tr")
+    brand_de, _ = _drawn("Ancient Duel", "brand", "de")
+    assert ImageChops.difference(brand_tr, brand_de).getbbox() is None
     garamond_tr, _ = _drawn("bir", "body", "tr")
     garamond_de, _ = _drawn("bir", "body", "de")
     assert ImageChops.difference(garamond_tr, garamond_de).getbbox() is None  # its i has a dot: nothing added
+
+
+def _breaks(fitted) -> list[tuple[str, str, str]]:
+    """How each line of a fitted text ends: (kind, word before, word after) with kind "space", "newline",
+    "explicit" (after a hyphen or slash of the text) or "hyphen" (a hyphen added); checks the lines spell the text."""
+    text, position, result = fitted.text, 0, []
+    for index, line in enumerate(fitted.lines):
+        added = line.endswith("-") and index < len(fitted.lines) - 1 and not text.startswith(line, position)
+        body = line[:-1] if added else line
+        assert text.startswith(body, position), (text, fitted.lines)
+        position += len(body)
+        if index == len(fitted.lines) - 1:
+            break
+        before = text[:position].split()[-1] if text[:position].split() else ""
+        if text[position] in " \n":
+            kind = "space" if text[position] == " " else "newline"
+            position += 1
+        else:
+            kind = "hyphen" if added else "explicit"
+        result.append((kind, before, text[position:].split()[0]))
+    assert position == len(text), (text, fitted.lines)
+    return result
+
+
+def test_effect_texts_are_hyphenated_but_never_inside_numbers_or_quoted_card_names():
+    all_inputs = load_inputs(Project(), ("de", "pl", "tr", "es", "pt"))
+    layout = card_layout(LAYOUTS)
+    for lang, catalog in all_inputs.catalogs.items():
+        labels = card_labels(catalog)
+        kinds = []
+        for lc in localize_cards(all_inputs.cards, catalog):
+            for kind, before, after in _breaks(compose_front(lc, labels, layout, FONTS).effect):
+                kinds.append(kind)
+                if kind == "hyphen":
+                    word = before + after
+                    assert not any(ch.isdigit() for ch in word) and not any(q in word for q in "„“”\"«»’'"), \
+                        (lang, lc.card.id, before, after)
+        assert kinds.count("hyphen") >= 20, lang  # every language hyphenates (Turkish from its syllable rule)
+
+
+def test_no_line_of_an_effect_text_ends_short_of_60_percent_of_the_box_unless_a_paragraph_ends():
+    """"Wird diese Karte in / Verteidigungsposition…" once left first lines at 44 %: a number keeps its word only
+    while that leaves the line above at least SHORT_LINE (60 %) full."""
+    all_inputs = load_inputs(Project(), ("de", "pl", "tr", "es", "pt"))
+    layout = card_layout(LAYOUTS)
+    for lang, catalog in all_inputs.catalogs.items():
+        labels = card_labels(catalog)
+        for lc in localize_cards(all_inputs.cards, catalog):
+            face = compose_front(lc, labels, layout, FONTS)
+            effect, width = face.effect, face.effect_area.width * MM
+            ends = _breaks(effect)
+            for line, (kind, _, _) in zip(effect.lines, ends):
+                if kind != "newline":
+                    assert stringWidth(line, effect.font, effect.size) >= 0.6 * width, (lang, lc.card.id, line)
+
+
+def test_turkish_capitals_hyphenate_like_their_small_letters():
+    breaks = breaks_for("tr")
+    assert breaks("İstihkâmcı") == breaks("istihkâmcı") == ((5, True),)  # istih-kâmcı: 3 letters kept at each end
+    assert breaks("Nil’in") == () and breaks("12’nin") == ()
+    assert breaks_for("en") is None
 
 
 def test_runs_set_figures_in_the_figure_font_and_lacking_characters_in_the_fallback():

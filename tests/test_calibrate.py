@@ -7,9 +7,11 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po, write_po
+import pypdfium2 as pdfium
 from pypdf import PdfReader
 
 from conftest import LANGS, invoke
+from pdf_ops import printed
 from pnp.sheets import calibration as C
 from pnp.i18n.catalogs import catalog_path, load_catalogs
 from pnp.typeset.fonts import register_fonts
@@ -160,3 +162,30 @@ def test_every_language_fits_on_both_papers_for_both_flips():
                 composed = C.compose(catalog, fonts, C.home_grid(paper, LAYOUTS), layout, paper, duplex, (-10.25, -10.25))
                 assert composed.problems == (), (lang, paper, duplex)
                 assert {line.size for line in composed.front + composed.back} == {layout.text.size}
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_scale_numbers_are_at_least_6_pt_and_never_touch(sheets, paper):
+    """Once 4.5 pt and 1 mm apart ("−4−20"): the X scales number every 2 mm, alternating above and below, the Y
+    scales every 1 mm, alternating left and right; no two numbers' boxes come within 0.5 pt of each other."""
+    pdf = sheets[("tr", paper)]
+    runs, _ = printed(pdf)
+    assert min(run.size for run in runs if run.page == 1) >= 6.0
+    page = pdfium.PdfDocument(pdf)[1]
+    text = page.get_textpage()
+    labels: list[list[float]] = []
+    previous = None
+    for index in range(text.count_chars()):
+        char, box = text.get_text_range(index, 1), list(text.get_charbox(index))
+        if char in "0123456789\u2212":
+            if previous == index - 1 and labels:
+                labels[-1] = [min(labels[-1][0], box[0]), min(labels[-1][1], box[1]), max(labels[-1][2], box[2]),
+                              max(labels[-1][3], box[3])]
+            else:
+                labels.append(box)
+            previous = index
+    assert len(labels) >= 2 * 5 + 2 * 11
+    for i, a in enumerate(labels):
+        for b in labels[i + 1:]:
+            apart = a[2] + 0.5 <= b[0] or b[2] + 0.5 <= a[0] or a[3] + 0.5 <= b[1] or b[3] + 0.5 <= a[1]
+            assert apart, (a, b)

@@ -129,6 +129,8 @@ CASES = {
     "layout-token": (_layout("tokens", 'kind = "used"', 'kind = "spark"'), _rulebook),
     # rulebook margins home printers cannot print
     "layout-value": (_layout("rulebook", "top = 22.0,", "top = 2.0,"), _rulebook),
+    # a card colour with more total ink (360 %) than the layout's max_ink allows
+    "layout-ink": (_layout("card", "gold_dark = [0.0, 0.32, 0.85, 0.38]", "gold_dark = [0.9, 0.9, 0.9, 0.9]"), _cards),
 }
 
 

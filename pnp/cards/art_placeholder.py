@@ -1,5 +1,7 @@
 """Generated art for cards without an art file: a landscape in the faction's colours under its emblem, with a
-motif for the card kind (a row of spears for units, a temple for doctrines, a volley of arrows for tactics).
+motif for the card: a file of spears for infantry, a line of the unit type's figure for the other units (archers,
+riders, elephants, chariots, engines, guards — as many as the level), one large figure for commanders, officers
+and satraps, a mountain range for terrain doctrines, a temple for doctrines, a volley of arrows for tactics.
 
 Everything varies with the card id through a seeded generator, so the same card always gets the same picture.
 """
@@ -12,9 +14,10 @@ import zlib
 from reportlab.pdfgen.canvas import Canvas
 
 from ..data.card_database import Card
-from ..layouts.schemas import CardPalette, FactionStyle
-from ..graphics.colours import cmyk, mix
+from ..graphics.colours import PAPER, cmyk, mix
 from ..graphics.emblems import draw_emblem
+from ..layouts.schemas import CardPalette, FactionStyle
+from .icons import TYPE_ICONS, draw_icon
 
 
 def draw_placeholder(canvas: Canvas, x: float, y: float, width: float, height: float, card: Card,
@@ -34,8 +37,74 @@ def draw_placeholder(canvas: Canvas, x: float, y: float, width: float, height: f
     _ridge(canvas, rnd, x, y, width, near, height * 0.05, mix(style.dark, light, 0.12))
     canvas.setFillColor(cmyk(style.dark))
     canvas.setStrokeColor(cmyk(style.dark))
-    motif = {"unit": _spears, "doctrine": _temple, "tactic": _arrows}[card.kind]
-    motif(canvas, rnd, x, near, width, height, card)
+    motif(card)(canvas, rnd, x, near, width, height, card)
+
+
+LEADERS = frozenset({"commander", "officer", "satrap"})
+
+
+def motif(card: Card):
+    """The drawing function of the card's motif."""
+    if card.kind == "unit":
+        return _spears if card.unit_type == "infantry" else _leader if card.unit_type in LEADERS else _figures
+    if card.terrain:
+        return _mountains
+    return {"doctrine": _temple, "tactic": _arrows}[card.kind]
+
+
+def _figures(canvas: Canvas, rnd: random.Random, x: float, ground: float, width: float, height: float,
+             card: Card) -> None:
+    """A line of the unit type's figure (pnp/icons), one per level, standing on the near ground."""
+    count = max(1, card.level or 1)
+    size = height * (0.5 if count <= 2 else 0.42)
+    span = width * 0.7
+    left = x + (width - span) / 2 + rnd.uniform(-0.03, 0.03) * width
+    for i in range(count):
+        cx = left + span * (i + 0.5) / count
+        draw_icon(canvas, TYPE_ICONS[card.unit_type], cx, ground + size * 0.38, size)
+
+
+def _leader(canvas: Canvas, rnd: random.Random, x: float, ground: float, width: float, height: float,
+            card: Card) -> None:
+    """One large figure of the leader's rank in front of the emblem, and a banner pole beside it."""
+    size = height * 0.62
+    cx = x + width * rnd.choice((0.3, 0.7))
+    draw_icon(canvas, TYPE_ICONS[card.unit_type], cx, ground + size * 0.4, size)
+    pole = cx + size * (0.62 if cx < x + width / 2 else -0.62)
+    canvas.setLineWidth(height * 0.014)
+    canvas.line(pole, ground - height * 0.08, pole, ground + height * 0.55)
+    flag = canvas.beginPath()
+    flag.moveTo(pole, ground + height * 0.55)
+    flag.lineTo(pole + height * 0.2, ground + height * 0.49)
+    flag.lineTo(pole, ground + height * 0.43)
+    flag.close()
+    canvas.drawPath(flag, stroke=0, fill=1)
+
+
+def _mountains(canvas: Canvas, rnd: random.Random, x: float, ground: float, width: float, height: float,
+               card: Card) -> None:
+    """Terrain doctrines: a range of peaks with snow caps across the whole window."""
+    peaks = 4
+    base = ground - height * 0.12
+    for i in range(peaks):
+        cx = x + width * (0.12 + 0.76 * i / (peaks - 1)) + rnd.uniform(-0.03, 0.03) * width
+        h = height * rnd.uniform(0.42, 0.6)
+        half = width * 0.16
+        path = canvas.beginPath()
+        path.moveTo(cx - half, base)
+        path.lineTo(cx, base + h)
+        path.lineTo(cx + half, base)
+        path.close()
+        canvas.drawPath(path, stroke=0, fill=1)
+        canvas.saveState()
+        canvas.setFillColor(cmyk(PAPER))  # snow
+        cap = canvas.beginPath()
+        cap.moveTo(cx - half * 0.28, base + h * 0.72)
+        cap.lineTo(cx, base + h)
+        cap.lineTo(cx + half * 0.28, base + h * 0.72)
+        cap.close()
+        canvas.drawPath(cap, stroke=0, fill=1)
+        canvas.restoreState()
 
 
 def _sky(canvas: Canvas, x: float, y: float, width: float, height: float, top, bottom, bands: int = 16) -> None:

@@ -1,5 +1,6 @@
-"""Drawing a card back: the same design for every card of a faction — its colour into the bleed, gold frames, the
-emblem on a medallion, the game's title and the faction's name."""
+"""Drawing a card back: the same design for every card of a faction, and the same after a 180° turn (face-down
+cards tell nothing by their orientation) — its colour and rays into the bleed, no frame line near the trim, a
+medallion with the emblem, the game's title and the faction's name, each upright at one end and turned at the other."""
 from __future__ import annotations
 
 import math
@@ -24,49 +25,49 @@ def draw_back(canvas: Canvas, face: BackFace, layout: CardLayout, x: float, y: f
     b = card.bleed
     canvas.setFillColor(cmyk(style.dark))
     canvas.rect(-b * MM, -b * MM, (card.width + 2 * b) * MM, (card.height + 2 * b) * MM, stroke=0, fill=1)
-    _rays(canvas, layout, mix(style.dark, style.color, 0.35))
+    cx, cy = card.width / 2 * MM, card.height / 2 * MM
+    _rays(canvas, layout, mix(style.dark, style.color, 0.35), cx, cy)
 
-    canvas.setStrokeColor(cmyk(palette.gold))
-    for inset, weight in zip(back.frame_insets, back.frame_weights):
-        canvas.setLineWidth(back.outline * weight)
-        canvas.rect(inset * MM, inset * MM, (card.width - 2 * inset) * MM, (card.height - 2 * inset) * MM,
-                    stroke=1, fill=0)
-    canvas.setFillColor(cmyk(palette.gold))
-    outer = back.frame_insets[0]
-    for cx, cy in ((outer, outer), (card.width - outer, outer), (outer, card.height - outer),
-                   (card.width - outer, card.height - outer)):
-        draw_diamond(canvas, cx * MM, cy * MM, back.corner_diamond * MM)
-
-    medallion, ring = back.emblem, back.medallion
-    cx, cy = (medallion.x + medallion.width / 2) * MM, (medallion.y + medallion.height / 2) * MM
-    radius = medallion.width / 2 * MM
+    medallion = back.medallion
+    radius = medallion.box.width / 2 * MM
     canvas.setFillColor(cmyk(style.color))
     canvas.setStrokeColor(cmyk(palette.gold))
-    canvas.setLineWidth(back.outline * ring.ring)
+    canvas.setLineWidth(back.outline * medallion.ring)
     canvas.circle(cx, cy, radius, stroke=1, fill=1)
-    canvas.setLineWidth(back.outline * ring.inner_ring)
-    canvas.circle(cx, cy, radius * ring.inner_scale, stroke=1, fill=0)
-    canvas.setFillColor(cmyk(palette.gold))
-    draw_emblem(canvas, style.emblem, cx, cy, radius * ring.emblem_scale)
-
-    draw_text(canvas, face.title, back.title.inner, "center", lang=face.lang)
-    draw_text(canvas, face.name, back.faction.inner, "center", lang=face.lang)
-    rule = back.rule
-    for box in (back.title.box, back.faction.box):
-        rule_y = (box.y - rule.gap if box is back.title.box else box.top + rule.gap) * MM
-        canvas.setStrokeColor(cmyk(palette.gold))
-        canvas.setLineWidth(rule.width)
-        mid = (box.x + box.width / 2) * MM
-        canvas.line(mid - rule.end * MM, rule_y, mid - rule.start * MM, rule_y)
-        canvas.line(mid + rule.start * MM, rule_y, mid + rule.end * MM, rule_y)
-        draw_diamond(canvas, mid, rule_y, rule.diamond * MM)
+    canvas.setLineWidth(back.outline * medallion.inner_ring)
+    inner = radius * medallion.inner_scale
+    canvas.circle(cx, cy, inner, stroke=1, fill=0)
+    canvas.line(cx - inner, cy, cx + inner, cy)
+    for turn in (0, 180):
+        canvas.saveState()
+        canvas.translate(cx, cy)
+        canvas.rotate(turn)
+        canvas.translate(-cx, -cy)
+        _half(canvas, face, layout, cx, cy)
+        canvas.restoreState()
     canvas.restoreState()
 
 
-def _rays(canvas: Canvas, layout: CardLayout, colour) -> None:
-    """Faint sun rays from the medallion across the whole back (into the bleed)."""
-    card, medallion = layout.card, layout.back.emblem
-    cx, cy = (medallion.x + medallion.width / 2) * MM, (medallion.y + medallion.height / 2) * MM
+def _half(canvas: Canvas, face: BackFace, layout: CardLayout, cx: float, cy: float) -> None:
+    """The upper half of the back: the emblem in the medallion, the faction's name and the game's title."""
+    back, palette = layout.back, layout.palette
+    canvas.setFillColor(cmyk(palette.gold))
+    draw_emblem(canvas, layout.factions[face.faction].emblem, cx, cy + back.emblem_offset * MM,
+                back.emblem_size * MM)
+    draw_text(canvas, face.title, back.title.inner, "center")
+    draw_text(canvas, face.name, back.faction.inner, "center")
+    rule = back.rule
+    rule_y = (back.title.box.y - rule.gap) * MM
+    canvas.setStrokeColor(cmyk(palette.gold))
+    canvas.setLineWidth(rule.width)
+    canvas.line(cx - rule.end * MM, rule_y, cx - rule.start * MM, rule_y)
+    canvas.line(cx + rule.start * MM, rule_y, cx + rule.end * MM, rule_y)
+    draw_diamond(canvas, cx, rule_y, rule.diamond * MM)
+
+
+def _rays(canvas: Canvas, layout: CardLayout, colour, cx: float, cy: float) -> None:
+    """Faint sun rays from the card's centre across the whole back, into the bleed (12 rays: the same turned)."""
+    card = layout.card
     reach = (card.width + card.height) * MM
     b = card.bleed * MM
     canvas.saveState()

@@ -3,18 +3,21 @@ stat badges and footer — every position from the card layout."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from ..data.art import ArtImage
-from ..layouts.schemas import Box, CardLayout, FactionStyle
-from ..typeset.units import MM
 from ..graphics.colours import cmyk, mix
 from ..graphics.emblems import draw_emblem
-from .faces import FrontFace
-from .art_placeholder import draw_placeholder
+from ..layouts.schemas import Box, CardLayout, FactionStyle
 from ..typeset.draw_text import draw_text
+from ..typeset.textfit import FittedText
+from ..typeset.units import MM
+from .art_placeholder import draw_placeholder
+from .faces import FrontFace
+from .icons import STAT_ICONS, card_icon, draw_icon
 
 
 def panel(canvas: Canvas, box: Box, fill, stroke, width: float, radius: float) -> None:
@@ -46,11 +49,11 @@ def draw_front(canvas: Canvas, face: FrontFace, layout: CardLayout, art: ArtImag
     _background(canvas, layout, style)
 
     panel(canvas, front.name.box, palette.parchment, palette.gold, front.outline, front.panel_radius)
-    canvas.setFillColor(cmyk(palette.ink))
-    draw_text(canvas, face.name, front.name.inner, "center", lang=face.lang)
+    ink(canvas, face.name, palette.ink, layout)
+    draw_text(canvas, face.name, front.name.inner, "center")
 
-    if face.card.level:
-        _level(canvas, face.card.level, layout)
+    if face.level:
+        _level(canvas, face.level, layout)
     if face.commander:
         disc = front.level.commander_box
         canvas.setFillColor(cmyk(palette.gold))
@@ -59,33 +62,37 @@ def draw_front(canvas: Canvas, face: FrontFace, layout: CardLayout, art: ArtImag
         canvas.circle((disc.x + disc.width / 2) * MM, (disc.y + disc.height / 2) * MM, disc.width / 2 * MM,
                       stroke=1, fill=1)
         canvas.setFillColor(cmyk(style.dark))
-        draw_text(canvas, face.commander, disc, "center", lang=face.lang)
+        draw_text(canvas, face.commander, disc, "center")
 
     _art(canvas, face, layout, style, art)
     _type_bar(canvas, face, layout, style)
     _effect(canvas, face, layout, style)
     _badges(canvas, face, layout, style)
 
-    canvas.setFillColor(cmyk(mix(palette.light, style.color, 0.3)))
-    draw_text(canvas, face.footer_id, front.footer.id_box, "left", lang=face.lang)
-    draw_text(canvas, face.footer_lang, front.footer.lang_box, "right", lang=face.lang)
+    ink(canvas, face.collector, palette.paper, layout, knockout=True)
+    draw_text(canvas, face.collector, front.footer.box, "right")
     canvas.restoreState()
 
 
+def ink(canvas: Canvas, fitted: FittedText, colour, layout: CardLayout, knockout: bool = False) -> None:
+    """Set the fill colour of a text: `colour`, or for text under the layout's small-text size one ink only: black
+    (K), or on a dark ground (`knockout`) no ink at all, the paper showing through."""
+    if fitted.size < layout.card.small_text:
+        colour = layout.palette.paper if knockout else layout.palette.text
+    canvas.setFillColor(cmyk(colour))
+
+
 def _background(canvas: Canvas, layout: CardLayout, style: FactionStyle) -> None:
-    card, front = layout.card, layout.front
+    card = layout.card
     b = card.bleed
     canvas.setFillColor(cmyk(style.color))
     canvas.rect(-b * MM, -b * MM, (card.width + 2 * b) * MM, (card.height + 2 * b) * MM, stroke=0, fill=1)
-    inset = front.inner_frame_inset
-    canvas.setStrokeColor(cmyk(layout.palette.gold))
-    canvas.setLineWidth(front.outline * front.inner_frame_weight)
-    canvas.roundRect(inset * MM, inset * MM, (card.width - 2 * inset) * MM, (card.height - 2 * inset) * MM,
-                     front.inner_frame_radius * MM, stroke=1, fill=0)
 
 
-def _level(canvas: Canvas, level: int, layout: CardLayout) -> None:
+def _level(canvas: Canvas, number: FittedText, layout: CardLayout) -> None:
+    """The level as a row of stars, right-aligned, with the level as a number before them."""
     spec, palette = layout.front.level, layout.palette
+    level = int(number.text)
     canvas.setFillColor(cmyk(palette.gold))
     canvas.setStrokeColor(cmyk(palette.gold_dark))
     canvas.setLineWidth(0.4)
@@ -93,6 +100,9 @@ def _level(canvas: Canvas, level: int, layout: CardLayout) -> None:
     for i in range(level):
         cx = (spec.box.right - spec.star_size / 2 - i * (spec.star_size + spec.star_gap)) * MM
         star(canvas, cx, cy, spec.star_size / 2 * MM)
+    stars = level * spec.star_size + (level - 1) * spec.star_gap
+    ink(canvas, number, palette.gold, layout, knockout=True)
+    draw_text(canvas, number, replace(spec.box, width=spec.box.width - stars - spec.number_gap), "right")
 
 
 def _art(canvas: Canvas, face: FrontFace, layout: CardLayout, style: FactionStyle, art: ArtImage | None) -> None:
@@ -116,28 +126,30 @@ def _type_bar(canvas: Canvas, face: FrontFace, layout: CardLayout, style: Factio
     bar, palette, front = layout.front.type_bar, layout.palette, layout.front
     panel(canvas, bar.box, style.dark, palette.gold, front.outline, front.panel_radius)
     inner = bar.inner
-    canvas.setFillColor(cmyk(palette.light))
-    draw_text(canvas, face.type, inner, "left", lang=face.lang)
+    middle = (inner.y + inner.height / 2) * MM
     canvas.setFillColor(cmyk(palette.gold))
-    emblem_x = inner.right - bar.emblem_size / 2
-    draw_emblem(canvas, style.emblem, emblem_x * MM, (inner.y + inner.height / 2) * MM, bar.emblem_size * MM)
+    draw_icon(canvas, card_icon(face.card), (inner.x + bar.icon_size / 2) * MM, middle, bar.icon_size * MM)
+    draw_emblem(canvas, style.emblem, (inner.right - bar.emblem_size / 2) * MM, middle, bar.emblem_size * MM)
+    ink(canvas, face.type, palette.light, layout, knockout=True)
+    draw_text(canvas, face.type, face.type_box, "left")
     faction_box = Box(inner.x, inner.y, inner.width - bar.emblem_size - bar.gap, inner.height)
-    draw_text(canvas, face.faction, faction_box, "right", lang=face.lang)
+    ink(canvas, face.faction, palette.gold, layout, knockout=True)
+    draw_text(canvas, face.faction, faction_box, "right")
 
 
 def _effect(canvas: Canvas, face: FrontFace, layout: CardLayout, style: FactionStyle) -> None:
     spec, palette, front = layout.front.effect, layout.palette, layout.front
     panel(canvas, face.effect_box, palette.parchment, palette.gold, front.outline, front.panel_radius)
-    canvas.setFillColor(cmyk(palette.ink))
-    draw_text(canvas, face.effect, face.effect_area, "left", lang=face.lang)
+    canvas.setFillColor(cmyk(palette.text))
+    draw_text(canvas, face.effect, face.effect_area, "left")
     if face.bonus and face.bonus_box:
         box = face.bonus_box
         rule_y = (box.top + spec.bonus_gap) * MM
         canvas.setStrokeColor(cmyk(mix(palette.gold, palette.gold_dark, 0.5)))
         canvas.setLineWidth(0.5)
         canvas.line((box.x + box.width * 0.15) * MM, rule_y, (box.right - box.width * 0.15) * MM, rule_y)
-        canvas.setFillColor(cmyk(style.dark))
-        draw_text(canvas, face.bonus, box, "center", lang=face.lang)
+        ink(canvas, face.bonus, style.dark, layout)
+        draw_text(canvas, face.bonus, box, "center")
 
 
 def _badges(canvas: Canvas, face: FrontFace, layout: CardLayout, style: FactionStyle) -> None:
@@ -145,8 +157,10 @@ def _badges(canvas: Canvas, face: FrontFace, layout: CardLayout, style: FactionS
     for badge in face.badges:
         panel(canvas, badge.box, style.dark, palette.gold, front.outline, front.panel_radius)
         inner = badge.box.inset(stats.padding)
-        canvas.setFillColor(cmyk(palette.light))
-        area = Box(inner.x, badge.box.y, inner.width, badge.box.height)
-        draw_text(canvas, badge.label, area, "left", lang=face.lang)
         canvas.setFillColor(cmyk(palette.gold))
-        draw_text(canvas, badge.value, area, "right", lang=face.lang)
+        draw_icon(canvas, STAT_ICONS[badge.key], (inner.x + stats.icon_size / 2) * MM,
+                  (badge.box.y + badge.box.height / 2) * MM, stats.icon_size * MM)
+        ink(canvas, badge.label, palette.paper, layout, knockout=True)
+        draw_text(canvas, badge.label, badge.label_box, "left")
+        ink(canvas, badge.value, palette.light, layout, knockout=True)
+        draw_text(canvas, badge.value, Box(inner.x, badge.box.y, inner.width, badge.box.height), "right")

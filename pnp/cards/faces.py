@@ -8,8 +8,10 @@ from dataclasses import dataclass, replace
 from typing import Mapping
 
 from ..data.card_database import Card
-from ..layouts.schemas import Box, CardLayout, TextStyle
 from ..i18n.localize import LocalizedCard
+from ..layouts.schemas import Box, CardLayout, TextStyle
+from ..typeset.fonts import fonts_for
+from ..typeset.hyphenation import breaks_for
 from ..typeset.textfit import FittedText, fit_text
 from ..typeset.units import MM
 from .labels import CardLabels
@@ -26,6 +28,7 @@ class Badge:
     label: FittedText
     value: FittedText
     box: Box
+    label_box: Box
 
 
 @dataclass(frozen=True)
@@ -34,13 +37,14 @@ class FrontFace:
     lang: str
     name: FittedText
     commander: FittedText | None
+    level: FittedText | None   # the level as a number, left of its stars
     type: FittedText
+    type_box: Box              # right of the type icon
     faction: FittedText
     effect: FittedText
     bonus: FittedText | None
     badges: tuple[Badge, ...]
-    footer_id: FittedText
-    footer_lang: FittedText
+    collector: FittedText      # "ROM 07/24"
     art_box: Box
     effect_box: Box          # the parchment panel
     effect_area: Box         # where the effect text is centred
@@ -49,9 +53,11 @@ class FrontFace:
     def texts(self) -> dict[str, FittedText]:
         """Every printed text by field name (the fields of problems)."""
         texts = {"name": self.name, "type": self.type, "faction": self.faction, "effect": self.effect,
-                 "footer": self.footer_id, "lang": self.footer_lang}
+                 "footer": self.collector}
         if self.commander:
             texts["commander"] = self.commander
+        if self.level:
+            texts["level"] = self.level
         if self.bonus:
             texts["bonus"] = self.bonus
         for badge in self.badges:
@@ -86,34 +92,36 @@ def fit_name(name: str, layout: CardLayout, fonts: Mapping[str, str]) -> FittedT
 
 
 def compose_front(lc: LocalizedCard, labels: CardLabels, layout: CardLayout, fonts: Mapping[str, str]) -> FrontFace:
-    card, front = lc.card, layout.front
+    card, front, fonts = lc.card, layout.front, fonts_for(fonts, lc.lang)
     unit = card.kind == "unit"
     bar = front.type_bar
     faction_box = replace(bar.inner, width=bar.inner.width * bar.faction_share)
     faction = _fit(lc.faction_name, bar.faction, faction_box, layout, fonts)
-    type_width = bar.inner.width - faction.width() / MM - bar.emblem_size - 2 * bar.gap
+    type_x = bar.inner.x + bar.icon_size + bar.gap
+    type_box = replace(bar.inner, x=type_x, width=bar.inner.right - type_x - faction.width() / MM
+                       - bar.emblem_size - 2 * bar.gap)
     type_text = labels.terrain_doctrine if card.terrain else lc.type
-    type_line = _fit(type_text, bar.type, replace(bar.inner, width=type_width), layout, fonts)
+    type_line = _fit(type_text, bar.type, type_box, layout, fonts)
 
     effect_box = front.effect.unit if unit else front.effect.other
     inner = effect_box.inset(front.effect.padding)
     bonus = bonus_box = None
     if lc.bonus:
-        bonus = _fit(lc.bonus, front.effect.bonus, inner, layout, fonts)
+        bonus = _fit(lc.bonus, front.effect.bonus, inner, layout, fonts, breaks=breaks_for(lc.lang))
         bonus_box = replace(inner, height=bonus.height / MM)
         raised = bonus_box.height + 2 * front.effect.bonus_gap
         inner = replace(inner, y=inner.y + raised, height=inner.height - raised)
-    effect = _fit(lc.effect, front.effect.style, inner, layout, fonts)
+    effect = _fit(lc.effect, front.effect.style, inner, layout, fonts, breaks=breaks_for(lc.lang))
 
     badges = _badges(card, labels, layout, fonts) if unit else ()
-    footer = front.footer
+    level = front.level
     return FrontFace(
         card=card, lang=lc.lang, name=fit_name(lc.name, layout, fonts),
-        commander=(_fit(COMMANDER_MARK, front.level.commander, front.level.commander_box, layout, fonts)
+        commander=(_fit(COMMANDER_MARK, level.commander, level.commander_box, layout, fonts)
                    if card.commander else None),
-        type=type_line, faction=faction, effect=effect, bonus=bonus, badges=badges,
-        footer_id=_fit(card.id, footer.style, footer.id_box, layout, fonts),
-        footer_lang=_fit(lc.lang, footer.style, footer.lang_box, layout, fonts),
+        level=_fit(str(card.level), level.number, level.box, layout, fonts) if card.level else None,
+        type=type_line, type_box=type_box, faction=faction, effect=effect, bonus=bonus, badges=badges,
+        collector=_fit(lc.collector, front.footer.style, front.footer.box, layout, fonts),
         art_box=front.art.unit if unit else front.art.other, effect_box=effect_box, effect_area=inner,
         bonus_box=bonus_box)
 
@@ -131,13 +139,14 @@ def _badges(card: Card, labels: CardLabels, layout: CardLayout, fonts: Mapping[s
     for (key, label, number), box in zip(entries, badge_boxes(layout)):
         inner = box.inset(stats.padding)
         value = _fit(str(number), stats.value, replace(inner, y=box.y, height=box.height), layout, fonts)
-        label_box = replace(inner, width=inner.width - value.width() / MM - stats.padding)
-        badges.append(Badge(key, _fit(label, stats.label, label_box, layout, fonts), value, box))
+        label_x = inner.x + stats.icon_size + stats.icon_gap
+        label_box = Box(label_x, box.y, inner.right - value.width() / MM - stats.padding - label_x, box.height)
+        badges.append(Badge(key, _fit(label, stats.label, label_box, layout, fonts), value, box, label_box))
     return tuple(badges)
 
 
 def compose_back(faction: str, faction_name: str, lang: str, layout: CardLayout,
                  fonts: Mapping[str, str]) -> BackFace:
-    back = layout.back
+    back, fonts = layout.back, fonts_for(fonts, lang)
     return BackFace(faction, lang, _fit(GAME_TITLE, back.title.style, back.title.inner, layout, fonts),
                     _fit(faction_name, back.faction.style, back.faction.inner, layout, fonts))

@@ -6,6 +6,10 @@ from reportlab.lib.colors import CMYKColor
 from ..layouts.values import Colour
 
 
+PAPER = (0.0, 0.0, 0.0, 0.0)  # no ink: text knocked out, snow
+BLACK = (0.0, 0.0, 0.0, 1.0)  # black ink only (K)
+
+
 def cmyk(colour: Colour) -> CMYKColor:
     return CMYKColor(*colour)
 

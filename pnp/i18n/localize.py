@@ -1,11 +1,13 @@
 """Cards in one language: every printed string looked up in that language's catalog, nothing missing."""
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from ..data.card_database import Card, CardDatabase, Modifier
 from ..problems import raise_if_errors
 from ..data.terms import BONUS_PHRASES, FACTION_NAMES, KINDS, STATS, UNIT_TYPES, signed
+from ..typeset.fonts import TURKIC_LANGS
 from .catalogs import LanguageCatalog
 from .translator import Translator
 
@@ -19,6 +21,7 @@ class LocalizedCard:
     faction_name: str
     bonus: str | None
     effect: str
+    collector: str = ""  # the collector line: faction abbreviation, number in the faction, count ("ROM 07/24")
 
     def as_export(self) -> dict:
         """The JSON object of `pnp export cards`."""
@@ -65,19 +68,37 @@ def bonus_phrase(modifiers: tuple[Modifier, ...], translator: Translator, card: 
     return "".join(phrases)
 
 
+def locale_upper(text: str, lang: str) -> str:
+    """Upper case by the language's rules: Turkish (and Azerbaijani) i → İ and ı → I."""
+    if lang in TURKIC_LANGS:
+        text = text.replace("i", "\u0130").replace("\u0131", "I")
+    return text.upper()
+
+
+def abbreviation(faction_name: str, lang: str) -> str:
+    """The faction's three-letter abbreviation in the language (Rom → ROM, Rzym → RZY, Mısır → MIS)."""
+    return locale_upper("".join(ch for ch in faction_name if ch.isalpha())[:3], lang)
+
+
 def localize_cards(db: CardDatabase, catalog: LanguageCatalog) -> tuple[LocalizedCard, ...]:
     """All cards in the catalog's language; raises ProblemsFound listing every missing translation."""
     translator = Translator(catalog, CARDS_DOMAIN)
     result = []
+    totals = Counter(card.faction for card in db.cards)
+    numbers: Counter[str] = Counter()
     for card in db.cards:
+        numbers[card.faction] += 1
+        faction_name = translator.text(*FACTION_NAMES[card.faction], card=card.id, field="faction")
         type_term = UNIT_TYPES[card.unit_type] if card.unit_type else KINDS[card.kind]
         result.append(LocalizedCard(
             card=card, lang=catalog.lang,
             name=translator.text(card_context(card.id, "name"), card.name, card=card.id, field="name"),
             type=translator.text(*type_term, card=card.id, field="type"),
-            faction_name=translator.text(*FACTION_NAMES[card.faction], card=card.id, field="faction"),
+            faction_name=faction_name,
             bonus=bonus_phrase(card.bonus, translator, card),
             effect=translator.text(card_context(card.id, "effect"), card.effect, card=card.id, field="effect"),
+            collector=f"{abbreviation(faction_name, catalog.lang)} {numbers[card.faction]:02d}/"
+                      f"{totals[card.faction]:02d}",
         ))
     raise_if_errors(translator.problems)
     return tuple(result)

@@ -97,6 +97,8 @@ class CardGeometry:
     bleed: float
     safe: float
     fit_step: Positive
+    small_text: Positive
+    max_ink: Positive
 
     @property
     def safe_box(self) -> Box:
@@ -127,6 +129,8 @@ class LevelLayout:
     star_gap: float
     commander_box: Box
     commander: TextStyle
+    number: TextStyle
+    number_gap: float
 
 
 @dataclass(frozen=True)
@@ -142,6 +146,7 @@ class TypeBarLayout:
     type: TextStyle
     faction: TextStyle
     emblem_size: float
+    icon_size: float
     gap: float
     faction_share: float  # the most of the inner width the faction name may take
 
@@ -165,6 +170,8 @@ class StatsLayout:
     box: Box
     gap: float
     padding: float
+    icon_size: float
+    icon_gap: float
     label: TextStyle
     value: TextStyle
 
@@ -172,25 +179,13 @@ class StatsLayout:
 @dataclass(frozen=True)
 class FooterLayout:
     box: Box
-    lang_width: float
     style: TextStyle
-
-    @property
-    def id_box(self) -> Box:
-        return Box(self.box.x, self.box.y, self.box.width - self.lang_width, self.box.height)
-
-    @property
-    def lang_box(self) -> Box:
-        return Box(self.box.right - self.lang_width, self.box.y, self.lang_width, self.box.height)
 
 
 @dataclass(frozen=True)
 class FrontLayout:
     panel_radius: float
     outline: float
-    inner_frame_inset: float
-    inner_frame_weight: Positive
-    inner_frame_radius: Positive
     name: NameLayout
     level: LevelLayout
     art: ArtWindows
@@ -202,18 +197,18 @@ class FrontLayout:
 
 @dataclass(frozen=True)
 class BackMedallion:
-    """The medallion under the back's emblem: its ring and inner ring (times the outline), the inner ring's and
-    the emblem's size (times the medallion's radius)."""
+    """The medallion in the back's middle: its box (centred on the card), its ring and inner ring (times the
+    outline) and the inner ring's size (times the medallion's radius)."""
 
+    box: Box
     ring: Positive
     inner_ring: Positive
     inner_scale: Positive
-    emblem_scale: Positive
 
 
 @dataclass(frozen=True)
 class BackRule:
-    """The gold rules beside the title and the faction name: their distance from the text box and line width,
+    """The gold rules under the title: their distance from the title's box and line width,
     where each half starts and ends (mm from the middle) and the diamond between them (mm)."""
 
     gap: float
@@ -226,25 +221,20 @@ class BackRule:
 @dataclass(frozen=True)
 class BackLayout:
     outline: float
-    frame_insets: tuple[float, ...]
-    frame_weights: tuple[float, ...]  # each frame line's width, times the outline
-    corner_diamond: Positive          # the diamonds on the outer frame's corners (mm)
-    emblem: Box
     medallion: BackMedallion
+    emblem_size: float
+    emblem_offset: float              # the emblem's centre above the card's centre (its turned copy as far below)
     rule: BackRule
     title: TextBox
     faction: TextBox
-
-    def invalid(self) -> list[str]:
-        if len(self.frame_weights) != len(self.frame_insets):
-            return [f"frame_weights needs one weight for each of the {len(self.frame_insets)} frame_insets"]
-        return []
 
 
 @dataclass(frozen=True)
 class CardPalette(Palette):
     parchment: Colour
     ink: Colour
+    text: Colour
+    paper: Colour
     gold: Colour
     gold_dark: Colour
     light: Colour
@@ -269,13 +259,16 @@ class CardLayout:
     factions: Mapping[str, FactionStyle]
 
     def text_boxes(self) -> dict[str, Box]:
-        """Every box that holds text or a symbol, by name: all must lie in the safe zone."""
+        """Every box that holds text or a symbol, and every panel (its edge frames the face), by name: all must lie
+        in the safe zone, so a cutting error of a millimetre never brings a frame near the card's edge."""
         f, b = self.front, self.back
-        return {"front.name": f.name.inner, "front.level": f.level.box,
+        return {"front.name.box": f.name.box, "front.art.unit": f.art.unit, "front.art.other": f.art.other,
+                "front.type_bar.box": f.type_bar.box, "front.effect.unit.box": f.effect.unit,
+                "front.effect.other.box": f.effect.other, "front.name": f.name.inner, "front.level": f.level.box,
                 "front.level.commander": f.level.commander_box, "front.type_bar": f.type_bar.inner,
                 "front.effect.unit": f.effect.unit.inset(f.effect.padding),
                 "front.effect.other": f.effect.other.inset(f.effect.padding), "front.stats": f.stats.box,
-                "front.footer": f.footer.box, "back.emblem": b.emblem, "back.title": b.title.inner,
+                "front.footer": f.footer.box, "back.medallion": b.medallion.box, "back.title": b.title.inner,
                 "back.faction": b.faction.inner}
 
 
@@ -333,6 +326,7 @@ class Scales:
     y_positions: tuple[float, ...]
     line_width: float
     label_size: float
+    x_label_every: float    # mm: the X scales number every this many mm
     label_gap: float        # pt between a tick and its number
     letter_gap: float       # mm between a scale's end and its letter (X, Y)
     reach: float            # the front's vertical line runs this far past the outer X scales
@@ -490,6 +484,13 @@ def _join(prefix: str, name: str) -> str:
 
 # --- the layouts of the kit, checked -----------------------------------------------------------------------------
 
+def ink_problems(colours: Mapping[str, Colour], max_ink: float, file: str) -> list[Problem]:
+    """One problem per CMYK colour whose total area coverage (C + M + Y + K, in %) exceeds `max_ink`."""
+    return [Problem("layout-ink", f"colour {name} {list(colour)} has {sum(colour) * 100:.0f} % total ink; at most "
+                    f"{max_ink:g} % prints without smearing", Location(file=file, field=name))
+            for name, colour in colours.items() if sum(colour) * 100 > max_ink + 1e-6]
+
+
 @lru_cache(maxsize=None)
 def card_layout(directory: Path) -> CardLayout:
     """card.toml of the layouts folder `directory`, with every text box inside the safe zone and every faction styled."""
@@ -510,6 +511,10 @@ def card_layout(directory: Path) -> CardLayout:
         if style.emblem not in EMBLEMS:
             problems.append(Problem("layout-emblem", f"unknown emblem {style.emblem!r}; expected one of "
                                     f"{', '.join(EMBLEMS)}", Location(file=file, field=f"factions.{faction}")))
+    named = {f"palette.{name}": colour for name, colour in layout.palette.colors().items()}
+    named |= {f"factions.{faction}.{part}": getattr(style, part) for faction, style in layout.factions.items()
+              for part in ("color", "dark", "sky")}
+    problems += ink_problems(named, layout.card.max_ink, file)
     raise_if_errors(problems)
     return layout
 

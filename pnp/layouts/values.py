@@ -32,8 +32,9 @@ class PageMargins:
 
 @dataclass(frozen=True)
 class Figures:
-    """The font role the digits of the text faces (pnp.typeset.fonts.TEXT_FACES) are set in, and their size
-    relative to the text (EB Garamond has old-style figures only: its 0 reads as an o, its 1 as an I)."""
+    """The font role the digits of the title faces (pnp.typeset.fonts.TITLE_FACES: Cinzel, whose 1 reads as a Roman
+    I) are set in, and their size relative to the text; the text faces (EB Garamond PnP) print their own lining
+    figures."""
 
     font: FontRole
     scale: Positive

@@ -1,7 +1,8 @@
 """Putting card-sized cells on paper.
 
-Home mode: a grid of butted cells with shared cut lines, centred on the paper; bleed only on the grid's outer edge;
-crop marks in the margins at every cut line; nothing within the minimum margin of the paper's edge. After each
+Home mode: a grid of butted cells with shared cut lines, centred on the paper; bleed on the grid's outer edge and,
+on a partly filled sheet, on every edge of a cell whose neighbour slot is empty (an exposed cut edge); crop marks
+in the margins at every cut line; nothing within the minimum margin of the paper's edge. After each
 front page comes its back page with the grid mirrored for the duplex flip (long edge: left–right, short edge:
 top–bottom), shifted by the back offset to correct a printer's misregistration.
 Pro mode: one cell per page, page = trim + bleed, TrimBox and BleedBox set, each front followed by its back.
@@ -41,6 +42,7 @@ class SheetGrid:
     y0: float
     bleed_x: float            # bleed on the grid's left and right edge
     bleed_y: float            # ... and on its top and bottom edge
+    cell_bleed: float         # bleed of a cell's edge next to an empty slot (the cell's own full bleed)
     mark_gap: float
     mark_length_x: float      # marks of the horizontal cut lines (in the left and right margins)
     mark_length_y: float      # marks of the vertical cut lines (in the top and bottom margins)
@@ -72,14 +74,21 @@ class SheetGrid:
             row = self.rows - 1 - row
         return row * self.columns + column
 
-    def cell_clip(self, slot: int) -> tuple[float, float, float, float]:
-        """The area a cell may paint (x, y, w, h): its trim, plus the bleed on the sides at the grid's edge."""
+    def cell_clip(self, slot: int, filled: frozenset[int] | None = None) -> tuple[float, float, float, float]:
+        """The area a cell may paint (x, y, w, h): its trim, plus the bleed on the sides at the grid's edge and on
+        the sides whose neighbour slot is not in `filled` (all slots when None)."""
         row, column = divmod(slot, self.columns)
         x, y = self.cell_origin(slot)
-        left = self.bleed_x if column == 0 else 0.0
-        right = self.bleed_x if column == self.columns - 1 else 0.0
-        bottom = self.bleed_y if row == self.rows - 1 else 0.0
-        top = self.bleed_y if row == 0 else 0.0
+
+        def bleed(at_edge: bool, neighbour: int, edge_bleed: float) -> float:
+            if at_edge:
+                return edge_bleed
+            return 0.0 if filled is None or neighbour in filled else self.cell_bleed
+
+        left = bleed(column == 0, slot - 1, self.bleed_x)
+        right = bleed(column == self.columns - 1, slot + 1, self.bleed_x)
+        bottom = bleed(row == self.rows - 1, slot + self.columns, self.bleed_y)
+        top = bleed(row == 0, slot - self.columns, self.bleed_y)
         return x - left, y - bottom, self.cell_width + left + right, self.cell_height + bottom + top
 
     def cut_lines(self) -> tuple[tuple[float, ...], tuple[float, ...]]:
@@ -118,6 +127,7 @@ def sheet_grid(sheet: SheetLayout, cell_width_mm: float, cell_height_mm: float, 
         paper_width=sheet.paper.width * MM, paper_height=sheet.paper.height * MM, columns=sheet.grid.columns,
         rows=sheet.grid.rows, cell_width=cell_width_mm * MM, cell_height=cell_height_mm * MM,
         x0=room["x"] * MM, y0=room["y"] * MM, bleed_x=bleed["x"] * MM, bleed_y=bleed["y"] * MM,
+        cell_bleed=bleed_mm * MM,
         mark_gap=m.mark_gap * MM, mark_length_x=marks["x"] * MM, mark_length_y=marks["y"] * MM,
         mark_width=m.mark_width, min_margin=m.min_margin * MM)
 
@@ -171,8 +181,9 @@ def impose_home(canvas: Canvas, grid: SheetGrid, fronts: Sequence[DrawCell], bac
     """Front pages of `fronts`, each followed (unless duplex is "none") by the mirrored page of `backs`."""
     for start in range(0, len(fronts), grid.slots):
         page = range(start, min(start + grid.slots, len(fronts)))
+        filled = frozenset(range(len(page)))
         for slot, index in enumerate(page):
-            _clipped(canvas, grid.cell_clip(slot), fronts[index], *grid.cell_origin(slot))
+            _clipped(canvas, grid.cell_clip(slot, filled), fronts[index], *grid.cell_origin(slot))
         draw_crop_marks(canvas, grid)
         canvas.showPage()
         if duplex == "none":
@@ -183,9 +194,10 @@ def impose_home(canvas: Canvas, grid: SheetGrid, fronts: Sequence[DrawCell], bac
                     grid.paper_height - 2 * grid.min_margin)
         canvas.clipPath(margin, stroke=0, fill=0)
         canvas.translate(back_offset_mm[0] * MM, back_offset_mm[1] * MM)
+        behind_filled = frozenset(grid.back_slot(slot, duplex) for slot in filled)
         for slot, index in enumerate(page):
             behind = grid.back_slot(slot, duplex)
-            _clipped(canvas, grid.cell_clip(behind), backs[index], *grid.cell_origin(behind))
+            _clipped(canvas, grid.cell_clip(behind, behind_filled), backs[index], *grid.cell_origin(behind))
         canvas.restoreState()
         canvas.showPage()
 

@@ -44,8 +44,9 @@ def rulebook_pdfs(engine: Engine, cards: CardDatabase, catalog: LanguageCatalog,
     title = next(block for block in blocks if isinstance(block, TitlePage))
     info = document_info(catalog, f"{title.title} — {title.tagline}")
     layout, factions = rulebook_layout(layouts), faction_styles(layouts)
-    pdfs = {PAGES: render(blocks, page_for(paper, False, layouts), layout, dict(fonts), factions, info)}
+    small_text = card_layout(layouts).card.small_text
+    pdfs = {PAGES: render(blocks, page_for(paper, False, layouts), layout, dict(fonts), factions, small_text, info)}
     if booklet:
-        pdfs[BOOKLET] = render(blocks, page_for(paper, True, layouts), layout, dict(fonts), factions, info,
-                               booklet=True)
+        pdfs[BOOKLET] = render(blocks, page_for(paper, True, layouts), layout, dict(fonts), factions, small_text,
+                               info, booklet=True)
     return pdfs

@@ -1,10 +1,10 @@
 """The rulebook's checks for `pnp validate`: everything `pnp build` can fail on, without rendering a page."""
 from __future__ import annotations
 
-from ..layouts.schemas import PAPERS
+from ..layouts.schemas import PAPERS, card_layout
 from ..problems import Problem, ProblemsFound
 from ..project import Inputs, Project
-from ..typeset.fonts import register_fonts
+from ..typeset.fonts import fonts_for, register_fonts
 from . import kit_facts
 from .compose import compose
 from .layout import page_for, rulebook_layout
@@ -17,13 +17,15 @@ def rulebook_problems(inputs: Inputs, langs: tuple[str, ...], project: Project) 
     booklet's pages (tables that have no room), without making or rendering the pages."""
     folder, fonts = project.layouts, register_fonts(project.fonts)
     layout = rulebook_layout(folder)
+    small_text = card_layout(folder).card.small_text
     problems: list[Problem] = []
     for lang in langs:
         for paper in PAPERS:
             try:
                 blocks = compose(inputs.engine, inputs.cards, inputs.catalogs[lang], kit_facts(inputs.engine, paper, folder))
                 for booklet in (False, True):
-                    check_tables(blocks, page_for(paper, booklet, folder), layout, dict(fonts))
+                    check_tables(blocks, page_for(paper, booklet, folder), layout, fonts_for(fonts, lang),
+                                 small_text, lang)
             except ProblemsFound as exc:
                 problems += exc.problems
     return list(dict.fromkeys(problems))

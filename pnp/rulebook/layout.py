@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Mapping
 
 
-from ..layouts.schemas import load_layout, sheet_layout
+from ..layouts.schemas import card_layout, ink_problems, load_layout, sheet_layout
 from ..layouts.values import Colour, Figures, PageMargins, Palette, Positive
 from ..problems import Location, Problem, raise_if_errors
 from ..typeset.units import MM
@@ -148,6 +148,8 @@ def rulebook_layout(directory: Path) -> RulebookLayout:
         if not widths or min(widths) <= 0:
             problems.append(Problem("layout-value", f"column widths of '{name}' must be positive numbers",
                                     Location(file=file, field=f"columns.{name}")))
+    colours = {f"palette.{name}": colour for name, colour in layout.palette.colors().items()}
+    problems += ink_problems(colours, card_layout(directory).card.max_ink, file)
     raise_if_errors(problems)
     return layout
 

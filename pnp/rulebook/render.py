@@ -5,6 +5,7 @@ from __future__ import annotations
 from io import BytesIO
 from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
+from ..typeset.fonts import fonts_for
 from ..typeset.units import MM
 from ..layouts.schemas import FactionStyle
 from ..pages.pdfout import AUTHOR, CREATOR, DocumentInfo, pdf_bytes
@@ -71,7 +72,7 @@ class RulebookDocument(BaseDocTemplate):
             canvas.setLineWidth(marks.header_rule)
             canvas.line(left, y - marks.header_rule_drop * MM, self.sheet_page.width - right,
                         y - marks.header_rule_drop * MM)
-        canvas.setFont(self.styles.fonts["title"], fmt.type.footer)
+        canvas.setFont(self.styles.fonts["body"], fmt.type.footer)
         y = fmt.footer * MM
         number = str(page)
         if outer_right:
@@ -82,14 +83,15 @@ class RulebookDocument(BaseDocTemplate):
 
 
 def render(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str],
-           factions: tuple[FactionStyle, ...], info: DocumentInfo, booklet: bool = False) -> bytes:
-    """The rulebook PDF: pages on the paper, or (booklet) imposed two per landscape sheet side (`factions`: see
-    pnp.rulebook.story.story)."""
+           factions: tuple[FactionStyle, ...], small_text: float, info: DocumentInfo, booklet: bool = False) -> bytes:
+    """The rulebook PDF: pages on the paper, or (booklet) imposed two per landscape sheet side (`factions`,
+    `small_text`: see pnp.rulebook.story.story)."""
     buffer = BytesIO()
-    flowables = story(blocks, page, layout, fonts, factions, links=not booklet)
+    fonts = fonts_for(fonts, info.lang)
+    flowables = story(blocks, page, layout, fonts, factions, small_text, info.lang, links=not booklet)
     contents = next((flowable for flowable in flowables if isinstance(flowable, Contents)), None)
-    doc = RulebookDocument(buffer, page, make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks),
-                           info, booklet, contents)
+    doc = RulebookDocument(buffer, page, make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks,
+                                                     small_text), info, booklet, contents)
     if booklet:
         doc.build(flowables, canvasmaker=lambda *a, **kw: BookletCanvas(*a, sheet=page.sheet, **kw))
     else:

@@ -13,6 +13,7 @@ from ..problems import Problem, ProblemsFound, raise_if_errors
 from . import blocks as b
 from ..layouts.schemas import FactionStyle
 from .contents import Contents
+from ..typeset.hyphenation import paragraph_hyphenator
 from .flowables import FactionRow, Heading, Ornament, TitleBorder
 from .layout import Page, RulebookLayout
 from .styles import Styles, make_styles, markup
@@ -63,7 +64,7 @@ class _Flowables:
         inner = [flowable for child in block.blocks for flowable in self.block(child, in_box=True)]
         pad = fmt.space.box_padding * MM
         table = Table([[inner]], colWidths=[self.page.text_width])
-        table.setStyle(TableStyle([s.table_font, ("BACKGROUND", (0, 0), (-1, -1), s.colour("tint")),
+        table.setStyle(TableStyle([*s.table_defaults, ("BACKGROUND", (0, 0), (-1, -1), s.colour("tint")),
                                    ("BOX", (0, 0), (-1, -1), s.marks.rule, s.colour("gold")),
                                    ("LEFTPADDING", (0, 0), (-1, -1), pad), ("RIGHTPADDING", (0, 0), (-1, -1), pad),
                                    ("TOPPADDING", (0, 0), (-1, -1), pad * 0.8),
@@ -82,7 +83,7 @@ class _Flowables:
     def contents(self, block: b.Contents) -> list[Flowable]:
         fmt = self.page.format
         toc = Contents(self.links, levelStyles=list(self.styles.toc),
-                       tableStyle=TableStyle([*TOC_STYLE.getCommands(), self.styles.table_font]))
+                       tableStyle=TableStyle([*TOC_STYLE.getCommands(), *self.styles.table_defaults]))
         return [self.para(block.title, self.styles.toc_title),
                 Ornament(fmt.ornament * MM, self.styles, fmt.space.after_heading), toc]
 
@@ -107,13 +108,15 @@ class _Flowables:
 
 
 def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str],
-          factions: tuple[FactionStyle, ...], links: bool = True) -> list[Flowable]:
-    """All flowables, the contents knowing their entries (`factions`: the card layout's style of each faction, in
-    order, for the title page). A chapter flagged `onepage` is set in larger type and shrunk as a whole to fit one
-    page. `links`: the contents link to the headings (real pages only)."""
+          factions: tuple[FactionStyle, ...], small_text: float, lang: str | None = None,
+          links: bool = True) -> list[Flowable]:
+    """All flowables, hyphenated in `lang`, the contents knowing their entries (`factions`: the card layout's style
+    of each faction, in order, for the title page; text under `small_text` pt in black ink only). A chapter flagged
+    `onepage` is set in larger type and shrunk as a whole to fit one page. `links`: the contents link to the
+    headings (real pages only)."""
     keys = count(1)
     normal, large = (_Flowables(page, layout, styles, keys, factions, links)
-                     for styles in _styles(page, layout, fonts))
+                     for styles in _styles(page, layout, fonts, small_text, lang))
     result: list[Flowable] = []
     onepage: list[Flowable] | None = None
     for index, (block, large_type) in enumerate(zip(blocks, _in_onepage(blocks))):
@@ -132,10 +135,11 @@ def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts
     return result
 
 
-def check_tables(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str]) -> None:
+def check_tables(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str],
+                 small_text: float, lang: str | None = None) -> None:
     """What making the story can fail on, checked without making it: every table's columns have room on the page
-    (raises ProblemsFound with the problems of all tables)."""
-    styles = _styles(page, layout, fonts)
+    (raises ProblemsFound with the problems of all tables; arguments as for `story`)."""
+    styles = _styles(page, layout, fonts, small_text, lang)
     problems: list[Problem] = []
     for block, large_type in zip(blocks, _in_onepage(blocks)):
         for table in _tables(block):
@@ -147,10 +151,12 @@ def check_tables(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout
     raise_if_errors(problems)
 
 
-def _styles(page: Page, layout: RulebookLayout, fonts: dict[str, str]) -> tuple[Styles, Styles]:
-    """The styles of the text, and the larger ones of a one-page chapter."""
-    return (make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks),
-            make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks, page.format.onepage_scale))
+def _styles(page: Page, layout: RulebookLayout, fonts: dict[str, str], small_text: float,
+            lang: str | None) -> tuple[Styles, Styles]:
+    """The styles of the text, and the larger ones of a one-page chapter, hyphenated in `lang`."""
+    hyphenator = paragraph_hyphenator(lang)
+    return tuple(make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks, small_text, scale,
+                             hyphenator) for scale in (1.0, page.format.onepage_scale))
 
 
 def _in_onepage(blocks: tuple[b.Block, ...]) -> list[bool]:

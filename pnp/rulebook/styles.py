@@ -8,15 +8,12 @@ from reportlab.lib.colors import CMYKColor
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 
+from ..graphics.colours import BLACK, cmyk
 from ..typeset.units import MM
-from ..typeset.fonts import TEXT_FACES
+from ..typeset.fonts import TITLE_FACES
 from ..typeset.textfit import runs_width, set_runs
 from ..layouts.values import Figures
 from .layout import PageFormat, RulebookMarks, RulebookPalette, RulebookType
-
-
-def cmyk(colour: tuple[float, float, float, float]) -> CMYKColor:
-    return CMYKColor(*colour)
 
 
 @dataclass(frozen=True)
@@ -26,7 +23,7 @@ class Styles:
     fonts: dict[str, str]
     palette: RulebookPalette
     marks: RulebookMarks  # rules, ornaments and indents of the layout
-    figure_font: str      # font role of the figures in text faces
+    figure_font: str      # font role of the figures in title faces
     figure_scale: float   # their size relative to the text
     body: ParagraphStyle
     note: ParagraphStyle
@@ -50,27 +47,34 @@ class Styles:
         return cmyk(getattr(self.palette, name))
 
     @property
-    def table_font(self) -> tuple:
-        """A TableStyle command: tables set this font before each cell, else ReportLab's unembedded Helvetica."""
-        return ("FONTNAME", (0, 0), (-1, -1), self.fonts["body"])
+    def table_defaults(self) -> tuple[tuple, ...]:
+        """TableStyle commands every table starts with: tables set this font and colour before each cell, else
+        ReportLab's unembedded Helvetica in RGB black."""
+        return (("FONTNAME", (0, 0), (-1, -1), self.fonts["body"]),
+                ("TEXTCOLOR", (0, 0), (-1, -1), self.colour("ink")))
 
 
 def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: RulebookPalette, figures: Figures,
-                marks: RulebookMarks, scale: float = 1.0) -> Styles:
-    """The styles of a page format; `scale` enlarges all type (a one-page chapter fills its page)."""
+                marks: RulebookMarks, small_text: float, scale: float = 1.0, hyphenator=None) -> Styles:
+    """The styles of a page format; text under `small_text` (pt, the card layout's) prints in black ink only;
+    `scale` enlarges all type (a one-page chapter fills its page); the text and table styles hyphenate with
+    `hyphenator` (pnp.typeset.hyphenation.paragraph_hyphenator) when given."""
     t = RulebookType(**{name: size * scale for name, size in vars(fmt.type).items()})
     s = fmt.space
     ink, accent = cmyk(palette.ink), cmyk(palette.accent)
     body = ParagraphStyle("body", fontName=fonts["body"], fontSize=t.body, leading=t.leading, textColor=ink,
+                          hyphenationLang=hyphenator or "",
                           alignment=TA_JUSTIFY, spaceAfter=s.paragraph)
     item = ParagraphStyle("item", parent=body, leftIndent=fmt.indent * MM, spaceAfter=s.list_item,
-                          bulletFontName=fonts["title"], bulletColor=accent, bulletIndent=marks.bullet_indent * MM)
+                          bulletFontName=fonts["bold"], bulletColor=accent, bulletIndent=marks.bullet_indent * MM)
     heading = dict(fontName=fonts["title"], textColor=accent, alignment=TA_LEFT)
     cell = ParagraphStyle("cell", fontName=fonts["body"], fontSize=t.table, leading=t.table_leading,
+                          hyphenationLang=hyphenator or "",
                           textColor=ink, alignment=TA_LEFT)
     toc_base = dict(fontName=fonts["body"], textColor=ink, fontSize=t.body, leading=t.leading * 1.1)
-    return Styles(
-        fonts=fonts, palette=palette, marks=marks, figure_font=figures.font, figure_scale=figures.scale, body=body, item=item,
+    styles = Styles(
+        fonts=fonts, palette=palette, marks=marks, figure_font=figures.font, figure_scale=figures.scale, body=body,
+        item=item,
         note=ParagraphStyle("note", parent=body, fontName=fonts["italic"], fontSize=t.small,
                             leading=t.small * 1.25),
         box=ParagraphStyle("box", parent=body, alignment=TA_LEFT, spaceAfter=s.list_item),
@@ -92,7 +96,7 @@ def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: RulebookPalette
                             firstLineIndent=0)),
         toc_title=ParagraphStyle("toc_title", **{**heading, "alignment": TA_CENTER}, fontSize=t.chapter,
                                  leading=t.chapter * 1.2, spaceAfter=s.before_section * 1.5),
-        title=ParagraphStyle("title", **{**heading, "alignment": TA_CENTER}, fontSize=t.title, leading=t.title * 1.1),
+        title=ParagraphStyle("title", **{**heading, "alignment": TA_CENTER, "fontName": fonts["brand"]}, fontSize=t.title, leading=t.title * 1.1),
         subtitle=ParagraphStyle("subtitle", fontName=fonts["italic"], textColor=ink, alignment=TA_CENTER,
                                 fontSize=t.subtitle, leading=t.subtitle * 1.3),
         tagline=ParagraphStyle("tagline", fontName=fonts["title"], textColor=ink, alignment=TA_CENTER,
@@ -100,13 +104,19 @@ def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: RulebookPalette
         factions=ParagraphStyle("factions", fontName=fonts["title"], textColor=cmyk(palette.muted),
                                 alignment=TA_CENTER, fontSize=t.small, leading=t.small * 1.6),
     )
+    for style in vars(styles).values():
+        for one in (style if isinstance(style, tuple) else (style,)):
+            if isinstance(one, ParagraphStyle) and one.fontSize < small_text:  # small text: black ink only (K)
+                one.textColor = one.bulletColor = cmyk(BLACK)
+    return styles
 
 
 def _runs(text: str, style: ParagraphStyle, styles: Styles) -> list[tuple[str, str, float]]:
     """(text, font name, size) runs (pnp.typeset.textfit.set_runs): characters the style's font lacks (♚) in DejaVu
-    Sans; in the text faces, figures in the layout's figure font (Garamond's old-style 0 reads as an o, 1 as an I)."""
+    Sans; in the title faces (Cinzel, whose 1 reads as a Roman I), figures in the layout's figure font — the text
+    faces (EB Garamond PnP) print their own lining figures."""
     fonts = styles.fonts
-    figures = style.fontName in (fonts[role] for role in TEXT_FACES)
+    figures = style.fontName in (fonts[role] for role in TITLE_FACES)
     return set_runs(text, style.fontName, style.fontSize, fonts[styles.figure_font] if figures else None,
                     styles.figure_scale, fonts["sans"])
 

@@ -88,7 +88,7 @@ def build_table(block: TableBlock, styles: Styles, weights: Sequence[float], ava
         rows.append([Paragraph(markup(cell, s.cell_center if numeric[i] else s.cell, s),
                                s.cell_center if numeric[i] else s.cell) for i, cell in enumerate(row)])
     table = Table(rows, colWidths=widths, repeatRows=1 if block.header else 0)
-    commands = [s.table_font, ("VALIGN", (0, 0), (-1, -1), "TOP"),
+    commands = [*s.table_defaults, ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("LEFTPADDING", (0, 0), (-1, -1), pad), ("RIGHTPADDING", (0, 0), (-1, -1), pad),
                 ("TOPPADDING", (0, 0), (-1, -1), pad * 0.8), ("BOTTOMPADDING", (0, 0), (-1, -1), pad),
                 ("LINEBELOW", (0, 0), (-1, -1), s.marks.grid, s.colour("rule")),

@@ -74,9 +74,10 @@ def draw_back(canvas: Canvas, grid: SheetGrid, layout: CalibrationLayout, fonts:
             major = abs(value - round(value)) < 1e-9
             tick = (s.major_length if major else s.minor_length) * MM
             canvas.line(w / 2 + value * MM, base - tick / 2, w / 2 + value * MM, base + tick / 2)
-            if major:  # numbers alternate above and below: 1 mm apart they would collide
+            labelled = abs(value / s.x_label_every - round(value / s.x_label_every)) < 1e-9
+            if labelled:  # every x_label_every mm, alternating above and below so that no two numbers touch
                 canvas.setFont(fonts["sans"], s.label_size)
-                above = round(value) % 2 == 0
+                above = round(value / s.x_label_every) % 2 == 0
                 canvas.drawCentredString(w / 2 + value * MM, base + tick / 2 + s.label_gap if above
                                          else base - tick / 2 - s.label_gap - s.label_size * 0.75, _label(value))
     for position in s.y_positions:

@@ -9,11 +9,13 @@ from ..typeset.fonts import missing_glyphs
 from ..layouts.schemas import TextStyle
 from ..layouts.values import Figures
 from ..problems import Location, Problem
+from ..typeset.hyphenation import breaks_for
 from ..typeset.textfit import FittedText, fit_text
 from ..typeset.metrics import cap_height
 from ..typeset.units import MM, PT
 from .draw import Item, Text, figure_font, text_width, texts
 
+PARAGRAPH_FACES = ("body", "italic")  # font roles of running text, hyphenated when it takes several lines
 DOMAIN = "sheets"  # the gettext domain of the sheets' messages
 
 
@@ -29,11 +31,14 @@ class Composer:
     def fit(self, content: str, font: str, size: float, width: float, max_lines: int,
             leading: float = 1.0) -> FittedText:
         """`content` at the largest size (<= size, >= the sheet's minimum) fitting width mm and max_lines lines,
-        digits of the Garamond roles in lining figures (pnp.typeset.textfit)."""
+        digits of the title face in the layout's figures (pnp.typeset.textfit); paragraphs of the text faces (help
+        lines, the wound's reminder) hyphenated in the sheet's language, labels never."""
         role, scale = figure_font(font, self.figures)
         style = TextStyle(font, size, self.min_size, leading, max_lines)
+        paragraph = max_lines > 1 and font in PARAGRAPH_FACES
         return fit_text(content, self.fonts[font], style, width * MM, 1e6, self.fit_step,
-                        figures=self.fonts[role] if role else None, figure_scale=scale)
+                        figures=self.fonts[role] if role else None, figure_scale=scale,
+                        breaks=breaks_for(self.text.lang) if paragraph else None)
 
     def width_mm(self, item: Text) -> float:
         """Width in mm of a text item, figures included."""

@@ -11,9 +11,10 @@ from reportlab.lib.colors import CMYKColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from ..graphics.colours import BLACK, PAPER
 from ..layouts.values import Figures
 from ..typeset import textfit
-from ..typeset.fonts import TEXT_FACES
+from ..typeset.fonts import TITLE_FACES
 from ..typeset.units import MM
 
 
@@ -82,8 +83,9 @@ def texts(items: Iterable[Item]) -> list[Text]:
 
 
 def figure_font(font: str, figures: Figures) -> tuple[str | None, float]:
-    """The figure font role and scale of a text in font role `font`: the layout's for the text faces, else none."""
-    return (figures.font, figures.scale) if font in TEXT_FACES else (None, 1.0)
+    """The figure font role and scale of a text in font role `font`: the layout's for the title face (Cinzel, whose
+    1 reads as a Roman I), else none (the text faces print their own lining figures)."""
+    return (figures.font, figures.scale) if font in TITLE_FACES else (None, 1.0)
 
 
 def runs(text: str, font: str, size: float, figures: Figures) -> list[tuple[str, str, float]]:
@@ -98,14 +100,22 @@ def text_width(text: str, font: str, size: float, fonts: Mapping[str, str], figu
     return textfit.measure(text, fonts[font], fonts[role] if role else None, size, scale)
 
 
+def small_text_colour(colour: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    """Small text prints in one ink: black (K), or when its colour is light (under 30 % total ink: parchment on a
+    dark token) knocked out to paper white."""
+    return PAPER if sum(colour) < 0.3 else BLACK
+
+
 def render(canvas: Canvas, items: Iterable[Item], fonts: Mapping[str, str],
-           palette: Mapping[str, tuple[float, float, float, float]], figures: Figures) -> None:
-    """Draw items on the canvas at its current transformation (mm coordinates)."""
+           palette: Mapping[str, tuple[float, float, float, float]], figures: Figures, small_text: float) -> None:
+    """Draw items on the canvas at its current transformation (mm coordinates); text under `small_text` pt (the
+    card layout's) prints in one ink (small_text_colour)."""
     colors = {name: CMYKColor(*value) for name, value in palette.items()}
     for item in items:
         canvas.saveState()
         if isinstance(item, Text):
-            canvas.setFillColor(colors[item.color])
+            small = item.size < small_text
+            canvas.setFillColor(CMYKColor(*small_text_colour(palette[item.color])) if small else colors[item.color])
             width = text_width(item.text, item.font, item.size, fonts, figures)
             x = item.x * MM - {"left": 0, "center": width / 2, "right": width}[item.align]
             for part, role, size in runs(item.text, item.font, item.size, figures):

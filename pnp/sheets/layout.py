@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Iterable
 
 from ..data.engine_data import ENGINE_NAMES
-from ..layouts.schemas import load_layout
+from ..layouts.schemas import card_layout, ink_problems, load_layout
 from ..layouts.values import Colour, Figures, Palette, Positive
 from ..problems import Location, Problem, raise_if_errors
 
@@ -172,9 +172,17 @@ class ScoreSheetLayout:
 
 @lru_cache(maxsize=None)
 def scoresheet_layout(directory: Path) -> ScoreSheetLayout:
-    """pnp/layouts/scoresheet.toml (colours checked by the loader)."""
+    """pnp/layouts/scoresheet.toml (colours checked by the loader, total ink here)."""
     layout = load_layout("scoresheet", ScoreSheetLayout, directory)
+    raise_if_errors(_ink_problems(layout.palette, directory, "scoresheet.toml"))
     return layout
+
+
+def _ink_problems(palette: Palette, directory: Path, name: str) -> list[Problem]:
+    """Every colour of a sheet's palette (layout file `name` in `directory`) within the kit's total ink limit
+    (card.toml max_ink)."""
+    colours = {f"palette.{name}": colour for name, colour in palette.colors().items()}
+    return ink_problems(colours, card_layout(directory).card.max_ink, str(directory / name))
 
 
 # --- tokens ------------------------------------------------------------------------------------------------------
@@ -275,7 +283,7 @@ def tokens_layout(directory: Path) -> TokensLayout:
     """pnp/layouts/tokens.toml, colours and token kinds checked."""
     layout = load_layout("tokens", TokensLayout, directory)
     path = directory / "tokens.toml"
-    raise_if_errors(check_token_sets(layout.set, path))
+    raise_if_errors(_ink_problems(layout.palette, directory, "tokens.toml") + check_token_sets(layout.set, path))
     return layout
 
 

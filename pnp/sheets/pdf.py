@@ -8,10 +8,11 @@ from typing import Mapping
 
 from ..i18n.catalogs import LanguageCatalog
 from ..data.engine_data import Engine
-from ..layouts.schemas import sheet_layout
+from ..layouts.schemas import card_layout, sheet_layout
 from ..pages.pdfout import document_info, new_canvas, pdf_bytes
 from ..i18n.translator import Translator
 from ..problems import raise_if_errors
+from ..typeset.fonts import fonts_for
 from ..typeset.units import MM
 from .compose import DOMAIN
 from .draw import render
@@ -24,7 +25,8 @@ def compose_for_paper(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[s
     """The score sheet laid out on paper `paper` (a4 or letter, as the card sheets of the layouts folder `layouts`
     define them)."""
     sheet = sheet_layout(paper, layouts).paper
-    return compose_scoresheet(engine, catalog, fonts, scoresheet_layout(layouts), (sheet.width, sheet.height))
+    return compose_scoresheet(engine, catalog, fonts_for(fonts, catalog.lang), scoresheet_layout(layouts),
+                              (sheet.width, sheet.height))
 
 
 def scoresheet_pdf(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str], paper: str,
@@ -37,7 +39,8 @@ def scoresheet_pdf(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str,
     info = document_info(catalog, f"Ancient Duel — {title}")
     canvas = new_canvas(buffer, (page.width * MM, page.height * MM), info)
     layout = scoresheet_layout(layouts)
-    render(canvas, page.items, fonts, layout.palette.colors(), layout.figures)
+    render(canvas, page.items, fonts_for(fonts, catalog.lang), layout.palette.colors(), layout.figures,
+           card_layout(layouts).card.small_text)
     canvas.showPage()
     canvas.save()
     return pdf_bytes(buffer)

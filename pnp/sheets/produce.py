@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..context import BuildContext
-from ..layouts.schemas import sheet_layout
+from ..layouts.schemas import card_layout, sheet_layout
 from .tokens import token_set_layout
 from .pdf import scoresheet_pdf
 from .token_sheet import tokens_pdf
@@ -21,6 +21,7 @@ def tokens(ctx: BuildContext) -> dict[Path, bytes]:
     """<lang>/tokens.pdf: home sheets of tokens, fronts and backs, with the build's duplex and back offset."""
     o, folder = ctx.options, ctx.project.layouts
     return {Path(lang) / "tokens.pdf": tokens_pdf(ctx.inputs.engine, ctx.inputs.catalogs[lang], ctx.fonts,
-                                                  sheet_layout(o.paper, folder), token_set_layout(folder), o.duplex,
+                                                  sheet_layout(o.paper, folder), token_set_layout(folder),
+                                                  card_layout(folder).card.small_text, o.duplex,
                                                   o.back_offset)
             for lang in ctx.langs}

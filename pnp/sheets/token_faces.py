@@ -98,10 +98,10 @@ class TokenFaces(Composer):
         """A label of up to two lines under the medallion."""
         T, F, Y = self.layout.token, self.layout.face, self.layout.type
         width = T.size - 2 * (T.safe + F.label_padding)
-        fitted = self.fit(self.text(pair), "title", Y.label, width, 2, Y.leading)
+        fitted = self.fit(self.text(pair), "bold", Y.label, width, 2, Y.leading)
         block = fitted.size * PT * (Y.leading * (len(fitted.lines) - 1)) + cap_height(fitted.font) * fitted.size * PT
         top = T.safe + (F.label_top - T.safe + block) / 2
-        self.paragraph(pair, T.safe + F.label_padding, top, width, 2, "title", Y.label, Y.leading, align="center",
+        self.paragraph(pair, T.safe + F.label_padding, top, width, 2, "bold", Y.label, Y.leading, align="center",
                        color=colour)
 
     def centred(self, content: str, font: str, size: float, y_middle: float, colour: str,
@@ -118,7 +118,7 @@ class TokenFaces(Composer):
         ground, medallion, ink = (light, "parchment", light) if front else (dark, "ink", "parchment")
         self.ground(ground, medallion)
         amount = token.amount if front else -token.amount
-        self.centred(signed(amount), "sans-bold", Y.value, F.medallion_y, ink,
+        self.centred(signed(amount), "bold", Y.value, F.medallion_y, ink,
                      width=2 * (F.medallion_r - F.value_padding))
         self.centred(self.stats[token.stat], "title", Y.stat, (F.label_top + self.layout.token.safe) / 2,
                      "parchment")
@@ -131,7 +131,7 @@ class TokenFaces(Composer):
         self.msg(WOUND, T.safe, W.title_top - cap_height(self.fonts["title"]) * Y.label * PT, T.size - 2 * T.safe,
                  "title", Y.label, align="center", color="parchment")
         inner = 2 * (W.medallion_r - pad)
-        self.centred(signed(-token.amount), "sans-bold", Y.wound_value, W.value_middle, "wound", inner)
+        self.centred(signed(-token.amount), "bold", Y.wound_value, W.value_middle, "wound", inner)
         self.centred(self.stats[stat], "title", Y.wound_stat, W.stat_middle, "ink", inner)
         side = T.safe + W.note_padding
         self.paragraph(WOUND_DURATION, side, W.note_top, T.size - 2 * side, 3, "italic", Y.note, Y.leading,

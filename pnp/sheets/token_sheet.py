@@ -12,6 +12,7 @@ from ..pages.imposition import DrawCell, SheetGrid, check_back_offset, impose_ho
 from ..layouts.schemas import GridSize, SheetLayout
 from ..pages.pdfout import document_info, new_canvas, pdf_bytes
 from ..problems import Location, Problem, raise_if_errors
+from ..typeset.fonts import fonts_for
 from ..i18n.translator import Translator
 from .compose import DOMAIN, glyph_problems
 from .draw import Item, render
@@ -35,6 +36,7 @@ def token_grid(sheet: SheetLayout, layout: TokensLayout, count: int) -> SheetGri
 def token_faces(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str],
                 layout: TokensLayout) -> tuple[list[tuple[tuple[Item, ...], tuple[Item, ...]]], list[Problem]]:
     """(front, back) items of every token in print order, and the problems found composing them."""
+    fonts = fonts_for(fonts, catalog.lang)
     faces = TokenFaces(engine, catalog, fonts, layout)
     pairs = [(faces.face(token, FRONT), faces.face(token, BACK)) for token in token_list(engine, layout)]
     items = [item for face in faces.cache.values() for item in face]
@@ -43,10 +45,13 @@ def token_faces(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, st
 
 
 def tokens_pdf(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str], sheet: SheetLayout,
-               layout: TokensLayout, duplex: str, back_offset: tuple[float, float] = (0.0, 0.0)) -> bytes:
-    """The token sheets as PDF bytes. Tokens have two different sides, so back pages are printed even without
-    duplex ("none" lays them out for the long-edge flip, to print on the reverse by hand or glue)."""
+               layout: TokensLayout, small_text: float, duplex: str,
+               back_offset: tuple[float, float] = (0.0, 0.0)) -> bytes:
+    """The token sheets as PDF bytes (text under `small_text` pt in one ink). Tokens have two different sides, so
+    back pages are printed even without duplex ("none" lays them out for the long-edge flip, to print on the
+    reverse by hand or glue)."""
     pairs, problems = token_faces(engine, catalog, fonts, layout)
+    fonts = fonts_for(fonts, catalog.lang)
     grid = token_grid(sheet, layout, len(pairs))
     problems += check_back_offset(grid, back_offset)
     raise_if_errors(problems)
@@ -54,18 +59,18 @@ def tokens_pdf(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str
     buffer = BytesIO()
     info = document_info(catalog, f"Ancient Duel — {Translator(catalog, DOMAIN).text(*TITLE)}")
     canvas = new_canvas(buffer, (grid.paper_width, grid.paper_height), info)
-    fronts = [_cell(front, fonts, palette, layout.figures) for front, _ in pairs]
-    backs = [_cell(back, fonts, palette, layout.figures) for _, back in pairs]
+    fronts = [_cell(front, fonts, palette, layout.figures, small_text) for front, _ in pairs]
+    backs = [_cell(back, fonts, palette, layout.figures, small_text) for _, back in pairs]
     impose_home(canvas, grid, fronts, backs, "long" if duplex == "none" else duplex, back_offset)
     canvas.save()
     return pdf_bytes(buffer)
 
 
 def _cell(items: tuple[Item, ...], fonts: Mapping[str, str], palette: Mapping[str, tuple],
-          figures: Figures) -> DrawCell:
+          figures: Figures, small_text: float) -> DrawCell:
     def draw(canvas, x: float, y: float) -> None:
         canvas.saveState()
         canvas.translate(x, y)
-        render(canvas, items, fonts, palette, figures)
+        render(canvas, items, fonts, palette, figures, small_text)
         canvas.restoreState()
     return draw

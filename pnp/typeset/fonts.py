@@ -3,21 +3,30 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Mapping
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-# role -> file in fonts/. Titles in Cinzel (Roman capitals), text in EB Garamond, figures and symbols (♚, →) in
-# DejaVu Sans. All SIL OFL / Bitstream Vera licences, files beside the fonts.
+# role -> file in fonts/. Titles in Cinzel (Roman capitals; Turkish text in its Turkish form), text and every number
+# in EB Garamond PnP (lining figures, fonts/derive.py), symbols (♚, →, ✓) in DejaVu Sans. All SIL OFL / Bitstream
+# Vera licences, files beside the fonts.
 FONT_FILES = {
     "title": "Cinzel.ttf",
-    "body": "EBGaramond12-Regular.ttf",
-    "italic": "EBGaramond12-Italic.ttf",
+    "title-tr": "CinzelPnP-TR.ttf",
+    "brand": "Cinzel.ttf",  # text in no language: the game's title, never in the Turkish form
+    "body": "EBGaramondPnP-Regular.ttf",
+    "italic": "EBGaramondPnP-Italic.ttf",
+    "bold": "EBGaramondPnP-Bold.ttf",
     "sans": "DejaVuSans.ttf",
     "sans-bold": "DejaVuSans-Bold.ttf",
 }
 FONT_NAMES = {role: f"AD-{role}" for role in FONT_FILES}
-TEXT_FACES = ("body", "italic")  # the EB Garamond roles, whose old-style digits are printed in a figure font
+# languages whose title text needs the Turkish small capitals (the dot of i kept, ı as a plain I)
+TURKIC_LANGS = frozenset({"tr", "az"})
+# the Cinzel roles: their 1 is a Roman I, so their digits are printed in a figure font (the text faces, EB Garamond
+# PnP, have lining figures of their own)
+TITLE_FACES = ("title", "brand")
 
 
 @lru_cache(maxsize=None)
@@ -27,9 +36,18 @@ def register_fonts(fonts_dir: Path) -> dict[str, str]:
         name = FONT_NAMES[role]
         if name not in pdfmetrics.getRegisteredFontNames():
             pdfmetrics.registerFont(TTFont(name, str(fonts_dir / file)))
-    pdfmetrics.registerFontFamily(FONT_NAMES["body"], normal=FONT_NAMES["body"], bold=FONT_NAMES["sans-bold"],
-                                  italic=FONT_NAMES["italic"], boldItalic=FONT_NAMES["sans-bold"])
+    pdfmetrics.registerFontFamily(FONT_NAMES["body"], normal=FONT_NAMES["body"], bold=FONT_NAMES["bold"],
+                                  italic=FONT_NAMES["italic"], boldItalic=FONT_NAMES["bold"])
     return dict(FONT_NAMES)
+
+
+def fonts_for(fonts: Mapping[str, str], lang: str | None) -> dict[str, str]:
+    """The role -> font mapping for text in `lang`: Turkish titles in the Turkish Cinzel (i → İ, ı → I as small
+    capitals). Text that is not in the language (the game's title) has the role "brand", the original Cinzel."""
+    localized = dict(fonts)
+    if lang in TURKIC_LANGS:
+        localized["title"] = fonts["title-tr"]
+    return localized
 
 
 def missing_glyphs(text: str, font_name: str) -> str:

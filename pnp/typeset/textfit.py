@@ -1,10 +1,13 @@
 """Text fitting: the largest type size (up to the style's default, never below its minimum) at which a text fits a box.
 
-A style may set its figures in another font (EB Garamond's old-style 1 looks like an I; rules need clear numbers),
-scaled to the text's capitals when that font's digits are larger (figure_scale).
-Lines break at spaces only — never inside a word, never with a hyphen. A lone digit group, sign or one-letter word
-("1", "+1", "<", Polish "w", "i") stays on the line of the word after it. Sizes are tried in steps from the default
-down; a text that fits at no allowed size is reported by the caller as a problem, never clipped.
+A style may set its figures in another font (Cinzel's 1 reads as a Roman I; rules need clear numbers), scaled to the
+text's capitals when that font's digits are larger (figure_scale); the text faces print their own lining figures.
+Lines break at spaces; a text given the `breaks` of its language (pnp.typeset.hyphenation: effect texts, bonus lines)
+also after the hyphens and slashes in a word and inside words where the language's dictionary allows — never in
+numbers or quoted card names. A lone digit group, sign or one-letter word ("1", "+1", "<", Polish "w", "i") stays on
+the line of the word after it — unless that would end the line above short of SHORT_LINE of the width: then the word
+is hyphenated, or the number goes first. Sizes are tried in steps from the default down; a text that fits at no
+allowed size is reported by the caller as a problem, never clipped.
 """
 from __future__ import annotations
 
@@ -18,11 +21,14 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ..layouts.schemas import TextStyle
 from .fonts import missing_glyphs
+from .hyphenation import Breaks, explicit_breaks, quoted
 
 Result = TypeVar("Result")
 
 _GLUE = re.compile(r"^(?:[^\w\s]*\d[\d\W]*|[^\w\s]+|\w)$")
 _DIGITS = re.compile(r"(\d+|[¹²³⁰⁴-⁹₀-₉])")  # figures: digit groups, and each super- or subscript one (m²)
+SHORT_LINE = 0.6   # a line that ends because a number keeps its word may not be shorter than this share of the width
+FULL_LINE = 0.85   # a line filled this far ends at a space; a shorter one takes the head of a hyphenated word
 
 
 def runs(text: str, font: str, figures: str | None) -> list[tuple[str, str]]:
@@ -107,20 +113,53 @@ def units(text: str) -> list[str]:
 
 
 def wrap(text: str, font: str, size: float, width: float, figures: str | None = None,
-         figure_scale: float = 1.0) -> tuple[str, ...] | None:
-    """Greedy line breaking at spaces; None when a single unit is wider than `width`."""
+         figure_scale: float = 1.0, breaks: Breaks | None = None) -> tuple[str, ...] | None:
+    """Greedy line breaking at spaces, and inside words where `breaks` allows (see the module's rules); None when
+    a part that cannot break is wider than `width`."""
+    def fits(line: str) -> bool:
+        return measure(line, font, figures, size, figure_scale) <= width
+
+    def split(line: str, unit: str, protected: bool) -> tuple[str, str] | None:
+        """`line` + the largest head of `unit` that fits (its last word broken), and the rest of the unit."""
+        if breaks is None:
+            return None
+        head, _, word = unit.rpartition(" ")
+        places = explicit_breaks(word) if protected else breaks(word)
+        prefix = " ".join(part for part in (line, head) if part)
+        for index, hyphen in reversed(places):
+            first = f"{prefix} {word[:index]}" if prefix else word[:index]
+            if fits(first + ("-" if hyphen else "")):
+                return first + ("-" if hyphen else ""), word[index:]
+        return None
+
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
-        for unit in units(paragraph):
-            if measure(unit, font, figures, size, figure_scale) > width:
-                return None
+        paragraph_units = units(paragraph)
+        for unit, protected in zip(paragraph_units, quoted(paragraph_units)):
             candidate = f"{line} {unit}" if line else unit
-            if line and measure(candidate, font, figures, size, figure_scale) > width:
-                lines.append(line)
-                line = unit
-            else:
+            if fits(candidate):
                 line = candidate
+                continue
+            short = measure(line, font, figures, size, figure_scale) < FULL_LINE * width
+            parts = split(line, unit, protected) if line and short else None
+            if parts is None and " " in unit and line and measure(line, font, figures, size, figure_scale) < SHORT_LINE * width:
+                number, rest = unit.rsplit(" ", 1)
+                if fits(f"{line} {number}"):
+                    parts = (f"{line} {number}", rest)  # the number goes first rather than leave a short line
+            if parts:
+                lines.append(parts[0])
+                line = parts[1]
+            else:
+                if line:
+                    lines.append(line)
+                line = unit
+            while not fits(line):  # a unit wider than the line: break its words where they may break
+                parts = split("", line, protected)
+                if parts is None:
+                    return None
+                lines.append(parts[0])
+                line = parts[1]
         lines.append(line)
     return tuple(lines)
 
@@ -162,14 +201,15 @@ def shrink_to_fit(style: TextStyle, step: float, set_at: Callable[[float], Resul
 
 
 def fit_text(text: str, font: str, style: TextStyle, width: float, height: float, step: float,
-             balance: bool = False, figures: str | None = None, figure_scale: float = 1.0) -> FittedText:
+             balance: bool = False, figures: str | None = None, figure_scale: float = 1.0,
+             breaks: Breaks | None = None) -> FittedText:
     """Set `text` at the largest allowed size at which it fits `width` × `height` points and `style.max_lines`.
 
     When it fits at no allowed size the result has fits=False and is set at the minimum size (for reporting).
     """
     def set_at(size: float) -> FittedText | None:
         lines = (balanced(text, font, size, width, style.max_lines) if balance
-                 else wrap(text, font, size, width, figures, figure_scale))
+                 else wrap(text, font, size, width, figures, figure_scale, breaks))
         if lines is None or (style.max_lines and len(lines) > style.max_lines):
             return None
         fitted = FittedText(text, font, size, size * style.leading, lines, True, figures, figure_scale)
@@ -179,5 +219,5 @@ def fit_text(text: str, font: str, style: TextStyle, width: float, height: float
     if fits:
         return fitted
     size = style.min_size
-    lines = wrap(text, font, size, width, figures, figure_scale) or (text,)
+    lines = wrap(text, font, size, width, figures, figure_scale, breaks) or (text,)
     return FittedText(text, font, size, size * style.leading, lines, False, figures, figure_scale)

@@ -1,0 +1,74 @@
+"""The game-icons.net symbols of the cards (pnp/icons/, CC BY 3.0, authors in pnp/icons/ATTRIBUTION.md), drawn as
+vector paths in the current (CMYK) fill colour: the stat badges, the unit types and the card kinds."""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from fontTools.pens.basePen import BasePen
+from fontTools.pens.recordingPen import RecordingPen
+from fontTools.svgLib.path import parse_path
+from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
+
+from ..data.card_database import Card
+from ..resources import package_folder
+
+ICONS = package_folder("pnp", "icons")
+GRID = 512  # every game-icons.net icon is drawn on a 512 × 512 grid, y downwards
+
+STAT_ICONS = {"atk": "crossed-swords", "def": "round-shield", "energy": "lightning-helix"}
+TYPE_ICONS = {
+    "infantry": "centurion-helmet", "ranged-infantry": "bowman", "cavalry": "cavalry", "war-elephant": "elephant",
+    "chariot": "chariot", "guard": "guards", "scout": "spyglass", "siege": "catapult", "support": "knapsack",
+    "commander": "laurel-crown", "officer": "visored-helm", "satrap": "tiara",
+}
+KIND_ICONS = {"doctrine": "scroll-unfurled", "terrain": "mountains", "tactic": "sword-clash"}
+
+
+def card_icon(card: Card) -> str:
+    """The icon of the card's type bar: its unit type, or terrain doctrine, doctrine or tactic."""
+    if card.kind == "unit":
+        return TYPE_ICONS[card.unit_type]
+    return KIND_ICONS["terrain" if card.terrain else card.kind]
+
+
+@lru_cache(maxsize=None)
+def _outline(name: str) -> tuple:
+    """The icon's path as recorded pen operations (SVG arcs already turned into curves by fontTools)."""
+    svg = (ICONS / f"{name}.svg").read_text(encoding="utf-8")
+    pen = RecordingPen()
+    for d in re.findall(r'\sd="([^"]+)"', svg):
+        parse_path(d, pen)
+    return tuple(pen.value)
+
+
+class _CanvasPathPen(BasePen):
+    """A fontTools pen that draws icon-grid coordinates into a ReportLab path (quadratic curves become cubic)."""
+
+    def __init__(self, path, left: float, top: float, scale: float):
+        super().__init__(None)
+        self.path, self.left, self.top, self.scale = path, left, top, scale
+
+    def _point(self, p):
+        return self.left + p[0] * self.scale, self.top - p[1] * self.scale
+
+    def _moveTo(self, p):
+        self.path.moveTo(*self._point(p))
+
+    def _lineTo(self, p):
+        self.path.lineTo(*self._point(p))
+
+    def _curveToOne(self, p1, p2, p3):
+        self.path.curveTo(*self._point(p1), *self._point(p2), *self._point(p3))
+
+    def _closePath(self):
+        self.path.close()
+
+
+def draw_icon(canvas: Canvas, name: str, cx: float, cy: float, size: float) -> None:
+    """Fill the icon `name` in a square of `size` points centred on (cx, cy)."""
+    path = canvas.beginPath()
+    pen = _CanvasPathPen(path, cx - size / 2, cy + size / 2, size / GRID)
+    for operator, args in _outline(name):
+        getattr(pen, operator)(*args)
+    canvas.drawPath(path, stroke=0, fill=1, fillMode=FILL_NON_ZERO)

@@ -1,0 +1,99 @@
+"""Where words may break at the end of a line: pyphen's hyphenation dictionaries (German, Polish, Spanish, Brazilian
+Portuguese; Turkish from its one syllable rule, pnp/typeset/patterns/hyph_tr_TR.dic, as pyphen ships no Turkish
+dictionary) and the hyphens and slashes already in a word ("Infanterie-/Kavallerie-Einheit").
+
+Never inside a number, a word with an apostrophe (Turkish suffixes: "Nil’in") or a quoted card name.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Callable, Sequence
+
+import pyphen
+
+from ..resources import package_folder
+
+DICTIONARIES = {"de": "de_DE", "pl": "pl_PL", "es": "es", "pt": "pt_BR"}
+TURKISH = package_folder("pnp.typeset", "patterns") / "hyph_tr_TR.dic"
+OPENING_QUOTES = "„“«‹‚\""
+CLOSING_QUOTES = "”“»›‘’\""
+NO_BREAK = set("0123456789'’") | set(OPENING_QUOTES) | set(CLOSING_QUOTES)
+EXPLICIT = "-/\u2010\u2013"  # a line may end after these without an added hyphen
+PUNCTUATION = ".,;:!?()[]"
+MIN_PART = 3  # letters kept together at either end of a hyphenated word ("Ver-teidigung", not "Ve-")
+
+Breaks = Callable[[str], Sequence[tuple[int, bool]]]
+
+
+@lru_cache(maxsize=None)
+def _dictionary(lang: str) -> pyphen.Pyphen | None:
+    if lang in ("tr", "az"):
+        return pyphen.Pyphen(filename=str(TURKISH), left=MIN_PART, right=MIN_PART)
+    return pyphen.Pyphen(lang=DICTIONARIES[lang], left=MIN_PART, right=MIN_PART) if lang in DICTIONARIES else None
+
+
+def _lower(word: str, lang: str) -> str:
+    """Lower case letter for letter (Turkish İ → i, I → ı; Python's "İ".lower() adds a combining dot)."""
+    if lang in ("tr", "az"):
+        word = word.replace("\u0130", "i").replace("I", "\u0131")
+    return "".join(ch.lower() if len(ch.lower()) == 1 else ch for ch in word)
+
+
+def breaks_for(lang: str | None) -> Breaks | None:
+    """A function giving the places where a word may break, as (index, add a hyphen); None for a language without
+    hyphenation (the text then breaks at spaces and existing hyphens only)."""
+    dictionary = _dictionary(lang) if lang else None
+    if dictionary is None:
+        return None
+
+    def breaks(word: str) -> tuple[tuple[int, bool], ...]:
+        if any(ch in NO_BREAK for ch in word):
+            return ()
+        found = dict(explicit_breaks(word))
+        start = 0
+        for part in _parts(word):
+            letters = part.strip(PUNCTUATION + EXPLICIT)
+            if letters.isalpha():
+                offset = start + part.index(letters)
+                found.update({offset + p: True for p in dictionary.positions(_lower(letters, lang))})
+            start += len(part)
+        return tuple(sorted(found.items()))
+
+    return breaks
+
+
+def paragraph_hyphenator(lang: str | None) -> Callable[[str], list[tuple[str, str]]] | None:
+    """The same places for ReportLab's paragraphs (the rulebook): a style's hyphenationLang may be a function from
+    a word to its (head, tail) splits, longest head first."""
+    breaks = breaks_for(lang)
+    if breaks is None:
+        return None
+    return lambda word: [(word[:index], word[index:]) for index, hyphen in reversed(breaks(word)) if hyphen]
+
+
+def explicit_breaks(word: str) -> tuple[tuple[int, bool], ...]:
+    """After the hyphens and slashes inside a word (no hyphen added): "Infanterie-/|Kavallerie-|Einheit"."""
+    return tuple((i + 1, False) for i, ch in enumerate(word[:-1])
+                 if ch in EXPLICIT and i > 0 and word[i + 1] not in EXPLICIT)
+
+
+def _parts(word: str) -> list[str]:
+    """The word cut at its explicit hyphens and slashes, which stay with the part before them."""
+    parts, current = [], ""
+    for ch in word:
+        current += ch
+        if ch in EXPLICIT:
+            parts.append(current)
+            current = ""
+    return parts + [current] if current else parts
+
+
+def quoted(words: Sequence[str]) -> list[bool]:
+    """For each word of a text, whether it lies inside quotation marks (a card name: never hyphenated)."""
+    result, inside = [], False
+    for word in words:
+        opens = word[:1] in OPENING_QUOTES
+        closes = word[-1:] in CLOSING_QUOTES or word.rstrip(".,;:!?")[-1:] in CLOSING_QUOTES
+        result.append(inside or opens)
+        inside = (inside or opens) and not closes
+    return result
