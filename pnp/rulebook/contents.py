@@ -7,12 +7,13 @@ table of contents would need the whole document laid out and drawn twice (`multi
 """
 from __future__ import annotations
 
+from typing import Iterator
 from xml.sax.saxutils import escape
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, Paragraph, Spacer, Table
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from .flowables import Heading
@@ -33,8 +34,9 @@ class Contents(TableOfContents):
         self._leaders: dict[str, tuple[float, ParagraphStyle, tuple[float, float]]] = {}
 
     def declare(self, story: list[Flowable]) -> None:
-        """The entries: the story's chapter and section headings (those the document places one by one)."""
-        self._headings = [(heading.level - 1, heading.plain, heading.key) for heading in story
+        """The entries: the story's chapter and section headings that the document places one by one (also inside
+        a KeepTogether, which platypus splits into its flowables; not inside a table or a shrunk one-page chapter)."""
+        self._headings = [(heading.level - 1, heading.plain, heading.key) for heading in _placed_one_by_one(story)
                           if isinstance(heading, Heading) and heading.level <= LEVELS]
 
     def isSatisfied(self):
@@ -83,6 +85,14 @@ class Contents(TableOfContents):
         text.textLine(dots * DOT + number)
         canvas.drawText(text)
         canvas.endForm()
+
+
+def _placed_one_by_one(story: list[Flowable]) -> Iterator[Flowable]:
+    for flowable in story:
+        if isinstance(flowable, KeepTogether):
+            yield from _placed_one_by_one(flowable._content)
+        else:
+            yield flowable
 
 
 def _form(key: str) -> str:
