@@ -136,7 +136,8 @@ def test_command(side: Side) -> tuple[float, str]:
                             capture_output=True, text=True, env={**os.environ, "CI": "true"})
     seconds = time.perf_counter() - start
     summary = next((line for line in reversed(result.stdout.splitlines()) if re.search(r"\d+ passed", line)), "?")
-    return seconds, summary.strip("= ")
+    failed = [line for line in result.stdout.splitlines() if line.startswith(("FAILED", "ERROR"))]
+    return seconds, "; ".join([summary.strip("= "), *failed])
 
 
 def baseline_checkout(rev: str) -> Path:
