@@ -26,8 +26,8 @@ def rulebook(lang: str, paper: str = "a4", data: Path | None = None) -> dict[str
     """{"rulebook.pdf": …, "rulebook-booklet.pdf": …} of the repository's inputs, composed once; of another
     `data` folder the page-for-page PDF alone."""
     loaded = inputs(data)
-    return rulebook_pdfs(loaded.engine, loaded.cards, loaded.catalogs[lang], register_fonts(Project().fonts), paper,
-                         booklet=data is None, layouts=Project().layouts)
+    return rulebook_pdfs(loaded.engine, loaded.cards, loaded.catalogs[lang], loaded.lexicon.of(lang).game_terms,
+                         register_fonts(Project().fonts), paper, booklet=data is None, layouts=Project().layouts)
 
 
 def pages_pdf(lang: str, **kwargs) -> bytes:
@@ -85,3 +85,24 @@ def outline(pdf: bytes) -> list[tuple[str, int, int]]:
 
     walk(reader.outline, 0)
     return found
+
+
+@lru_cache(maxsize=None)
+def placements(lang: str, booklet: bool) -> tuple:
+    """Where each visible flowable of the A4 rulebook (or its booklet pages) ended up (pnp.rulebook.render.Placed)."""
+    from pnp.rulebook import anatomy_fronts, document_info, faction_styles, kit_facts
+    from pnp.rulebook.compose import compose
+    from pnp.rulebook.layout import page_for, rulebook_layout
+    from pnp.rulebook.render import render
+    from pnp.layouts.schemas import card_layout
+    loaded = inputs()
+    layouts = Project().layouts
+    blocks = compose(loaded.engine, loaded.cards, loaded.catalogs[lang], kit_facts(loaded.engine, "a4", layouts),
+                     loaded.lexicon.of(lang).game_terms)
+    placed: list = []
+    fonts = dict(register_fonts(Project().fonts))
+    info = document_info(loaded.catalogs[lang], "rulebook")
+    small_text = card_layout(layouts).card.small_text
+    render(blocks, page_for("a4", booklet, layouts), rulebook_layout(layouts), fonts, faction_styles(layouts),
+           small_text, info, booklet, placed, anatomy=anatomy_fronts(loaded.cards, loaded.catalogs[lang], fonts, layouts))
+    return tuple(placed)

@@ -23,7 +23,8 @@ LAYERS = (
 )
 PRODUCTS = LAYERS[2][1]
 # Product -> product imports that are part of the design: the rulebook lists the token set the sheets print.
-PRODUCT_IMPORTS = {("pnp.rulebook", "pnp.sheets")}
+PRODUCT_IMPORTS = {("pnp.rulebook", "pnp.sheets"),  # the token set the rulebook describes
+                   ("pnp.rulebook", "pnp.cards")}  # card faces for the card anatomy, the cards' own labels
 
 
 def modules() -> dict[str, Path]:

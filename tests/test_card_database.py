@@ -23,11 +23,13 @@ FIXED_BONUS_FRAGMENTS = {
     "+1 ATK in combat": {"de": "+1 ATK im Kampf", "pl": "+1 ATK w walce", "tr": "savaşta +1 SAL",
                          "es": "+1 ATK en combate", "pt": "+1 ATK no combate"},
     "+1 LP / turn": {"de": "+1 LP pro Zug", "pl": "+1 PŻ na turę", "tr": "her tur +1 CP",
-                     "es": "+1 LP por turno", "pt": "+1 LP por turno"},
+                     "es": "+1 PV por turno", "pt": "+1 PV por turno"},
     "attacker -1 ATK": {"de": "Angreifer −1 ATK", "pl": "atakujący −1 ATK", "tr": "saldıran birlik −1 SAL",
                         "es": "atacante −1 ATK", "pt": "atacante −1 ATK"},
 }
 OWN_ABBREVIATIONS = {"pl": {"DEF": "OBR"}, "tr": {"ATK": "SAL", "DEF": "SAV"}}
+# Life points as the language abbreviates them everywhere (issue 9: es and pt print PV, the seeds LP).
+OWN_LIFE_POINTS = {"es": "PV", "pt": "PV"}
 # Effects whose seed wording breaks the game terms (locales/game-terms.toml): (lang, card id) -> (seed, printed).
 # A stat abbreviation standing for a position ("in DEF" for "in Defense Position") reads as a number.
 _DE_IN_DEF = ("eine Einheit in DEF an", "eine Einheit in Verteidigungsposition an")
@@ -71,10 +73,11 @@ def expected_bonus(seed_bonus: str | None, lang: str) -> str | None:
 def expected_effect(row: seedpages.SeedRow, card_id: str, lang: str) -> str:
     """The seed's effect, with its fixed wording (the seed must still say what FIXED_EFFECTS replaces)."""
     fix = FIXED_EFFECTS.get((lang, card_id))
-    if fix is None:
-        return row.effect
-    assert row.effect.count(fix[0]) == 1, f"{lang} {card_id}: the seed no longer says {fix[0]!r}"
-    return row.effect.replace(*fix)
+    effect = row.effect
+    if fix is not None:
+        assert effect.count(fix[0]) == 1, f"{lang} {card_id}: the seed no longer says {fix[0]!r}"
+        effect = effect.replace(*fix)
+    return re.sub(r"\bLP\b", OWN_LIFE_POINTS[lang], effect) if lang in OWN_LIFE_POINTS else effect
 
 
 def expected_type(seed_type: str, lang: str) -> str:
@@ -123,7 +126,7 @@ def test_defects_of_the_seed_pages_are_fixed(exported, lang):
     printed = " ".join(f"{c['type']} {c['bonus'] or ''}" for c in exported[lang])
     for english in ("Officer", "Satrap", "opponent", "attacker", "in combat", "turn", "-1"):
         assert not re.search(rf"(?<!\w){english}(?!\w)", printed), f"{lang}: {english!r} left in English"
-    forbidden = {"pl": ("DEF", "LP"), "tr": ("ATK", "DEF", "LP")}.get(lang, ())
+    forbidden = {"pl": ("DEF", "LP"), "tr": ("ATK", "DEF", "LP"), "es": ("LP",), "pt": ("LP",)}.get(lang, ())
     for abbreviation in forbidden:
         assert not re.search(rf"\b{abbreviation}\b", printed), f"{lang} prints {abbreviation}"
 

@@ -35,7 +35,8 @@ def test_markup_characters_in_inserted_text_stay_text():
 def test_a_card_name_with_markup_characters_reaches_the_rulebook_table_intact(project_copy):
     plant_name(project_copy, TRICKY)
     inputs = load_inputs(Project(data=project_copy / "data", locales=project_copy / "locales"), ("de",))
-    blocks = compose(inputs.engine, inputs.cards, inputs.catalogs["de"], kit_facts(inputs.engine, "a4", LAYOUTS))
+    blocks = compose(inputs.engine, inputs.cards, inputs.catalogs["de"], kit_facts(inputs.engine, "a4", LAYOUTS),
+                     inputs.lexicon.of("de").game_terms)
     [table] = [block for block in blocks if isinstance(block, Table) and any(TRICKY in row for row in block.rows)]
     assert [row[0] for row in table.rows if "Hastati" in row[0]] == [TRICKY]
     assert all(len(row) == len(table.header) for row in table.rows)

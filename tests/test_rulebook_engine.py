@@ -110,8 +110,9 @@ def test_worked_examples_are_engine_results():
     assert numbers == {"combat_atk": 5, "combat_def": 3, "clash_atk": 6, "clash_enemy_atk": 4, "clash_loss": 2,
                        "boss_atk": 6, "archer_atk": 2, "archer_damage": 4, "boss_wound": "−2", "boss_atk_after": 4,
                        "soldier_atk": 5, "soldier_damage": 1}
-    assert squash("2 gegen 6 → der Bogenschütze wird zerstört, du erleidest 4 LP Schaden, und der Boss erhält −2 ATK "
-                  "(jetzt 4 ATK)") in flat_text(pages_pdf("de"))
+    assert squash("„Römische Hilfsbogenschützen“ greift an: 2 gegen 6 → deine Einheit wird zerstört, du erleidest 4 LP "
+                  "Schaden, und „Hannibal Barkas, Meister des Manövers“ erhält −2 ATK (jetzt 4 ATK)") \
+        in flat_text(pages_pdf("de"))
 
 
 def with_numbers(**changes):
@@ -125,7 +126,8 @@ def test_an_example_whose_story_breaks_is_reported():
     assert numbers["boss_atk_after"] == 5
     assert {p.code for p in problems} == {"rulebook-example"} and any("Kamikaze" in p.message for p in problems)
     with pytest.raises(ProblemsFound) as caught:
-        compose(engine, inputs().cards, inputs().catalogs["de"], kit_facts(engine, "a4", LAYOUTS))
+        compose(engine, inputs().cards, inputs().catalogs["de"], kit_facts(engine, "a4", LAYOUTS),
+                inputs().lexicon.of("de").game_terms)
     assert {p.code for p in caught.value.problems} == {"rulebook-example"}
 
 
@@ -134,7 +136,8 @@ def test_an_example_whose_story_breaks_is_reported():
 def test_values_the_text_cannot_express_are_reported(name, value):
     engine = with_numbers(**{name: value})
     with pytest.raises(ProblemsFound) as caught:
-        compose(engine, inputs().cards, inputs().catalogs["pl"], kit_facts(engine, "a4", LAYOUTS))
+        compose(engine, inputs().cards, inputs().catalogs["pl"], kit_facts(engine, "a4", LAYOUTS),
+                inputs().lexicon.of("pl").game_terms)
     problems = caught.value.problems
     assert [p.code for p in problems] == ["rulebook-wording"] and name.split("_")[0] in problems[0].message
 
@@ -156,6 +159,7 @@ def test_a_missing_translation_is_reported_not_printed_in_english(tmp_path):
         write_po(fp, catalog)
     es = load_catalogs(locales, ("es",))["es"]
     with pytest.raises(ProblemsFound) as caught:
-        compose(inputs().engine, inputs().cards, es, kit_facts(inputs().engine, "a4", LAYOUTS))
+        compose(inputs().engine, inputs().cards, es, kit_facts(inputs().engine, "a4", LAYOUTS),
+                inputs().lexicon.of("es").game_terms)
     [problem] = caught.value.problems
     assert problem.code == "translation-missing" and problem.where.msgid == "Then it is the other player's turn."

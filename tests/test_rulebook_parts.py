@@ -131,7 +131,7 @@ def test_templates_compiled_once_and_no_language_leaks_into_another(monkeypatch)
     kit = kit_facts(loaded.engine, "a4", Project().layouts)
 
     def blocks(lang: str):
-        return compose(loaded.engine, loaded.cards, loaded.catalogs[lang], kit)
+        return compose(loaded.engine, loaded.cards, loaded.catalogs[lang], kit, loaded.lexicon.of(lang).game_terms)
 
     fresh = {}
     for lang in order:  # a new, empty cache each time: compiled for this language
@@ -160,7 +160,7 @@ def test_rulebook_is_laid_out_and_drawn_once(monkeypatch):
     begun = []
     begin = RulebookDocument.handle_pageBegin
     monkeypatch.setattr(RulebookDocument, "handle_pageBegin", lambda doc: (begun.append(doc.booklet), begin(doc))[1])
-    pdfs = rulebook_pdfs(loaded.engine, loaded.cards, loaded.catalogs["pl"], register_fonts(Project().fonts), "a4",
-                         booklet=True, layouts=Project().layouts)
+    pdfs = rulebook_pdfs(loaded.engine, loaded.cards, loaded.catalogs["pl"], loaded.lexicon.of("pl").game_terms,
+                         register_fonts(Project().fonts), "a4", booklet=True, layouts=Project().layouts)
     assert begun.count(False) == len(PdfReader(BytesIO(pdfs[PAGES])).pages)
     assert padded(begun.count(True)) == 2 * len(PdfReader(BytesIO(pdfs[BOOKLET])).pages)

@@ -28,8 +28,8 @@ def test_the_shipped_catalogs_are_clean():
 def test_planted_slips_are_found_and_reviewed_exceptions_shared(project_copy):
     locales = project_copy / "locales"
     plant(project_copy, "pl", *ARCHERS, old="Raz na turę: wskaż", new="Raz na turę:  wskaż")
-    edit(po_path(project_copy, "de", "rulebook"), 'msgstr[1] ""\n"Jede Seite: %(life_start)s',
-         'msgstr[1] ""\n"Jede Seite: %(life_begin)s')
+    edit(po_path(project_copy, "de", "rulebook"), 'msgstr[1] ""\n"Jeder Spieler: %(life_start)s',
+         'msgstr[1] ""\n"Jeder Spieler: %(life_begin)s')
     found = second_opinions.findings(locales)
     assert any("pl/LC_MESSAGES/cards.po [pl] pofilter doublespacing" in f and "roman-auxiliary-archers" in f
                for f in found)

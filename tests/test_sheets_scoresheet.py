@@ -115,7 +115,7 @@ def test_headings_and_rule_reminders_in_the_language(sheets, inputs, lang):
 
 def test_turkish_and_polish_letters_and_abbreviations(sheets):
     tr = sheets[("tr", "a4")].pages[0].extract_text()
-    assert "İlk oyuncu" in tr and "Skor kâğıdı" in tr and "SAL" in tr and "SAV" in tr
+    assert "Başlayan oyuncu" in tr and "Skor kâğıdı" in tr and "SAL" in tr and "SAV" in tr
     assert not re.search(r"\b(ATK|DEF|LP)\b", tr)
     pl = sheets[("pl", "a4")].pages[0].extract_text()
     assert "Gracz rozpoczynający" in pl and "OBR" in pl and "PŻ" in pl

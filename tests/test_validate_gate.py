@@ -31,8 +31,8 @@ from pnp.typeset.fonts import register_fonts
 
 
 def _rulebook(inputs, fonts, project):
-    return rulebook_pdfs(inputs.engine, inputs.cards, inputs.catalogs["de"], fonts, "a4", booklet=True,
-                         layouts=project.layouts)
+    return rulebook_pdfs(inputs.engine, inputs.cards, inputs.catalogs["de"], inputs.lexicon.of("de").game_terms, fonts,
+                         "a4", booklet=True, layouts=project.layouts)
 
 
 def _scoresheet(inputs, fonts, project):
@@ -85,6 +85,17 @@ def _engine(old: str, new: str):
     return change
 
 
+def _undefined_game_term(root: Path) -> None:
+    """A game term the cards of every language use, which the rulebook's glossary chapter does not define."""
+    path = root / "locales/game-terms.toml"
+    text = path.read_text(encoding="utf-8")
+    forms = {"en": "unit", "de": "Einheit", "pl": "jednostk", "tr": "birim", "es": "unidad", "pt": "unidade"}
+    for lang, form in forms.items():  # written by every card effect whose English says "unit"
+        assert f"\n[{lang}]\n" in text
+        text = text.replace(f"\n[{lang}]\n", f'\n[{lang}]\nunit = ["{form}"]\n', 1)
+    path.write_text(text, encoding="utf-8")
+
+
 def _drop_everywhere(pair: tuple[str, str]):
     """A message the code uses but no catalog has (the completeness check compares catalogs with each other)."""
     def change(root: Path) -> None:
@@ -127,6 +138,8 @@ CASES = {
     "calibration-glyph-missing": (_translate("sheets", TURN_STEP, lambda text: WIDE + text), _calibration),
     # a token kind the registry does not know
     "layout-token": (_layout("tokens", 'kind = "used"', 'kind = "spark"'), _rulebook),
+    # a game term without its entry in the rulebook's glossary
+    "glossary-chapter": (_undefined_game_term, _rulebook),
     # rulebook margins home printers cannot print
     "layout-value": (_layout("rulebook", "top = 22.0,", "top = 2.0,"), _rulebook),
     # a card colour with more total ink (360 %) than the layout's max_ink allows

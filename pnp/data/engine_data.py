@@ -22,6 +22,7 @@ SCHEMA: dict[str, dict[str, tuple[int, int]]] = {
     "summon": {"per_turn": (0, 10), "free_level_min": (1, 6), "free_level_max": (1, 6),
                "paid_level_min": (1, 6), "paid_level_max": (1, 6)},
     "combat": {"attacks_per_unit": (0, 10), "direct_attacks_per_turn": (0, 10)},
+    "field": {"units_max": (1, 10), "supports_max": (1, 10)},
     "stats": {"printed_min": (0, 99), "printed_max": (1, 99), "floor": (0, 99), "ceiling": (1, 99)},
     "deck": {"size": (1, 200), "max_copies": (1, 10), "commanders_min": (0, 10), "commanders_max": (0, 10),
              "commander_copies": (1, 10), "terrain_max": (0, 40), "terrain_main_min": (0, 40)},

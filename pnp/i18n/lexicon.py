@@ -29,6 +29,18 @@ from ..tomlfile import key_lines, read_toml
 ALLOWLIST_FILE = "allowlist.toml"
 GLOSSARY_FILE = "glossary.toml"
 GAME_TERMS_FILE = "game-terms.toml"
+# Capitals that str.upper gets wrong in a language: Turkish i → İ, ı → I.
+CAPITALS = {"tr": {"i": "İ", "ı": "I"}}
+
+
+def capitalized(form: str, lang: str) -> str:
+    """The form with a capital first letter, as it stands at the start of a sentence."""
+    return upper(form[:1], lang) + form[1:]
+
+
+def upper(text: str, lang: str) -> str:
+    """The text in the language's capitals."""
+    return "".join(CAPITALS.get(lang, {}).get(ch, ch) for ch in text).upper()
 
 
 @dataclass(frozen=True)

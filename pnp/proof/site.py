@@ -36,7 +36,8 @@ def placeholder_values(inputs: Inputs, layouts: Path) -> Callable[[str], tuple[s
     """name -> (the value it is filled with, where that comes from): engine numbers, the rulebook's computed values
     (its template context), the calibration sheet's layout; per-text values (a bonus amount) get their description."""
     engine = inputs.engine
-    rulebook, _ = template_context(engine, inputs.cards, source_catalog(), kit_facts(engine, "a4", layouts))
+    rulebook, _ = template_context(engine, inputs.cards, source_catalog(), kit_facts(engine, "a4", layouts),
+                                   inputs.lexicon.english_terms)
     calibration = calibration_layout(layouts)
     layout_values = {"ruler_length": calibration.ruler.length, "scale_range": calibration.scales.range}
 

@@ -9,9 +9,14 @@ from ..data.card_database import CardDatabase
 from ..i18n.catalogs import LanguageCatalog
 from ..data.engine_data import Engine
 from ..data.terms import FACTIONS
+from ..i18n.lexicon import TermForms
 from ..layouts.schemas import FactionStyle, card_layout, sheet_layout
 from ..pages.pdfout import document_info
 from ..sheets.tokens import token_counts, token_set_layout
+from ..i18n.localize import localize_cards
+from ..cards.faces import compose_front
+from ..cards.labels import card_labels
+from .anatomy import DOCTRINE as ANATOMY_DOCTRINE, UNIT as ANATOMY_UNIT, AnatomyCards, anatomy_cards
 from .blocks import TitlePage
 from .compose import KitFacts, compose
 from .layout import page_for, rulebook_layout
@@ -21,12 +26,12 @@ PAGES = "rulebook.pdf"
 BOOKLET = "rulebook-booklet.pdf"
 
 
-def kit_facts(engine: Engine, paper: str, layouts: Path) -> KitFacts:
+def kit_facts(engine: Engine, paper: str, layouts: Path, build_options: str = "") -> KitFacts:
     """What the rulebook says about the printed kit: card size and sheets from the layouts folder `layouts`, the
-    token set."""
+    token set, and the build options it was made with (default: just the paper)."""
     card, sheet = card_layout(layouts).card, sheet_layout(paper, layouts)
     return KitFacts(card.width, card.height, card.bleed, sheet.grid.columns * sheet.grid.rows,
-                    token_counts(engine, token_set_layout(layouts)))
+                    token_counts(engine, token_set_layout(layouts)), build_options or f"--paper {paper}")
 
 
 def faction_styles(layouts: Path) -> tuple[FactionStyle, ...]:
@@ -35,18 +40,33 @@ def faction_styles(layouts: Path) -> tuple[FactionStyle, ...]:
     return tuple(styles[key] for key in FACTIONS)
 
 
-def rulebook_pdfs(engine: Engine, cards: CardDatabase, catalog: LanguageCatalog, fonts: Mapping[str, str],
-                  paper: str, booklet: bool = False, *, layouts: Path) -> dict[str, bytes]:
+def anatomy_fronts(cards: CardDatabase, catalog: LanguageCatalog, fonts: Mapping[str, str], layouts: Path
+                   ) -> AnatomyCards:
+    """The fronts of the card anatomy's cards, composed by the card renderer in the catalog's language with the
+    card layout of the layouts folder `layouts`."""
+    wanted = {ANATOMY_UNIT, ANATOMY_DOCTRINE}
+    chosen = CardDatabase(tuple(card for card in cards.cards if card.id in wanted))
+    labels, layout = card_labels(catalog), card_layout(layouts)
+    return anatomy_cards({lc.card.id: compose_front(lc, labels, layout, fonts)
+                          for lc in localize_cards(chosen, catalog)}, layout)
+
+
+def rulebook_pdfs(engine: Engine, cards: CardDatabase, catalog: LanguageCatalog, terms: Mapping[str, TermForms],
+                  fonts: Mapping[str, str], paper: str, booklet: bool = False, build_options: str = "", *,
+                  layouts: Path) -> dict[str, bytes]:
     """{"rulebook.pdf": …} and with `booklet` {"rulebook-booklet.pdf": …} in the catalog's language, composed
-    once, laid out by the layouts folder `layouts`; raises ProblemsFound (missing translations, examples or
+    once, laid out by the layouts folder `layouts`; `terms` are the game terms of its glossary (pnp.lexicon),
+    `build_options` the options the kit was built with. Raises ProblemsFound (missing translations, examples or
     wordings the engine values make false)."""
-    blocks = compose(engine, cards, catalog, kit_facts(engine, paper, layouts))
+    blocks = compose(engine, cards, catalog, kit_facts(engine, paper, layouts, build_options), terms)
     title = next(block for block in blocks if isinstance(block, TitlePage))
     info = document_info(catalog, f"{title.title} — {title.tagline}")
     layout, factions = rulebook_layout(layouts), faction_styles(layouts)
     small_text = card_layout(layouts).card.small_text
-    pdfs = {PAGES: render(blocks, page_for(paper, False, layouts), layout, dict(fonts), factions, small_text, info)}
+    anatomy = anatomy_fronts(cards, catalog, fonts, layouts)
+    pdfs = {PAGES: render(blocks, page_for(paper, False, layouts), layout, dict(fonts), factions, small_text, info,
+                          anatomy=anatomy)}
     if booklet:
         pdfs[BOOKLET] = render(blocks, page_for(paper, True, layouts), layout, dict(fonts), factions, small_text,
-                               info, booklet=True)
+                               info, booklet=True, anatomy=anatomy)
     return pdfs

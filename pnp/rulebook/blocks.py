@@ -7,11 +7,15 @@ One block per line; blank lines are ignored. A line starts with its kind:
   @chapter[FLAGS] TEXT                              a chapter (FLAGS: newpage, onepage), in the contents
   @section TEXT / @subsection TEXT                  headings (sections are in the contents too)
   @table NAME                                       a table with column widths NAME (pnp/layouts/rulebook.toml),
+  |# TEXT                                             its caption row (repeated with the header on every page),
   |= CELL | CELL                                      its header row,
   | CELL | CELL                                       and its rows
   - TEXT / # TEXT                                   a bullet / a numbered step (consecutive lines form one list)
   > MARKUP                                          a framed box holding the blocks of its lines
   ~ TEXT                                            a note in smaller italic type
+  @diagram NAME N …                                 a drawing from the layout's [NAME] with counts N (e.g. slots),
+  @label KEY TEXT                                     and its localized labels
+  @anatomy                                          real card fronts with numbered callouts (pnp.rulebook.anatomy)
   TEXT                                              a paragraph
 Text that the templates insert (card names, translations, values) passes through `escape`: its markup characters
 become private-use stand-ins, so that a "|" or a line break in a card name cannot open a table cell or a line, and
@@ -20,7 +24,7 @@ the parser turns them back into the characters.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 _ESCAPED = {char: chr(0xE000 + i) for i, char in enumerate("|\n\r@#->~")}
 _UNESCAPE = {ord(stand_in): char for char, stand_in in _ESCAPED.items()}
@@ -77,6 +81,7 @@ class Table:
     columns: str
     header: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
+    caption: str = ""  # a row across all columns above the header, repeated with it when the table breaks
 
 
 @dataclass(frozen=True)
@@ -84,7 +89,22 @@ class Box:
     blocks: tuple
 
 
-Block = TitlePage | Contents | Heading | Paragraph | ItemList | Table | Box
+@dataclass(frozen=True)
+class Diagram:
+    name: str
+    counts: tuple[int, ...]
+    labels: tuple[tuple[str, str], ...] = ()  # (key, text)
+
+    def label(self, key: str) -> str:
+        return dict(self.labels)[key]
+
+
+@dataclass(frozen=True)
+class Anatomy:
+    """The card anatomy picture (its cards are pnp.rulebook.anatomy.UNIT and DOCTRINE)."""
+
+
+Block = TitlePage | Contents | Heading | Paragraph | ItemList | Table | Box | Diagram | Anatomy
 
 
 @dataclass
@@ -116,12 +136,27 @@ class _Parser:
             self.blocks.append(Heading(level, _text(heading.group(3)), flags))
         elif kind == "@table":
             self.blocks.append(Table(rest.strip(), (), ()))
-        elif kind in ("|=", "|"):
+        elif kind in ("|=", "|", "|#"):
             if not self.blocks or not isinstance(self.blocks[-1], Table):
                 raise ValueError(f"table row outside a table: {line!r}")
             table, cells = self.blocks[-1], tuple(_text(c) for c in rest.split(" | "))
-            self.blocks[-1] = (Table(table.columns, cells, table.rows) if kind == "|="
-                               else Table(table.columns, table.header, table.rows + (cells,)))
+            if kind == "|#":
+                self.blocks[-1] = replace(table, caption=_text(rest))
+            elif kind == "|=":
+                self.blocks[-1] = replace(table, header=cells)
+            else:
+                self.blocks[-1] = replace(table, rows=table.rows + (cells,))
+        elif kind == "@diagram":
+            name, *counts = rest.split()
+            self.blocks.append(Diagram(name, tuple(int(n) for n in counts)))
+        elif kind == "@anatomy":
+            self.blocks.append(Anatomy())
+        elif kind == "@label":
+            if not self.blocks or not isinstance(self.blocks[-1], Diagram):
+                raise ValueError(f"label outside a diagram: {line!r}")
+            key, _, text = rest.partition(" ")
+            diagram = self.blocks[-1]
+            self.blocks[-1] = Diagram(diagram.name, diagram.counts, diagram.labels + ((key, _text(text)),))
         elif kind in ("-", "#"):
             numbered = kind == "#"
             last = self.blocks[-1] if self.blocks else None

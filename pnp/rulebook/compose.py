@@ -10,14 +10,16 @@ from __future__ import annotations
 import math
 import unicodedata
 from dataclasses import dataclass, replace
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined
 from jinja2.bccache import Bucket
 
+from ..cards.labels import card_labels
 from ..i18n.catalogs import LanguageCatalog
 from ..data.card_database import CardDatabase
 from ..data.engine_data import Engine
+from ..i18n.lexicon import TermForms
 from ..i18n.localize import LocalizedCard, localize_cards, stat_labels
 from ..i18n.placeholder_names import COMMANDS
 from ..i18n.translator import PERCENT, Translator
@@ -28,6 +30,8 @@ from ..resources import package_folder
 from . import turkish
 from .blocks import Block, escape, parse
 from .examples import example_numbers
+from .glossary import glossary_entries, glossary_problems
+from .sample import ROLES, sample_numbers
 from .wording import wording_problems
 
 TEMPLATES = package_folder("pnp.rulebook", "templates")
@@ -52,6 +56,7 @@ class KitFacts:
     card_bleed: float
     cards_per_sheet: int
     tokens: tuple[TokenCount, ...]  # the token set of one game (pnp.sheets.tokens)
+    build_options: str = ""  # the options the kit was built with, as the appendix quotes them
 
 
 class _Messages:
@@ -129,15 +134,23 @@ def number_text(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
-def template_context(engine: Engine, db: CardDatabase, catalog: LanguageCatalog, kit: KitFacts
-                     ) -> tuple[dict[str, Any], list[Problem]]:
-    """Everything the templates may use: engine numbers, example results, kit facts, cards, labels."""
+def template_context(engine: Engine, db: CardDatabase, catalog: LanguageCatalog, kit: KitFacts,
+                     terms: Mapping[str, TermForms]) -> tuple[dict[str, Any], list[Problem]]:
+    """Everything the templates may use: engine numbers, example results, kit facts, cards, labels, the glossary's
+    terms (`terms`: English headword -> the language's forms, pnp.lexicon)."""
     examples, problems = example_numbers(engine)
-    problems += wording_problems(engine)
+    sample, sample_problems = sample_numbers(engine, db)
+    problems += sample_problems + wording_problems(engine)
     cards = localize_cards(db, catalog)
+    names = {c.card.id: c.name for c in cards}
     context: dict[str, Any] = dict(engine.numbers)
     context.update(examples)
+    context.update(sample)
+    context.update({role: names.get(card_id, card_id) for role, card_id in ROLES.items()})
     context.update(COMMANDS)
+    context.update(faction_rome=_faction_name(cards, "rome"), faction_carthage=_faction_name(cards, "carthage"),
+                   kit_options=kit.build_options, terrain_doctrine=card_labels(catalog).terrain_doctrine,
+                   glossary=sorted(glossary_entries(terms, catalog.lang), key=lambda entry: sort_key(entry.headword)))
     context.update(
         phases=engine.phases,
         energy_schedule=engine.energy_schedule(),
@@ -151,6 +164,10 @@ def template_context(engine: Engine, db: CardDatabase, catalog: LanguageCatalog,
     return context, problems
 
 
+def _faction_name(cards: tuple[LocalizedCard, ...], faction: str) -> str:
+    return next(c.faction_name for c in cards if c.card.faction == faction)
+
+
 DICE = (6, 8, 10, 12, 20)
 
 
@@ -159,14 +176,16 @@ def energy_die(cap: int) -> int:
     return next((faces for faces in DICE if faces >= cap), 0)
 
 
-def compose(engine: Engine, db: CardDatabase, catalog: LanguageCatalog, kit: KitFacts) -> tuple[Block, ...]:
-    """The rulebook's blocks in the catalog's language; raises ProblemsFound (missing translations, examples)."""
-    context, problems = template_context(engine, db, catalog, kit)
+def compose(engine: Engine, db: CardDatabase, catalog: LanguageCatalog, kit: KitFacts,
+            terms: Mapping[str, TermForms]) -> tuple[Block, ...]:
+    """The rulebook's blocks in the catalog's language; raises ProblemsFound (missing translations, examples, a
+    game term without its glossary entry)."""
+    context, problems = template_context(engine, db, catalog, kit, terms)
     messages = _Messages(catalog)
     rows, row_problems = token_rows(kit.tokens, catalog, engine)
     context["token_rows"] = tuple(replace(row, use=messages.finish(row.use)) for row in rows)
     problems += row_problems
-    markup = environment(messages).get_template("rulebook.j2").render(context)
-    raise_if_errors(problems + messages.translator.problems)
-    return parse(markup)
+    blocks = parse(environment(messages).get_template("rulebook.j2").render(context))
+    raise_if_errors(problems + messages.translator.problems + glossary_problems(blocks, terms, catalog.lang))
+    return blocks
 

@@ -68,33 +68,46 @@ class TitleBorder(Flowable):
 
 
 class FactionRow(Flowable):
-    """The seven factions side by side: each emblem in a ring of its colour, its name below (in the bold text face,
-    narrower than Cinzel: seven names fit the booklet's width at a readable size)."""
+    """The seven factions side by side: each emblem in a ring of its colour, its name below; in two rows when the
+    names do not fit one row at the style's size (text is never set smaller)."""
 
     def __init__(self, names: tuple[str, ...], styles: tuple[FactionStyle, ...], text: Styles, size: float):
         super().__init__()
         self.names, self.faction_styles, self.text, self.size = names, styles, text, size
 
+    def _rows(self, avail_width: float) -> list[list[int]]:
+        style = self.text.factions
+        widest = max(stringWidth(name, style.fontName, style.fontSize)
+                     for name in self.names)
+        indices = list(range(len(self.names)))
+        if widest + self.text.marks.faction_name_room * MM <= avail_width / len(self.names):
+            return [indices]
+        half = -(-len(indices) // 2)
+        return [indices[:half], indices[half:]]
+
+    def _row_height(self) -> float:
+        return self.size + self.text.factions.leading * self.text.marks.faction_leading
+
     def wrap(self, avail_width, avail_height):
-        self.avail = avail_width
-        return avail_width, self.size + self.text.factions.leading * self.text.marks.faction_leading
+        self.avail, self.rows = avail_width, self._rows(avail_width)
+        return avail_width, self._row_height() * len(self.rows)
 
     def draw(self):
         c, style, marks = self.canv, self.text.factions, self.text.marks
-        font = self.text.fonts["bold"]
-        cell = self.avail / len(self.names)
-        widest = max(stringWidth(name, font, style.fontSize) for name in self.names)
-        font_size = min(style.fontSize, style.fontSize * (cell - marks.faction_name_room * MM) / widest)  # one line
-        top = self.size + style.leading * marks.faction_leading
-        for index, (name, faction) in enumerate(zip(self.names, self.faction_styles)):
-            cx, cy = cell * (index + 0.5), top - self.size / 2
-            c.setFillColor(cmyk(faction.color))
-            c.circle(cx, cy, self.size / 2, stroke=0, fill=1)
-            c.setStrokeColor(self.text.colour("gold"))
-            c.setLineWidth(marks.faction_ring)
-            c.circle(cx, cy, self.size / 2 - marks.faction_ring_inset * MM, stroke=1, fill=0)
-            c.setFillColor(cmyk((0, 0, 0, 0)))
-            draw_emblem(c, faction.emblem, cx, cy, self.size * marks.faction_emblem)
-            c.setFillColor(style.textColor)
-            c.setFont(font, font_size)
-            c.drawCentredString(cx, top - self.size - style.leading, name)
+        cell = self.avail / max(len(row) for row in self.rows)
+        for number, row in enumerate(self.rows):
+            top = self._row_height() * (len(self.rows) - number)
+            offset = (self.avail - cell * len(row)) / 2
+            for place, index in enumerate(row):
+                faction, name = self.faction_styles[index], self.names[index]
+                cx, cy = offset + cell * (place + 0.5), top - self.size / 2
+                c.setFillColor(cmyk(faction.color))
+                c.circle(cx, cy, self.size / 2, stroke=0, fill=1)
+                c.setStrokeColor(self.text.colour("gold"))
+                c.setLineWidth(marks.faction_ring)
+                c.circle(cx, cy, self.size / 2 - marks.faction_ring_inset * MM, stroke=1, fill=0)
+                c.setFillColor(cmyk((0, 0, 0, 0)))
+                draw_emblem(c, faction.emblem, cx, cy, self.size * marks.faction_emblem)
+                c.setFillColor(style.textColor)
+                c.setFont(style.fontName, style.fontSize)
+                c.drawCentredString(cx, top - self.size - style.leading, name)

@@ -51,6 +51,7 @@ class PageFormat:
     indent: float
     ornament: float
     onepage_scale: float
+    onepage: str           # "shrink": a one-page chapter is shrunk to its page; "flow": it flows on at its sizes
     emblem: float
     keep_with_table: float
 
@@ -73,6 +74,32 @@ class TitleFrame:
     inner_line: float
     inset: float
     padding: float
+
+
+@dataclass(frozen=True)
+class Battlefield:
+    """The play-area diagram: one player's side, drawn with cards to scale, shrunk to the text width if needed."""
+
+    card_width: float     # a card drawn to scale
+    card_height: float
+    gap: float            # between card places
+    caption_width: float  # the row captions at the left
+    label_height: float   # room for a one-line label above a card place
+    hand_cards: int       # cards fanned out in the hand
+    sheet_width: float    # the score sheet beside the hand
+    label_size: float     # pt, never scaled (booklet text stays at least this size)
+
+
+@dataclass(frozen=True)
+class AnatomyGeometry:
+    """The card anatomy: real card fronts at their printed size (never shrunk: the cards' own type sizes), two side
+    by side when the text width allows, else one per row; numbered discs beside them on leader lines."""
+
+    callout: Positive     # radius of a numbered disc, mm
+    margin: Positive      # room for the discs beside and below each card, mm
+    leader_line: Positive  # pt
+    disc_line: Positive   # the disc's outline, pt
+    number_size: Positive  # pt, the disc's number (knocked out to paper white)
 
 
 @dataclass(frozen=True)
@@ -107,6 +134,8 @@ class RulebookLayout:
     columns: Mapping[str, tuple[float, ...]]
     palette: RulebookPalette
     figures: Figures
+    battlefield: Battlefield
+    anatomy: AnatomyGeometry
     title_frame: TitleFrame
     marks: RulebookMarks
 
@@ -144,6 +173,10 @@ def rulebook_layout(directory: Path) -> RulebookLayout:
         if min(margins.top, margins.bottom, margins.outer) < 5.0:
             problems.append(Problem("layout-value", f"[{name}] margins must leave at least 5 mm at the paper edge "
                                     "(home printers cannot print closer)", Location(file=file, field=name)))
+    for name in ("full", "booklet"):
+        if getattr(layout, name).onepage not in ("shrink", "flow"):
+            problems.append(Problem("layout-value", f"[{name}] onepage must be \"shrink\" or \"flow\"",
+                                    Location(file=file, field=f"{name}.onepage")))
     for name, widths in layout.columns.items():
         if not widths or min(widths) <= 0:
             problems.append(Problem("layout-value", f"column widths of '{name}' must be positive numbers",

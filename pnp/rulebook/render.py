@@ -2,24 +2,41 @@
 headers and page numbers, bookmarks, tables; page for page on the paper, or imposed as a booklet."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from io import BytesIO
-from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
+
+from reportlab.platypus import ActionFlowable, BaseDocTemplate, CondPageBreak, Frame, PageBreak, PageTemplate, Spacer
 
 from ..typeset.fonts import fonts_for
 from ..typeset.units import MM
 from ..layouts.schemas import FactionStyle
 from ..pages.pdfout import AUTHOR, CREATOR, DocumentInfo, pdf_bytes
 from . import blocks as b
+from .anatomy import AnatomyCards
 from .booklet import BookletCanvas
 from .contents import LEVELS, Contents
-from .flowables import Heading
+from .flowables import Heading, Ornament
 from .layout import Page, RulebookLayout
 from .story import story
 from .styles import Styles, make_styles
 
 
+@dataclass(frozen=True)
+class Placed:
+    """Where a flowable of the story ended up: its page, whether it is a heading, the frame height used above it."""
+
+    page: int
+    heading: bool
+    chapter: bool       # a chapter heading (it may start a new page)
+    filled: float       # fraction of the frame's height used on the page after drawing it
+
+
+INVISIBLE = (Spacer, CondPageBreak, PageBreak, ActionFlowable)  # page breaks, template switches, space
+
+
 class RulebookDocument(BaseDocTemplate):
-    """Page templates (title, odd, even), running header/footer, contents entries and bookmarks."""
+    """Page templates (title, odd, even), running header/footer, contents entries and bookmarks; `placed` lists
+    where each visible flowable ended up (the layout rules of tests/test_rulebook_layout.py are checked on it)."""
 
     def __init__(self, buffer: BytesIO, page: Page, styles: Styles, info: DocumentInfo, booklet: bool,
                  contents: Contents | None):
@@ -40,8 +57,14 @@ class RulebookDocument(BaseDocTemplate):
 
     def beforeDocument(self):
         self.chapter, self.chapter_page = "", 0
+        self.placed: list[Placed] = []
 
     def afterFlowable(self, flowable):
+        if not isinstance(flowable, INVISIBLE):
+            frame = self.frame
+            self.placed.append(Placed(self.canv.getPageNumber(), isinstance(flowable, (Heading, Ornament)),
+                                      isinstance(flowable, Heading) and flowable.level == 1,
+                                      (frame._y1 + frame._height - frame._y) / frame._height))
         if not isinstance(flowable, Heading):
             return
         page = self.canv.getPageNumber()
@@ -83,12 +106,13 @@ class RulebookDocument(BaseDocTemplate):
 
 
 def render(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str],
-           factions: tuple[FactionStyle, ...], small_text: float, info: DocumentInfo, booklet: bool = False) -> bytes:
+           factions: tuple[FactionStyle, ...], small_text: float, info: DocumentInfo, booklet: bool = False,
+           placed: list[Placed] | None = None, *, anatomy: AnatomyCards) -> bytes:
     """The rulebook PDF: pages on the paper, or (booklet) imposed two per landscape sheet side (`factions`,
-    `small_text`: see pnp.rulebook.story.story)."""
+    `small_text`, `anatomy`: see pnp.rulebook.story.story); `placed` receives where each flowable ended up."""
     buffer = BytesIO()
     fonts = fonts_for(fonts, info.lang)
-    flowables = story(blocks, page, layout, fonts, factions, small_text, info.lang, links=not booklet)
+    flowables = story(blocks, page, layout, fonts, factions, small_text, info.lang, anatomy, links=not booklet)
     contents = next((flowable for flowable in flowables if isinstance(flowable, Contents)), None)
     doc = RulebookDocument(buffer, page, make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks,
                                                      small_text), info, booklet, contents)
@@ -96,4 +120,6 @@ def render(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, font
         doc.build(flowables, canvasmaker=lambda *a, **kw: BookletCanvas(*a, sheet=page.sheet, **kw))
     else:
         doc.build(flowables)
+    if placed is not None:
+        placed += doc.placed
     return pdf_bytes(buffer)

@@ -9,15 +9,16 @@ from reportlab.platypus import (CondPageBreak, Flowable, KeepInFrame, KeepTogeth
                                 Paragraph, Spacer, Table, TableStyle)
 
 from ..typeset.units import MM
-from ..problems import Problem, ProblemsFound, raise_if_errors
 from . import blocks as b
 from ..layouts.schemas import FactionStyle
-from .contents import Contents
 from ..typeset.hyphenation import paragraph_hyphenator
+from .anatomy import AnatomyCards, anatomy_rows
+from .contents import Contents
+from .diagram import BattlefieldDiagram
 from .flowables import FactionRow, Heading, Ornament, TitleBorder
 from .layout import Page, RulebookLayout
 from .styles import Styles, make_styles, markup
-from .tables import build_table, table_widths
+from .tables import build_table
 
 TOC_STYLE = TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                         ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
@@ -28,9 +29,9 @@ class _Flowables:
     """Flowables of single blocks in one set of styles (the quick reference uses larger ones)."""
 
     def __init__(self, page: Page, layout: RulebookLayout, styles: Styles, keys: Iterator[int],
-                 factions: tuple[FactionStyle, ...], links: bool):
+                 factions: tuple[FactionStyle, ...], anatomy: AnatomyCards, links: bool):
         self.page, self.layout, self.styles, self.fonts, self.keys = page, layout, styles, styles.fonts, keys
-        self.factions, self.links = factions, links
+        self.factions, self.anatomy, self.links = factions, anatomy, links
 
     def para(self, text: str, style) -> Paragraph:
         return Paragraph(markup(text, style, self.styles), style)
@@ -104,79 +105,64 @@ class _Flowables:
             return self.table(block)
         if isinstance(block, b.Box):
             return [self.box(block)]
+        if isinstance(block, b.Anatomy):
+            return [Spacer(1, self.page.format.space.paragraph),
+                    *anatomy_rows(self.anatomy, s, self.layout.anatomy, self.page.text_width),
+                    Spacer(1, self.page.format.space.paragraph)]
+        if isinstance(block, b.Diagram):
+            return [Spacer(1, self.page.format.space.paragraph),
+                    BattlefieldDiagram(block, self.layout.battlefield, s), Spacer(1, self.page.format.space.paragraph)]
         raise TypeError(f"unknown block {block!r}")
 
 
 def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str],
-          factions: tuple[FactionStyle, ...], small_text: float, lang: str | None = None,
+          factions: tuple[FactionStyle, ...], small_text: float, lang: str, anatomy: AnatomyCards,
           links: bool = True) -> list[Flowable]:
-    """All flowables, hyphenated in `lang`, the contents knowing their entries (`factions`: the card layout's style
-    of each faction, in order, for the title page; text under `small_text` pt in black ink only). A chapter flagged
-    `onepage` is set in larger type and shrunk as a whole to fit one page. `links`: the contents link to the
-    headings (real pages only)."""
+    """All flowables in the language `lang`, hyphenated in it (`factions`: the card layout's style of each faction,
+    in order, for the title page; text under `small_text` pt in black ink only; `anatomy`: the card anatomy's
+    composed fronts). A chapter flagged `onepage` is set in larger type and shrunk as a whole to fit one page (in a
+    page format that shrinks one-page chapters). `links`: the contents link to the headings (real pages only)."""
     keys = count(1)
-    normal, large = (_Flowables(page, layout, styles, keys, factions, links)
-                     for styles in _styles(page, layout, fonts, small_text, lang))
+    hyphenator = paragraph_hyphenator(lang)
+    normal = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks,
+                                                  small_text, hyphenator=hyphenator), keys, factions, anatomy, links)
+    large = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks,
+                                                 small_text, page.format.onepage_scale, hyphenator), keys,
+                       factions, anatomy, links)
     result: list[Flowable] = []
     onepage: list[Flowable] | None = None
-    for index, (block, large_type) in enumerate(zip(blocks, _in_onepage(blocks))):
+    for index, block in enumerate(blocks):
         if isinstance(block, b.Heading) and block.level == 1:
             _close_onepage(result, onepage, page)
             result += normal.block(block)
-            onepage = [] if large_type else None
-        elif onepage is None:
-            result += normal.block(block, before_table=_next_is_table(blocks, index),
-                                   leads_to_table=_leads_to_table(blocks, index))
+            onepage = [] if "onepage" in block.flags and page.format.onepage == "shrink" else None
+            continue
+        if onepage is None:
+            target = result
+            flowables = normal.block(block, before_table=_next_is_table(blocks, index),
+                                     leads_to_table=_leads_to_table(blocks, index))
         else:
-            onepage += large.block(block)
+            target, flowables = onepage, large.block(block)
+        if index and _heading_kept_with(blocks[index - 1], block):
+            # keepWithNext does not reach into a KeepTogether: the heading goes into the kept block
+            heading = target.pop()
+            heading.keepWithNext = 0
+            inner = [f for flowable in flowables for f in (flowable._content if isinstance(flowable, KeepTogether)
+                                                            else [flowable])]
+            first = next(i for i, f in enumerate(inner) if not isinstance(f, Spacer)) + 1  # the anatomy's first row
+            flowables = [KeepTogether([heading, *inner[:first]]), *inner[first:]]
+        target += flowables
     _close_onepage(result, onepage, page)
     for contents in (flowable for flowable in result if isinstance(flowable, Contents)):
         contents.declare(result)
     return result
 
 
-def check_tables(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str],
-                 small_text: float, lang: str | None = None) -> None:
-    """What making the story can fail on, checked without making it: every table's columns have room on the page
-    (raises ProblemsFound with the problems of all tables; arguments as for `story`)."""
-    styles = _styles(page, layout, fonts, small_text, lang)
-    problems: list[Problem] = []
-    for block, large_type in zip(blocks, _in_onepage(blocks)):
-        for table in _tables(block):
-            try:
-                table_widths(table, styles[large_type], layout.columns[table.columns], page.text_width,
-                             page.format.space.cell_padding)
-            except ProblemsFound as exc:
-                problems += exc.problems
-    raise_if_errors(problems)
-
-
-def _styles(page: Page, layout: RulebookLayout, fonts: dict[str, str], small_text: float,
-            lang: str | None) -> tuple[Styles, Styles]:
-    """The styles of the text, and the larger ones of a one-page chapter, hyphenated in `lang`."""
-    hyphenator = paragraph_hyphenator(lang)
-    return tuple(make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks, small_text, scale,
-                             hyphenator) for scale in (1.0, page.format.onepage_scale))
-
-
-def _in_onepage(blocks: tuple[b.Block, ...]) -> list[bool]:
-    """For each block, whether it is set in the larger type of a one-page chapter (for a chapter heading: whether
-    its chapter is one; the heading itself keeps the normal type)."""
-    flags, onepage = [], False
-    for block in blocks:
-        if isinstance(block, b.Heading) and block.level == 1:
-            onepage = "onepage" in block.flags
-        flags.append(onepage)
-    return flags
-
-
-def _tables(block: b.Block) -> list[b.Table]:
-    """The table blocks in a block: itself, or those in a box."""
-    if isinstance(block, b.Table):
-        return [block]
-    if isinstance(block, b.Box):
-        return [table for child in block.blocks for table in _tables(child)]
-    return []
+def _heading_kept_with(previous: b.Block, block: b.Block) -> bool:
+    """A section or subsection heading right above a framed box, a diagram or the card anatomy (kept with the box,
+    the diagram, or the anatomy's first row of cards)."""
+    return isinstance(previous, b.Heading) and previous.level > 1 and isinstance(block, (b.Box, b.Diagram,
+                                                                                           b.Anatomy))
 
 
 def _next_is_table(blocks: tuple[b.Block, ...], index: int) -> bool:

@@ -9,7 +9,7 @@ from reportlab.lib.colors import CMYKColor
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 
-from ..graphics.colours import BLACK, cmyk
+from ..graphics.colours import BLACK, PAPER, cmyk
 from ..typeset.units import MM
 from ..typeset.fonts import TITLE_FACES
 from ..typeset.textfit import runs_width, set_runs
@@ -37,15 +37,25 @@ class Styles:
     cell_center: ParagraphStyle
     cell_head: ParagraphStyle
     cell_head_center: ParagraphStyle
+    cell_caption: ParagraphStyle  # a table's caption row (the faction of a card reference table)
     toc: tuple[ParagraphStyle, ParagraphStyle]
     toc_title: ParagraphStyle
     title: ParagraphStyle
     subtitle: ParagraphStyle
     tagline: ParagraphStyle
     factions: ParagraphStyle
+    small_text: float     # pt: smaller text prints in black ink only, or knocked out to paper white
 
     def colour(self, name: str) -> CMYKColor:
         return cmyk(getattr(self.palette, name))
+
+    def text_colour(self, size: float, name: str = "ink") -> CMYKColor:
+        """The palette colour `name` for text of `size` pt, or black ink only when the text is small."""
+        return self.colour(name) if size >= self.small_text else cmyk(BLACK)
+
+    def knockout(self) -> CMYKColor:
+        """Text on a dark fill: no ink, the paper shows (registration-proof at any size)."""
+        return cmyk(PAPER)
 
     @property
     def table_defaults(self) -> tuple[tuple, ...]:
@@ -57,9 +67,9 @@ class Styles:
 
 def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: RulebookPalette, figures: Figures,
                 marks: RulebookMarks, small_text: float, scale: float = 1.0, hyphenator=None) -> Styles:
-    """The styles of a page format; text under `small_text` (pt, the card layout's) prints in black ink only;
-    `scale` enlarges all type (a one-page chapter fills its page); the text and table styles hyphenate with
-    `hyphenator` (pnp.typeset.hyphenation.paragraph_hyphenator) when given."""
+    """The styles of a page format; text under `small_text` (pt, the card layout's) prints in black
+    ink only; `scale` enlarges all type (a one-page chapter fills its page); the text and table styles hyphenate
+    with `hyphenator` (pnp.typeset.hyphenation.paragraph_hyphenator) when given."""
     t = RulebookType(**{name: size * scale for name, size in vars(fmt.type).items()})
     s = fmt.space
     ink, accent = cmyk(palette.ink), cmyk(palette.accent)
@@ -72,7 +82,7 @@ def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: RulebookPalette
     cell = ParagraphStyle("cell", fontName=fonts["body"], fontSize=t.table, leading=t.table_leading,
                           hyphenationLang=hyphenator or "",
                           textColor=ink, alignment=TA_LEFT)
-    toc_base = dict(fontName=fonts["body"], textColor=ink, fontSize=t.body, leading=t.leading * 1.1)
+    toc_base = dict(fontName=fonts["body"], textColor=ink, fontSize=t.body, leading=t.leading)
     styles = Styles(
         fonts=fonts, palette=palette, marks=marks, figure_font=figures.font, figure_scale=figures.scale, body=body,
         item=item,
@@ -92,8 +102,10 @@ def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: RulebookPalette
                                  fontSize=t.table * 0.95),
         cell_head_center=ParagraphStyle("cell_head_center", parent=cell, fontName=fonts["title"], textColor=accent,
                                         fontSize=t.table * 0.95, alignment=TA_CENTER),
-        toc=(ParagraphStyle("toc1", **toc_base, spaceBefore=s.paragraph * 0.8, firstLineIndent=0, leftIndent=0),
-             ParagraphStyle("toc2", **{**toc_base, "leading": t.small * 1.35, "fontSize": t.small}, leftIndent=marks.toc_indent * MM,
+        cell_caption=ParagraphStyle("cell_caption", parent=cell, fontName=fonts["title"], textColor=accent,
+                                    fontSize=t.table * 1.15, leading=t.table_leading * 1.15),
+        toc=(ParagraphStyle("toc1", **toc_base, spaceBefore=s.paragraph * 0.5, firstLineIndent=0, leftIndent=0),
+             ParagraphStyle("toc2", **{**toc_base, "leading": t.small * 1.25, "fontSize": t.small}, leftIndent=marks.toc_indent * MM,
                             firstLineIndent=0)),
         toc_title=ParagraphStyle("toc_title", **{**heading, "alignment": TA_CENTER}, fontSize=t.chapter,
                                  leading=t.chapter * 1.2, spaceAfter=s.before_section * 1.5),
@@ -104,6 +116,7 @@ def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: RulebookPalette
                                fontSize=t.subtitle * 1.15, leading=t.subtitle * 1.5),
         factions=ParagraphStyle("factions", fontName=fonts["title"], textColor=cmyk(palette.muted),
                                 alignment=TA_CENTER, fontSize=t.small, leading=t.small * 1.6),
+        small_text=small_text,
     )
     for style in vars(styles).values():
         for one in (style if isinstance(style, tuple) else (style,)):

@@ -1,4 +1,6 @@
-"""Rulebook tables: column widths that never break a word, numbers centred, a header row repeated on every page."""
+"""Rulebook tables: column widths that never break a word, numbers centred, a header row repeated on every page.
+A table too wide for the page (the card reference on a booklet page) sets its last column, the effect, on a row of
+its own under each row, across the full width."""
 from __future__ import annotations
 
 from typing import Callable, Sequence
@@ -20,6 +22,19 @@ def is_number(text: str) -> bool:
     return text.isdigit() or text in ("—", "")
 
 
+def minimum_widths(header: Sequence[str], rows: Sequence[Sequence[str]], padding: float,
+                   measure: Measure) -> list[float]:
+    """Each column's longest word (header included) plus its padding, in points."""
+    count = len(header or rows[0])
+    minimum = []
+    for i in range(count):
+        words = [(word, False) for row in rows for word in row[i].split()]
+        words += [(word, True) for word in (header[i].split() if header else [])]
+        minimum.append(max((measure(word, is_header) for word, is_header in words), default=0.0)
+                       + 2 * padding + SLACK)
+    return minimum
+
+
 def column_widths(header: Sequence[str], rows: Sequence[Sequence[str]], weights: Sequence[float],
                   available: float, padding: float, measure: Measure) -> list[float]:
     """Widths in points, shared by weight, each column at least as wide as its longest word (a number column: its
@@ -28,13 +43,7 @@ def column_widths(header: Sequence[str], rows: Sequence[Sequence[str]], weights:
     count = len(header or rows[0])
     weights = list(weights) + [weights[-1]] * (count - len(weights))
     weights = weights[:count]
-    minimum = []
-    for i in range(count):
-        texts = [row[i] for row in rows]
-        words = [(word, False) for text in texts for word in text.split()]
-        words += [(word, True) for word in (header[i].split() if header else [])]
-        minimum.append(max((measure(word, is_header) for word, is_header in words), default=0.0)
-                       + 2 * padding + SLACK)
+    minimum = minimum_widths(header, rows, padding, measure)
     if sum(minimum) > available:
         return [available * w / sum(weights) for w in weights]
     widths = [0.0] * count
@@ -52,24 +61,12 @@ def column_widths(header: Sequence[str], rows: Sequence[Sequence[str]], weights:
             free.remove(i)
 
 
-def table_widths(block: TableBlock, styles: Styles, weights: Sequence[float], available: float,
-                 padding_mm: float) -> list[float]:
-    """The column widths of a table block in points; raises ProblemsFound when a column has no room inside its
-    padding."""
-    s = styles
-    pad = padding_mm * MM
-
-    def measure(text: str, is_header: bool) -> float:
-        return text_width(text, s.cell_head if is_header else s.cell, s)
-
-    widths = column_widths(block.header, block.rows, weights, available, pad, measure)
-    if min(widths) <= 2 * pad:
-        raise ProblemsFound([Problem(
-            "rulebook-table-overflow", f"the table '{block.columns}' has {len(widths)} columns: on a text width of "
-            f"{available / MM:.0f} mm each would be {min(widths) / MM:.1f} mm, no wider than its padding; expected "
-            "engine values and translations that give the table fewer or narrower columns",
-            Location(file="pnp/layouts/rulebook.toml", field=f"columns.{block.columns}"))])
-    return widths
+def stacks(block: TableBlock, weights: Sequence[float], available: float, padding: float, measure: Measure) -> bool:
+    """Whether the table's words do not fit side by side but do with its last column on rows of their own."""
+    count = len(block.header or block.rows[0])
+    return (count > 2 and sum(minimum_widths(block.header, block.rows, padding, measure)) > available
+            and sum(minimum_widths(block.header[:-1], [row[:-1] for row in block.rows], padding, measure))
+            <= available)
 
 
 def build_table(block: TableBlock, styles: Styles, weights: Sequence[float], available: float,
@@ -77,26 +74,63 @@ def build_table(block: TableBlock, styles: Styles, weights: Sequence[float], ava
     """The platypus Table of a table block; raises ProblemsFound when a column has no room inside its padding."""
     s = styles
     pad = padding_mm * MM
-    widths = table_widths(block, styles, weights, available, padding_mm)
+
+    def measure(text: str, is_header: bool) -> float:
+        return text_width(text, s.cell_head if is_header else s.cell, s)
+
+    stacked = stacks(block, weights, available, pad, measure)
+    header = block.header[:-1] if stacked and block.header else block.header
+    body = [row[:-1] for row in block.rows] if stacked else block.rows
+    widths = column_widths(header, body, weights[:len(body[0])] if stacked else weights, available, pad, measure)
+    if min(widths) <= 2 * pad:
+        raise ProblemsFound([Problem(
+            "rulebook-table-overflow", f"the table '{block.columns}' has {len(widths)} columns: on a text width of "
+            f"{available / MM:.0f} mm each would be {min(widths) / MM:.1f} mm, no wider than its padding; expected "
+            "engine values and translations that give the table fewer or narrower columns",
+            Location(file="pnp/layouts/rulebook.toml", field=f"columns.{block.columns}"))])
     count = len(widths)
-    numeric = [all(is_number(row[i]) for row in block.rows) for i in range(count)]
-    rows = []
+    numeric = [all(is_number(row[i]) for row in body) for i in range(count)]
+
+    def cells(row: Sequence[str], head: bool = False) -> list[Paragraph]:
+        styles_ = [(s.cell_head_center if head else s.cell_center) if numeric[i] else (s.cell_head if head else s.cell)
+                   for i in range(count)]
+        return [Paragraph(markup(cell, style, s), style) for cell, style in zip(row, styles_)]
+
+    def across(text: str, style) -> list:
+        return [Paragraph(markup(text, style, s), style)] + [""] * (count - 1)
+
+    rows, spans = [], []
+    if block.caption:
+        spans.append(len(rows))
+        rows.append(across(block.caption, s.cell_caption))
+    heads = len(rows)
     if block.header:
-        rows.append([Paragraph(markup(cell, s.cell_head_center if numeric[i] else s.cell_head, s),
-                               s.cell_head_center if numeric[i] else s.cell_head) for i, cell in enumerate(block.header)])
-    for row in block.rows:
-        rows.append([Paragraph(markup(cell, s.cell_center if numeric[i] else s.cell, s),
-                               s.cell_center if numeric[i] else s.cell) for i, cell in enumerate(row)])
-    table = Table(rows, colWidths=widths, repeatRows=1 if block.header else 0)
+        rows.append(cells(header, head=True))
+        if stacked:
+            spans.append(len(rows))
+            rows.append(across(block.header[-1], s.cell_head))
+    top = len(rows)  # the caption and header rows, repeated on every page
     commands = [*s.table_defaults, ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("LEFTPADDING", (0, 0), (-1, -1), pad), ("RIGHTPADDING", (0, 0), (-1, -1), pad),
                 ("TOPPADDING", (0, 0), (-1, -1), pad * 0.8), ("BOTTOMPADDING", (0, 0), (-1, -1), pad),
-                ("LINEBELOW", (0, 0), (-1, -1), s.marks.grid, s.colour("rule")),
                 ("LINEABOVE", (0, 0), (-1, 0), s.marks.rule, s.colour("gold")),
                 ("LINEBELOW", (0, -1), (-1, -1), s.marks.rule, s.colour("gold"))]
+    if stacked:  # the last column's text starts under the second column: the first one names the row
+        commands.append(("LEFTPADDING", (0, top - 1), (0, top - 1), pad + widths[0]))
+    for full, row in zip(block.rows, body):
+        rows.append(cells(row))
+        if stacked:  # the effect under its card, kept with it on one page, the grid line below the pair only
+            commands += [("BOTTOMPADDING", (0, len(rows) - 1), (-1, len(rows) - 1), 0),
+                         ("NOSPLIT", (0, len(rows) - 1), (-1, len(rows))),
+                         ("LEFTPADDING", (0, len(rows)), (0, len(rows)), pad + widths[0])]
+            spans.append(len(rows))
+            rows.append(across(full[-1], s.cell))
+        commands.append(("LINEBELOW", (0, len(rows) - 1), (-1, len(rows) - 1), s.marks.grid, s.colour("rule")))
+    commands += [("SPAN", (0, row), (-1, row)) for row in spans]
     if block.header:
-        commands += [("BACKGROUND", (0, 0), (-1, 0), s.colour("tint")),
-                     ("VALIGN", (0, 0), (-1, 0), "BOTTOM"),
-                     ("LINEBELOW", (0, 0), (-1, 0), s.marks.rule, s.colour("gold"))]
+        commands += [("BACKGROUND", (0, heads), (-1, top - 1), s.colour("tint")),
+                     ("VALIGN", (0, heads), (-1, top - 1), "BOTTOM"),
+                     ("LINEBELOW", (0, top - 1), (-1, top - 1), s.marks.rule, s.colour("gold"))]
+    table = Table(rows, colWidths=widths, repeatRows=top)
     table.setStyle(TableStyle(commands))
     return table

@@ -8,7 +8,7 @@ import re
 from functools import lru_cache
 
 from ..i18n.catalogs import SOURCE_LANG
-from ..i18n.lexicon import TermForms
+from ..i18n.lexicon import TermForms, capitalized
 from ..problems import Location, Problem
 from ..project import Inputs
 from ..data.terms import STATS
@@ -18,15 +18,6 @@ from .text_scan import unquoted
 
 # The position a stat abbreviation must not stand for: "in DEF" for "in Defense Position".
 POSITION_OF_STAT = {"ATK": "Attack Position", "DEF": "Defense Position"}
-_CAPITAL = {"tr": {"i": "İ", "ı": "I"}}  # capitals that str.upper gets wrong in a language
-
-
-def capitalized(form: str, lang: str) -> str:
-    """The form with a capital first letter, as it stands at the start of a sentence."""
-    first = _CAPITAL.get(lang, {}).get(form[0], form[0].upper())
-    return first + form[1:]
-
-
 def uses(text: str, forms: tuple[str, ...], lang: str) -> bool:
     """One of the forms starts a word of the text (English: in any case; else as written or capitalized)."""
     return _starts_a_word(forms, lang).search(text) is not None
