@@ -4,6 +4,8 @@ ReportLab does no OpenType shaping, so a feature only prints when it is frozen i
 
 - EB Garamond PnP (Regular, Italic, Bold): `lnum`, lining figures by default (the originals default to old-style
   figures, whose 1 reads as an I and 0 as an o), so every number in every product is in the text face.
+- EB Garamond PnP Tabular: the Regular with `lnum` and then `tnum`, lining figures of one width, for figures that
+  stand in columns (tables, the score sheet). The Bold's default figures are tabular lining figures already.
 - Cinzel PnP TR: the Turkish `locl` (script latn, language TRK): the small capital i keeps its dot (İ), the
   dotless ı prints as I. Used for Turkish text only; the game's title keeps the original Cinzel.
 
@@ -21,12 +23,15 @@ from fontTools.varLib.instancer import instantiateVariableFont
 
 FONTS = Path(__file__).resolve().parent
 
-# derived file -> (source file, new family name, style name, (feature, script, language) to freeze)
+LINING = ("lnum", None, None)
+# derived file -> (source file, new family name, style name, the (feature, script, language)s to freeze, in order)
 DERIVED = {
-    "EBGaramondPnP-Regular.ttf": ("EBGaramond12-Regular.ttf", "EB Garamond PnP", "Regular", ("lnum", None, None)),
-    "EBGaramondPnP-Italic.ttf": ("EBGaramond12-Italic.ttf", "EB Garamond PnP", "Italic", ("lnum", None, None)),
-    "EBGaramondPnP-Bold.ttf": ("src/EBGaramond-Bold.ttf", "EB Garamond PnP", "Bold", ("lnum", None, None)),
-    "CinzelPnP-TR.ttf": ("Cinzel.ttf", "Cinzel PnP TR", "Regular", ("locl", "latn", "TRK ")),
+    "EBGaramondPnP-Regular.ttf": ("EBGaramond12-Regular.ttf", "EB Garamond PnP", "Regular", (LINING,)),
+    "EBGaramondPnP-Italic.ttf": ("EBGaramond12-Italic.ttf", "EB Garamond PnP", "Italic", (LINING,)),
+    "EBGaramondPnP-Bold.ttf": ("src/EBGaramond-Bold.ttf", "EB Garamond PnP", "Bold", (LINING,)),
+    "EBGaramondPnPTabular-Regular.ttf": ("EBGaramond12-Regular.ttf", "EB Garamond PnP Tabular", "Regular",
+                                         (LINING, ("tnum", None, None))),
+    "CinzelPnP-TR.ttf": ("Cinzel.ttf", "Cinzel PnP TR", "Regular", (("locl", "latn", "TRK "),)),
 }
 
 
@@ -68,18 +73,20 @@ def _rename(font: TTFont, family: str, style: str) -> None:
         name.setName(value, record_id, 1, 0, 0)
 
 
-def derive(target: str) -> Path:
-    source, family, style, (feature, script, language) = DERIVED[target]
+def derive(target: str, directory: Path = FONTS) -> Path:
+    """Write the derived font `target` into `directory` (the fonts folder itself by default)."""
+    source, family, style, features = DERIVED[target]
     font = TTFont(FONTS / source, recalcTimestamp=False)
     if "fvar" in font:  # Cinzel is a variable font: keep its default (regular) instance only
         font = instantiateVariableFont(font, {axis.axisTag: axis.defaultValue for axis in font["fvar"].axes})
-    mapping = _substitutions(font, _lookup_indices(font, feature, script, language))
-    for table in font["cmap"].tables:
-        if table.isUnicode():
-            table.cmap = {code: mapping.get(glyph, glyph) for code, glyph in table.cmap.items()}
+    for feature, script, language in features:
+        mapping = _substitutions(font, _lookup_indices(font, feature, script, language))
+        for table in font["cmap"].tables:
+            if table.isUnicode():
+                table.cmap = {code: mapping.get(glyph, glyph) for code, glyph in table.cmap.items()}
     _rename(font, family, style)
     font["head"].modified = font["head"].created  # no time stamp: the same sources give the same bytes
-    path = FONTS / target
+    path = directory / target
     font.save(path)
     return path
 

@@ -34,14 +34,19 @@ def grid(paper: str) -> SheetGrid:
 
 
 def on_page(g: SheetGrid, slot: int, box: Box) -> tuple[float, float, float, float]:
-    """A card-layout box (mm, card coordinates) in page points (left, bottom, right, top) in grid slot `slot`."""
+    """A card-layout box (mm, card coordinates) in page points (left, bottom, right, top) in grid slot `slot` (on a
+    turned grid the card lies with its top to the left: card (u, v) is page (x + cell width − v, y + u))."""
     x, y = g.cell_origin(slot)
+    if g.turned:
+        right = x + g.cell_width
+        return right - box.top * MM, y + box.x * MM, right - box.y * MM, y + box.right * MM
     return x + box.x * MM, y + box.y * MM, x + box.right * MM, y + box.top * MM
 
 
 def text_in(page: pdfium.PdfPage, rect: tuple[float, float, float, float]) -> str:
-    """The text inside a rectangle of a page, whitespace collapsed."""
-    return " ".join(page.get_textpage().get_text_bounded(*rect).split())
+    """The text inside a rectangle of a page, whitespace collapsed (pdfium reads a hyphen that ends a line, as in
+    "Torsionsgeschütz-" / "Mannschaft", as \x02 and joins the lines)."""
+    return " ".join(page.get_textpage().get_text_bounded(*rect).replace("\x02", "-").split())
 
 
 def char_boxes(page: pdfium.PdfPage) -> list[tuple[str, tuple[float, float, float, float]]]:
@@ -60,12 +65,17 @@ def pixels(pdf: bytes, index: int, dpi: float):
 
 
 def placed_forms(pdf: bytes, index: int) -> list[tuple[float, float, str]]:
-    """(x, y, form name) of every card face placed on page `index`: the faces are forms named by card id
-    ("front-rome.hastati-line", "back-rome"), the PDF's record of which card is where."""
+    """(x, y, form name) of every card face placed on page `index`, (x, y) the bottom-left corner of its cell: the
+    faces are forms named by card id ("front-rome.hastati-line", "back-rome"), the PDF's record of which card is
+    where. A card turned a quarter turn (its top to the left) is placed by "0 1 -1 0 x y cm" at its cell's
+    bottom-right corner."""
     page = pypdf.PdfReader(BytesIO(pdf)).pages[index]
     content = page.get_contents().get_data().decode("latin-1")
-    return [(float(x), float(y), name) for x, y, name in
-            re.findall(r"1 0 0 1 ([-\d.]+) ([-\d.]+) cm\s*/FormXob\.(\S+) Do", content)]
+    found = re.findall(r"(?:0 1 -1 0 ([-\d.]+) ([-\d.]+) cm\s*q\s*)?1 0 0 1 ([-\d.]+) ([-\d.]+) cm\s*"
+                       r"/FormXob\.(\S+) Do", content)
+    height = card_layout(LAYOUTS).card.height * MM
+    return [(float(tx) - height + float(x), float(ty) + float(y), name) if tx else (float(x), float(y), name)
+            for tx, ty, x, y, name in found]
 
 
 def front_cards(pdf: bytes, paper: str) -> list[tuple[int, int, str, str]]:

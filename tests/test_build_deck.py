@@ -10,6 +10,8 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
+from PIL import ImageStat
+
 from deck_helpers import front_cards, grid, on_page, placed_forms, text_in
 from pnp.context import BuildOptions
 from pnp.kit.build import prepare
@@ -18,6 +20,7 @@ from pnp.data.deck_lists import load_deck_list
 from pnp.layouts.schemas import LAYOUTS, card_layout
 from pnp.i18n.localize import localize_cards
 from pnp.project import Project, load_inputs
+from pnp.typeset.units import MM
 
 DECKS = Path(__file__).parent / "fixtures" / "decks"
 COALITION = DECKS / "legal-coalition.toml"
@@ -96,7 +99,7 @@ def test_each_card_is_backed_by_its_own_factions_back(coalition_build, inputs, l
         assert forms == {f"/FormXob.back-{card_id.split('.')[0]}" for _, card_id in cards}
     mixed = [i for i in range(1, len(reader.pages), 2)
              if len([n for n in reader.pages[i]["/Resources"]["/XObject"] if "back-" in n]) > 1]
-    assert mixed == [5, 7]  # rome|sparta on the third sheet, sparta|macedon on the fourth
+    assert mixed == []  # 26 Roman cards fill 9 + 9 + 8 slots; a faction never shares a cut line with another
 
 
 def test_an_allied_deck_in_pro_mode_backs_every_card_with_its_faction(inputs, localized):
@@ -114,6 +117,58 @@ def test_an_allied_deck_in_pro_mode_backs_every_card_with_its_faction(inputs, lo
         back = f"Ancient Duel {localized['pl'][card.id][1]}"
         assert texts[2 * i + 1].replace(" ", "") == 2 * back.replace(" ", ""), (i, card.id)  # upright, then turned
     assert {text.replace(" ", "") for text in texts[1::2]} == {"AncientDuelRzym" * 2, "AncientDuelKartagina" * 2}
+
+
+def _interleaved(path: Path) -> Path:
+    """A copy of the allied deck list with its Roman and Carthaginian entries alternating."""
+    lines = ALLIED.read_text(encoding="utf-8").splitlines()
+    entries = {faction: [line for line in lines if line.startswith(f'"{faction}.')] for faction in ("rome", "carthage")}
+    mixed = [line for pair in zip(entries["rome"], entries["carthage"] + [""] * 20) for line in pair if line]
+    path.write_text("\n".join([line for line in lines if not line.startswith('"')] + mixed) + "\n", encoding="utf-8")
+    return path
+
+
+def _mean_colour(image, dpi: float, x0: float, y0: float, x1: float, y1: float) -> tuple[float, ...]:
+    """The mean RGB of a line of pixels between two page points (PDF points, y up)."""
+    height, s = image.height, dpi / 72
+    box = (int(x0 * s), int(height - y1 * s), max(int(x1 * s), int(x0 * s) + 1), max(int(height - y0 * s),
+                                                                                   int(height - y1 * s) + 1))
+    return tuple(ImageStat.Stat(image.crop(box)).mean)
+
+
+def _edge_probes(x: float, y: float, w: float, h: float, d: float) -> list[tuple[tuple[float, ...], ...]]:
+    """For each trim edge of the cell (x, y, w, h): the middle half of the edge moved `d` outward and `d` inward."""
+    def left(at: float) -> tuple[float, ...]:
+        return at, y + h / 4, at, y + 3 * h / 4
+
+    def bottom(at: float) -> tuple[float, ...]:
+        return x + w / 4, at, x + 3 * w / 4, at
+    return [(left(x - d), left(x + d)), (left(x + w + d), left(x + w - d)),
+            (bottom(y - d), bottom(y + d)), (bottom(y + h + d), bottom(y + h - d))]
+
+
+@pytest.mark.parametrize("paper, deck", [("a4", "interleaved"), ("letter", "interleaved"), ("a4", "allied")])
+def test_a_cut_1_mm_off_shows_each_cards_own_colour_on_mixed_faction_sheets(tmp_path, paper, deck):
+    """Every front and back of an allied deck whose list alternates Roman and Carthaginian cards: along the middle
+    half of each trim edge, the colour 1 mm outside the edge (what a cut 1 mm off leaves on the card) is the
+    colour 1 mm inside it (its own border) — never the other faction's red or purple (a difference of about 70)."""
+    path = _interleaved(tmp_path / "interleaved.toml") if deck == "interleaved" else ALLIED
+    steps, _ = prepare(Project(), BuildOptions(langs=("de",), paper=paper, deck=path))
+    (_, pdf), = steps[0].run().items()
+    g, dpi, d = grid(paper), 100, 1 * MM
+    document = pdfium.PdfDocument(pdf)
+    edges, factions_side_by_side = 0, 0
+    for index in range(len(document)):
+        image = document[index].render(scale=dpi / 72).to_pil().convert("RGB")
+        placed = placed_forms(pdf, index)
+        factions_side_by_side += len({name.split(".")[0].removeprefix("front-").removeprefix("back-")
+                                      for _, _, name in placed}) > 1
+        for x, y, name in placed:
+            for outside, inside in _edge_probes(x, y, g.cell_width, g.cell_height, d):
+                seen, own = _mean_colour(image, dpi, *outside), _mean_colour(image, dpi, *inside)
+                assert max(abs(a - b) for a, b in zip(seen, own)) < 8, (paper, index, name, seen, own)
+                edges += 1
+    assert edges == 4 * 2 * 40 and factions_side_by_side >= 2  # both factions share sheets, never a cut line
 
 
 @pytest.mark.parametrize("name, expected", [

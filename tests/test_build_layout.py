@@ -5,7 +5,7 @@ import shutil
 
 import pytest
 
-from pnp.layouts.schemas import LAYOUTS, SheetLayout, card_layout, load_layout, read_layout, sheet_layout
+from pnp.layouts.schemas import LAYOUTS, GridSize, SheetLayout, card_layout, load_layout, read_layout, sheet_layout
 from pnp.problems import ProblemsFound
 from pnp.data.terms import FACTIONS
 
@@ -22,11 +22,12 @@ def test_every_text_box_lies_in_the_safe_zone_and_every_faction_is_styled():
     assert set(layout.factions) == set(FACTIONS)
 
 
-def test_letter_extends_a4_and_changes_only_the_paper():
+def test_letter_extends_a4_and_changes_the_paper_and_grid_only():
     a4, letter = sheet_layout("a4", LAYOUTS), sheet_layout("letter", LAYOUTS)
     assert (letter.paper.width, letter.paper.height) == (215.9, 279.4)
     assert (a4.paper.width, a4.paper.height) == (210, 297)
-    assert letter.grid == a4.grid and letter.margins == a4.margins
+    assert (a4.grid, letter.grid) == (GridSize(3, 3, turned=False), GridSize(2, 4, turned=True))
+    assert letter.margins == a4.margins
     assert read_layout("home-letter", LAYOUTS).get("extends") is None  # consumed while merging
 
 

@@ -64,6 +64,20 @@ def test_long_names_go_onto_two_balanced_lines_and_never_break_inside_a_word():
     assert name.lines[0].endswith(",")
     short = fit_name("Testudo", layout, FONTS)
     assert short.lines == ("Testudo",) and short.size == layout.front.name.style.size
+    compound = fit_name("Torsionsgeschütz-Mannschaft", layout, FONTS)  # one line would need 8.75 pt
+    assert compound.lines == ("Torsionsgeschütz-", "Mannschaft") and compound.size >= layout.front.name.one_line_min
+
+
+def test_every_name_of_the_141_cards_is_at_least_9_pt_in_every_language():
+    """Names take two lines rather than shrink below `one_line_min` (9 pt) — a compound too long for one line breaks
+    after its own hyphen."""
+    all_inputs = load_inputs(Project(), ("de", "pl", "tr", "es", "pt"))
+    layout = card_layout(LAYOUTS)
+    for lang, catalog in all_inputs.catalogs.items():
+        labels = card_labels(catalog)
+        for lc in localize_cards(all_inputs.cards, catalog):
+            name = compose_front(lc, labels, layout, FONTS).name
+            assert name.fits and name.size >= layout.front.name.one_line_min, (lang, lc.card.id, name.size)
 
 
 @pytest.fixture(scope="module")

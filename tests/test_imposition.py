@@ -10,28 +10,39 @@ import pytest
 from pypdf import PdfReader
 
 from deck_helpers import grid
-from pnp.pages.imposition import check_back_offset, crop_mark_lines, impose_home, impose_pro, sheet_grid
-from pnp.layouts.schemas import LAYOUTS, Paper, sheet_layout
+from pnp.pages.imposition import check_back_offset, crop_mark_lines, impose_home, impose_pro, sheet_grid, sheet_pages
+from pnp.layouts.schemas import LAYOUTS, GridSize, Paper, sheet_layout
 from pnp.pages.pdfout import DocumentInfo, new_canvas
 from pnp.problems import ProblemsFound
 from pnp.typeset.units import MM
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_the_grid_is_centred_and_keeps_the_margins(paper):
+@pytest.mark.parametrize("paper, size", [("a4", (189, 264)), ("letter", (176, 252))])
+def test_the_grid_is_centred_and_keeps_the_margins(paper, size):
     g = grid(paper)
-    assert g.width == pytest.approx(189 * MM) and g.height == pytest.approx(264 * MM)
+    assert (g.width, g.height) == pytest.approx((size[0] * MM, size[1] * MM))
     assert g.x0 * 2 + g.width == pytest.approx(g.paper_width) and g.y0 * 2 + g.height == pytest.approx(g.paper_height)
     assert g.x0 - g.bleed_x - g.mark_gap - g.mark_length_x >= g.min_margin - 1e-6
     assert g.y0 - g.bleed_y - g.mark_gap - g.mark_length_y >= g.min_margin - 1e-6
     assert g.min_margin == pytest.approx(5 * MM)
 
 
-def test_a4_keeps_the_full_bleed_and_letter_trades_bleed_for_its_short_margins():
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_home_paper_keeps_the_full_bleed_and_marks_of_the_layout(paper):
+    g, margins = grid(paper), sheet_layout(paper, LAYOUTS).margins
+    assert (g.bleed_x, g.bleed_y, g.cell_bleed) == pytest.approx((3 * MM, 3 * MM, 3 * MM))
+    assert min(g.mark_length_x, g.mark_length_y) >= margins.mark_min_length * MM - 1e-6
+
+
+def test_letter_turns_the_cards_a_quarter_turn_eight_to_a_sheet():
+    """Three upright rows (264 mm) leave Letter (279.4 mm) 7.7 mm above and below: less than the 5 mm margin and
+    3 mm bleed need. Turned, 2 × 4 cards are 176 × 252 mm."""
     a4, letter = grid("a4"), grid("letter")
-    assert (a4.bleed_x, a4.bleed_y) == pytest.approx((3 * MM, 3 * MM))
-    assert letter.bleed_x == pytest.approx(3 * MM) and 0 < letter.bleed_y < 3 * MM
-    assert letter.mark_length_y >= sheet_layout("letter", LAYOUTS).margins.mark_min_length * MM - 1e-6
+    assert not a4.turned and (a4.columns, a4.rows, a4.cell_width, a4.cell_height) == (3, 3, 63 * MM, 88 * MM)
+    assert letter.turned and (letter.columns, letter.rows) == (2, 4)
+    assert (letter.cell_width, letter.cell_height) == pytest.approx((88 * MM, 63 * MM))
+    upright = replace(sheet_layout("letter", LAYOUTS), grid=GridSize(3, 3))
+    assert sheet_grid(upright, 63, 88, 3).bleed_y < 1 * MM  # what the turn is for
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -73,28 +84,34 @@ def test_the_back_offset_is_limited_to_the_room_around_the_grid():
     assert problem.code == "back-offset-too-large" and "back-offset" in problem.message
 
 
+DIGIT_HEIGHT = 0.7  # of the font size: Helvetica's digits, baseline to top
+
+
 def _numbered(prefix: str, count: int):
     def cell(index):
-        def draw(canvas, x, y):  # the digits centred on the cell's centre, on its middle line
+        def draw(canvas, x, y):  # the digits' ink centred on the card's centre (63 × 88 mm)
             canvas.setFont("Helvetica", 20)
             digits = f"{index:02d}"
             left = x + 31.5 * MM - canvas.stringWidth(digits) / 2
-            canvas.drawString(left - canvas.stringWidth(prefix), y + 44 * MM, prefix + digits)
+            canvas.drawString(left - canvas.stringWidth(prefix), y + 44 * MM - DIGIT_HEIGHT * 20 / 2, prefix + digits)
         return draw
     return [cell(i) for i in range(count)]
 
 
 def _centres(pdf: bytes, index: int, prefix: str) -> dict[str, tuple[float, float]]:
-    """Where each "<prefix>NN" label's number sits on a page — the middle of the digits' advance and the bottom of
-    their ink (the baseline, give or take an overshoot): its cell's centre."""
+    """Where each "<prefix>NN" label's number sits on a page, upright or turned: along the line the middle of the
+    two digits' advance, across it the middle of their ink — its cell's centre, give or take an overshoot."""
     page = pdfium.PdfDocument(pdf)[index]
     text = page.get_textpage()
     found = {}
     for i in range(text.count_chars()):
         if text.get_text_range(i, 1) == prefix:
-            first, last = text.get_charbox(i + 1, loose=True), text.get_charbox(i + 2, loose=True)
-            ink = text.get_charbox(i + 1)
-            found[text.get_text_range(i + 1, 2)] = ((first[0] + last[2]) / 2, ink[1])
+            advance = [text.get_charbox(i + k, loose=True) for k in (1, 2)]
+            ink = [text.get_charbox(i + k) for k in (1, 2)]
+            middle = [((min(b[axis] for b in boxes) + max(b[axis + 2] for b in boxes)) / 2) for axis in (0, 1)
+                      for boxes in (advance, ink)]  # x by advance, x by ink, y by advance, y by ink
+            turned = advance[1][1] > advance[0][3] - 1  # the second digit above the first: the line runs up
+            found[text.get_text_range(i + 1, 2)] = (middle[1], middle[2]) if turned else (middle[0], middle[3])
     return found
 
 
@@ -118,7 +135,7 @@ def test_each_back_lands_behind_its_front_when_the_sheet_is_flipped(paper, duple
         assert fronts.keys() == backs.keys() and fronts
         for number, (x, y) in fronts.items():
             behind = (g.paper_width - x, y) if duplex == "long" else (x, g.paper_height - y)
-            assert backs[number] == pytest.approx(behind, abs=1.0)  # glyph overshoot; a wrong cell is 178 pt off
+            assert backs[number] == pytest.approx(behind, abs=1.0)  # glyph bearings; a wrong cell is 178 pt off
 
 
 def test_duplex_none_leaves_out_the_back_pages():
@@ -147,3 +164,58 @@ def test_pro_pages_are_trim_plus_bleed_with_boxes_and_alternate_front_and_back()
         assert [float(v) for v in page.bleedbox] == pytest.approx([0, 0, 69 * MM, 94 * MM], abs=0.01)
         assert [float(v) for v in page.trimbox] == pytest.approx([3 * MM, 3 * MM, 66 * MM, 91 * MM], abs=0.01)
     assert [page.extract_text().strip() for page in reader.pages] == ["F00", "B00", "F01", "B01", "F02", "B02"]
+
+
+def test_cells_of_different_groups_never_share_a_cut_line_and_keep_their_order():
+    """An allied deck (30 + 10) fills 5 sheets of 9 as before, the two factions a row apart on the fourth; a list
+    alternating factions still never puts two of them side by side or one above the other."""
+    g = grid("a4")
+    allied = sheet_pages(g, 40, ["rome"] * 30 + ["carthage"] * 10)
+    assert len(allied) == 5 and allied[3] == {0: 27, 1: 28, 2: 29, 6: 30, 7: 31, 8: 32}
+    for groups in (["rome"] * 30 + ["carthage"] * 10, ["a", "b", "a", "c", "c", "b", "a"] * 4, None):
+        pages = sheet_pages(g, 28 if groups and len(groups) == 28 else 40, groups)
+        assert [i for page in pages for i in page.values()] == list(range(len(groups or range(40))))
+        for page in pages:
+            for slot, index in page.items():
+                row, column = divmod(slot, g.columns)
+                for other, beside in ((slot + 1, column < g.columns - 1), (slot + g.columns, row < g.rows - 1)):
+                    if beside and other in page and groups:
+                        assert groups[page[other]] == groups[index], (groups, page)
+    assert sheet_pages(g, 11) == [dict(zip(range(9), range(9))), {0: 9, 1: 10}]  # no groups: slot after slot
+
+
+def _area(a, b) -> float:
+    """The area two rectangles (x, y, w, h) share."""
+    w = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+    h = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+    return max(w, 0) * max(h, 0)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_no_cell_paints_into_another_cells_trim_and_every_exposed_edge_keeps_its_bleed(paper):
+    """For every pattern of filled slots (the skipped slots of mixed decks make cells meet at a corner only): a cell's
+    clip rectangles do not overlap each other, cover its trim and the full bleed past every edge without a
+    neighbour, and share no area with the trim of any other filled cell."""
+    g = grid(paper)
+    for pattern in range(1, 2 ** g.slots):
+        filled = frozenset(s for s in range(g.slots) if pattern >> s & 1)
+        for slot in filled:
+            clip = g.cell_clip(slot, filled)
+            assert all(_area(a, b) == 0 for i, a in enumerate(clip) for b in clip[i + 1:])
+            x, y = g.cell_origin(slot)
+            trim = (x, y, g.cell_width, g.cell_height)
+            assert sum(_area(rect, trim) for rect in clip) == pytest.approx(g.cell_width * g.cell_height)
+            for other in filled - {slot}:
+                ox, oy = g.cell_origin(other)
+                assert sum(_area(rect, (ox, oy, g.cell_width, g.cell_height)) for rect in clip) < 1e-6, (filled, slot)
+            row, column = divmod(slot, g.columns)
+            half = g.cell_bleed / 2
+            for (px, py), neighbour in (((x - half, y + g.cell_height / 2), column > 0 and slot - 1),
+                                        ((x + g.cell_width + half, y + g.cell_height / 2),
+                                         column < g.columns - 1 and slot + 1),
+                                        ((x + g.cell_width / 2, y - half), row < g.rows - 1 and slot + g.columns),
+                                        ((x + g.cell_width / 2, y + g.cell_height + half), row > 0 and slot - g.columns)):
+                if neighbour is False or neighbour not in filled:  # an exposed edge: its bleed is painted
+                    assert any(rx <= px <= rx + rw and ry <= py <= ry + rh for rx, ry, rw, rh in clip), (filled, slot)
+    lone = g.cell_clip(0, frozenset({0}))
+    assert len(lone) == 1 and lone[0][2] == pytest.approx(g.cell_width + 2 * g.bleed_x)

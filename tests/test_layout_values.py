@@ -14,7 +14,7 @@ FAULTS = [
     ("unit = { x = 3.4, y = 43.6, width = 56.2, height = 27.2 }", "unit = { x = 3.4, y = 43.6, width = 56.2, "
      "height = 0 }", "'front.art.unit': height 0 must be above 0"),
     ('value = { font = "bold"', 'value = { font = "Comic Sans"', "'front.stats.value.font' must be a font role "
-     '(title, title-tr, brand, body, italic, bold, sans, sans-bold), found "Comic Sans"'),
+     '(title, title-tr, brand, body, italic, bold, tabular, sans, sans-bold), found "Comic Sans"'),
     ("fit_step = 0.25", "fit_step = nan", "'card.fit_step' must be a finite number, found nan"),
 ]
 

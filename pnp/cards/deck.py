@@ -1,5 +1,6 @@
 """A deck as a PDF: a faction's deck (every card as many times as its copies) or a user's deck list, fronts and
-backs imposed for home or pro printing, each card backed by its own faction's back. Each face is drawn once, as a
+backs imposed for home or pro printing, each card backed by its own faction's back; on home sheets cards of different
+factions never share a cut line (pnp.pages.imposition.sheet_pages). Each face is drawn once, as a
 form XObject that its copies (and all backs of its faction) reuse. Rendering happens in memory; the build writes
 the bytes."""
 from __future__ import annotations
@@ -44,7 +45,7 @@ def deck_pdf(faces: Sequence[FrontFace], backs: Mapping[str, BackFace], layout: 
     else:
         grid = sheet_grid(sheet_layout(paper, layouts), card.width, card.height, card.bleed)
         canvas = new_canvas(buffer, (grid.paper_width, grid.paper_height), info)
-        impose_home(canvas, grid, fronts, back_cells, duplex, back_offset)
+        impose_home(canvas, grid, fronts, back_cells, duplex, back_offset, [face.card.faction for face in faces])
     canvas.save()
     return pdf_bytes(buffer)
 

@@ -283,8 +283,11 @@ class Paper:
 
 @dataclass(frozen=True)
 class GridSize:
+    """Cells per sheet; `turned`: each cell holds its card turned a quarter turn (lying on its long side)."""
+
     columns: int
     rows: int
+    turned: bool = False
 
 
 @dataclass(frozen=True)
@@ -467,6 +470,10 @@ def _convert(tp: Any, value: Any, key: str, problems: list[Problem], file: str) 
         if type(value) not in (int, float) or not math.isfinite(value):
             return fail("a finite number")
         return float(value)
+    if tp is bool:
+        if not isinstance(value, bool):
+            return fail("true or false")
+        return value
     if tp is int:
         if type(value) is not int:
             return fail("a whole number")

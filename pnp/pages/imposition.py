@@ -8,8 +8,10 @@ top–bottom), shifted by the back offset to correct a printer's misregistration
 Pro mode: one cell per page, page = trim + bleed, TrimBox and BleedBox set, each front followed by its back.
 
 Cells are drawn by callables `draw(canvas, x, y)` that paint a cell with its trim's bottom-left corner at (x, y)
-points, bleed included; the imposition clips each to the area it may cover. Tokens and other cut-out sheets can
-use the same grid with other cell sizes.
+points, bleed included; the imposition clips each to the area it may cover. A sheet layout's grid may turn its cells
+a quarter turn (cards lying on their long side, to fit the paper with full bleed). Cells may belong to groups (a
+card's faction): cells of different groups never share a cut line, so a cut 1 mm off shows a cell's own bleed,
+never a neighbour of another colour. Tokens and other cut-out sheets can use the same grid with other cell sizes.
 """
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ from ..typeset.units import MM
 
 DUPLEX_MODES = ("long", "short", "none")
 DrawCell = Callable[[Canvas, float, float], None]
+Rect = tuple[float, float, float, float]
 REGISTRATION_BLACK = CMYKColor(0, 0, 0, 1)
 
 
@@ -48,6 +51,7 @@ class SheetGrid:
     mark_length_y: float      # marks of the vertical cut lines (in the top and bottom margins)
     mark_width: float
     min_margin: float
+    turned: bool = False      # cells hold their content turned a quarter turn (cell_width is the content's height)
 
     @property
     def slots(self) -> int:
@@ -74,22 +78,38 @@ class SheetGrid:
             row = self.rows - 1 - row
         return row * self.columns + column
 
-    def cell_clip(self, slot: int, filled: frozenset[int] | None = None) -> tuple[float, float, float, float]:
-        """The area a cell may paint (x, y, w, h): its trim, plus the bleed on the sides at the grid's edge and on
-        the sides whose neighbour slot is not in `filled` (all slots when None)."""
+    def cell_clip(self, slot: int, filled: frozenset[int] | None = None) -> tuple[Rect, ...]:
+        """The area a cell may paint, as rectangles (x, y, w, h) that do not overlap: its trim, plus the bleed on the
+        sides at the grid's edge and on the sides whose neighbour slot is not in `filled` (all slots when None).
+        A corner of bleed between two such sides is left out where the slot across that corner is filled, so that
+        no cell paints into another's trim."""
         row, column = divmod(slot, self.columns)
         x, y = self.cell_origin(slot)
+        w, h = self.cell_width, self.cell_height
 
         def bleed(at_edge: bool, neighbour: int, edge_bleed: float) -> float:
             if at_edge:
                 return edge_bleed
             return 0.0 if filled is None or neighbour in filled else self.cell_bleed
 
+        def corner_free(down: int, right: int) -> bool:
+            r, c = row + down, column + right
+            inside = 0 <= r < self.rows and 0 <= c < self.columns
+            return filled is None or not inside or r * self.columns + c not in filled
+
         left = bleed(column == 0, slot - 1, self.bleed_x)
         right = bleed(column == self.columns - 1, slot + 1, self.bleed_x)
         bottom = bleed(row == self.rows - 1, slot + self.columns, self.bleed_y)
         top = bleed(row == 0, slot - self.columns, self.bleed_y)
-        return x - left, y - bottom, self.cell_width + left + right, self.cell_height + bottom + top
+        corners = [((x - left, y - bottom, left, bottom), corner_free(1, -1)),
+                   ((x + w, y - bottom, right, bottom), corner_free(1, 1)),
+                   ((x - left, y + h, left, top), corner_free(-1, -1)),
+                   ((x + w, y + h, right, top), corner_free(-1, 1))]
+        if all(free or rect[2] * rect[3] == 0 for rect, free in corners):
+            return ((x - left, y - bottom, w + left + right, h + bottom + top),)
+        parts = [(x - left, y, w + left + right, h), (x, y - bottom, w, bottom), (x, y + h, w, top),
+                 *(rect for rect, free in corners if free)]
+        return tuple(rect for rect in parts if rect[2] > 0 and rect[3] > 0)
 
     def cut_lines(self) -> tuple[tuple[float, ...], tuple[float, ...]]:
         """x of the vertical and y of the horizontal cut lines."""
@@ -109,6 +129,8 @@ def sheet_grid(sheet: SheetLayout, cell_width_mm: float, cell_height_mm: float, 
     Raises ProblemsFound when the cells do not fit with the margins and the shortest allowed marks.
     """
     m = sheet.margins
+    if sheet.grid.turned:
+        cell_width_mm, cell_height_mm = cell_height_mm, cell_width_mm
     problems = []
     room, bleed, marks = {}, {}, {}
     for axis, paper, count, cell in (("x", sheet.paper.width, sheet.grid.columns, cell_width_mm),
@@ -129,7 +151,7 @@ def sheet_grid(sheet: SheetLayout, cell_width_mm: float, cell_height_mm: float, 
         x0=room["x"] * MM, y0=room["y"] * MM, bleed_x=bleed["x"] * MM, bleed_y=bleed["y"] * MM,
         cell_bleed=bleed_mm * MM,
         mark_gap=m.mark_gap * MM, mark_length_x=marks["x"] * MM, mark_length_y=marks["y"] * MM,
-        mark_width=m.mark_width, min_margin=m.min_margin * MM)
+        mark_width=m.mark_width, min_margin=m.min_margin * MM, turned=sheet.grid.turned)
 
 
 def check_back_offset(grid: SheetGrid, offset_mm: tuple[float, float]) -> list[Problem]:
@@ -167,23 +189,57 @@ def draw_crop_marks(canvas: Canvas, grid: SheetGrid) -> None:
     canvas.restoreState()
 
 
-def _clipped(canvas: Canvas, rect: tuple[float, float, float, float], draw: DrawCell, x: float, y: float) -> None:
+def sheet_pages(grid: SheetGrid, count: int, groups: Sequence[str] | None = None) -> list[dict[int, int]]:
+    """Which of `count` cells goes in which slot, page by page ({slot: index}): in order, slot after slot; a cell
+    whose group (`groups[index]`) differs from that of a cell already left of or above a slot skips that slot, so
+    that cells of different groups never share a cut line."""
+    pages: list[dict[int, int]] = []
+    page: dict[int, int] = {}
+    slot = 0
+
+    def clear(slot: int, index: int) -> bool:
+        row, column = divmod(slot, grid.columns)
+        placed = [page.get(n) for n, beside in ((slot - 1, column > 0), (slot - grid.columns, row > 0)) if beside]
+        return groups is None or all(other is None or groups[other] == groups[index] for other in placed)
+
+    for index in range(count):
+        while slot == grid.slots or not clear(slot, index):
+            if slot == grid.slots:
+                pages.append(page)
+                page, slot = {}, 0
+            else:
+                slot += 1
+        page[slot] = index
+        slot += 1
+    return pages + [page] if page else pages
+
+
+def _place(canvas: Canvas, grid: SheetGrid, slot: int, clip: tuple[Rect, ...], draw: DrawCell) -> None:
+    """Draw a cell in `slot`, clipped to the rectangles `clip` (which do not overlap); turned a quarter turn, its top
+    to the left, if the grid says so."""
+    x, y = grid.cell_origin(slot)
     canvas.saveState()
     path = canvas.beginPath()
-    path.rect(*rect)
+    for rect in clip:
+        path.rect(*rect)
     canvas.clipPath(path, stroke=0, fill=0)
-    draw(canvas, x, y)
+    if grid.turned:
+        canvas.transform(0, 1, -1, 0, x + grid.cell_width, y)
+        draw(canvas, 0, 0)
+    else:
+        draw(canvas, x, y)
     canvas.restoreState()
 
 
 def impose_home(canvas: Canvas, grid: SheetGrid, fronts: Sequence[DrawCell], backs: Sequence[DrawCell],
-                duplex: str, back_offset_mm: tuple[float, float] = (0.0, 0.0)) -> None:
-    """Front pages of `fronts`, each followed (unless duplex is "none") by the mirrored page of `backs`."""
-    for start in range(0, len(fronts), grid.slots):
-        page = range(start, min(start + grid.slots, len(fronts)))
-        filled = frozenset(range(len(page)))
-        for slot, index in enumerate(page):
-            _clipped(canvas, grid.cell_clip(slot, filled), fronts[index], *grid.cell_origin(slot))
+                duplex: str, back_offset_mm: tuple[float, float] = (0.0, 0.0),
+                groups: Sequence[str] | None = None) -> None:
+    """Front pages of `fronts`, each followed (unless duplex is "none") by the mirrored page of `backs`; cells of
+    different `groups` are kept off each other's cut lines (see sheet_pages)."""
+    for page in sheet_pages(grid, len(fronts), groups):
+        filled = frozenset(page)
+        for slot, index in page.items():
+            _place(canvas, grid, slot, grid.cell_clip(slot, filled), fronts[index])
         draw_crop_marks(canvas, grid)
         canvas.showPage()
         if duplex == "none":
@@ -195,9 +251,9 @@ def impose_home(canvas: Canvas, grid: SheetGrid, fronts: Sequence[DrawCell], bac
         canvas.clipPath(margin, stroke=0, fill=0)
         canvas.translate(back_offset_mm[0] * MM, back_offset_mm[1] * MM)
         behind_filled = frozenset(grid.back_slot(slot, duplex) for slot in filled)
-        for slot, index in enumerate(page):
+        for slot, index in page.items():
             behind = grid.back_slot(slot, duplex)
-            _clipped(canvas, grid.cell_clip(behind, behind_filled), backs[index], *grid.cell_origin(behind))
+            _place(canvas, grid, behind, grid.cell_clip(behind, behind_filled), backs[index])
         canvas.restoreState()
         canvas.showPage()
 

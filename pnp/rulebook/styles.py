@@ -61,7 +61,7 @@ class Styles:
     def table_defaults(self) -> tuple[tuple, ...]:
         """TableStyle commands every table starts with: tables set this font and colour before each cell, else
         ReportLab's unembedded Helvetica in RGB black."""
-        return (("FONTNAME", (0, 0), (-1, -1), self.fonts["body"]),
+        return (("FONTNAME", (0, 0), (-1, -1), self.fonts["tabular"]),
                 ("TEXTCOLOR", (0, 0), (-1, -1), self.colour("ink")))
 
 
@@ -79,10 +79,10 @@ def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: RulebookPalette
     item = ParagraphStyle("item", parent=body, leftIndent=fmt.indent * MM, spaceAfter=s.list_item,
                           bulletFontName=fonts["bold"], bulletColor=accent, bulletIndent=marks.bullet_indent * MM)
     heading = dict(fontName=fonts["title"], textColor=accent, alignment=TA_LEFT)
-    cell = ParagraphStyle("cell", fontName=fonts["body"], fontSize=t.table, leading=t.table_leading,
+    cell = ParagraphStyle("cell", fontName=fonts["tabular"], fontSize=t.table, leading=t.table_leading,
                           hyphenationLang=hyphenator or "",
                           textColor=ink, alignment=TA_LEFT)
-    toc_base = dict(fontName=fonts["body"], textColor=ink, fontSize=t.body, leading=t.leading)
+    toc_base = dict(fontName=fonts["tabular"], textColor=ink, fontSize=t.body, leading=t.leading)
     styles = Styles(
         fonts=fonts, palette=palette, marks=marks, figure_font=figures.font, figure_scale=figures.scale, body=body,
         item=item,

@@ -231,7 +231,7 @@ class _ScoreSheet(Composer):
             if special:
                 m = T.mark_inset
                 self.add(Rect(cx + m, cy + m, T.cell - 2 * m, T.cell - 2 * m, stroke="accent", width=L.page.frame))
-            self.line(str(value), cx, 0, T.cell, "bold" if special else "body", L.type.number, align="center",
+            self.line(str(value), cx, 0, T.cell, "bold" if special else "tabular", L.type.number, align="center",
                       color="accent" if special else "ink", middle=cy + T.cell / 2)
         rows = math.ceil(len(cells) / T.cells_per_row)
         return self.caption(x, y - rows * T.cell, LIFE_HELP, stat=self.stats["lp"])
@@ -271,7 +271,7 @@ class _ScoreSheet(Composer):
             if index:
                 for a, b in ((columns[0], columns[2]), (columns[3], columns[4])):
                     self.add(Line(a, row_top, b, row_top, "grid", L.page.line))
-            self.line(str(turn), columns[0], 0, E.turn_width, "body", L.type.number, align="center",
+            self.line(str(turn), columns[0], 0, E.turn_width, "tabular", L.type.number, align="center",
                       middle=middle)
             self.line(str(maximum), columns[1], 0, E.max_width, "bold", L.type.number, align="center",
                       color="accent", middle=middle)

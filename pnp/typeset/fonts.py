@@ -9,8 +9,9 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont, TTFontFace
 
 # role -> file in fonts/. Titles in Cinzel (Roman capitals; Turkish text in its Turkish form), text and every number
-# in EB Garamond PnP (lining figures, fonts/derive.py), symbols (♚, →, ✓) in DejaVu Sans. All SIL OFL / Bitstream
-# Vera licences, files beside the fonts.
+# in EB Garamond PnP (lining figures, fonts/derive.py; "tabular": figures of one width, for numbers in columns —
+# the Bold's are tabular already), symbols (♚, →, ✓) in DejaVu Sans. All SIL OFL / Bitstream Vera licences, files
+# beside the fonts.
 FONT_FILES = {
     "title": "Cinzel.ttf",
     "title-tr": "CinzelPnP-TR.ttf",
@@ -18,6 +19,7 @@ FONT_FILES = {
     "body": "EBGaramondPnP-Regular.ttf",
     "italic": "EBGaramondPnP-Italic.ttf",
     "bold": "EBGaramondPnP-Bold.ttf",
+    "tabular": "EBGaramondPnPTabular-Regular.ttf",
     "sans": "DejaVuSans.ttf",
     "sans-bold": "DejaVuSans-Bold.ttf",
 }
@@ -64,8 +66,9 @@ def register_fonts(fonts_dir: Path) -> dict[str, str]:
         name = FONT_NAMES[role]
         if name not in pdfmetrics.getRegisteredFontNames():
             pdfmetrics.registerFont(_embedded_font(name, fonts_dir / file))
-    pdfmetrics.registerFontFamily(FONT_NAMES["body"], normal=FONT_NAMES["body"], bold=FONT_NAMES["bold"],
-                                  italic=FONT_NAMES["italic"], boldItalic=FONT_NAMES["bold"])
+    for regular in (FONT_NAMES["body"], FONT_NAMES["tabular"]):
+        pdfmetrics.registerFontFamily(regular, normal=regular, bold=FONT_NAMES["bold"], italic=FONT_NAMES["italic"],
+                                      boldItalic=FONT_NAMES["bold"])
     return dict(FONT_NAMES)
 
 

@@ -165,14 +165,20 @@ def wrap(text: str, font: str, size: float, width: float, figures: str | None = 
 
 
 def balanced(text: str, font: str, size: float, width: float, max_lines: int) -> tuple[str, ...] | None:
-    """Like `wrap`, but a two-line text is split where its longer line is shortest (after a comma when that ties)."""
+    """Like `wrap`, but a two-line text is split where its longer line is shortest (after a comma when that ties).
+    A word too long for the line breaks after a hyphen of its own ("Torsionsgeschütz-" / "Mannschaft"), never
+    elsewhere."""
     lines = wrap(text, font, size, width)
-    if lines is None or len(lines) != 2 or max_lines < 2:
+    if max_lines < 2 or (lines is not None and len(lines) != 2):
         return lines
-    parts = units(text)
+    if lines is None:
+        cuts = [(text[:i + 1], text[i + 1:]) for i, ch in enumerate(text)
+                if ch == "-" and 0 < i < len(text) - 1 and " " not in (text[i - 1], text[i + 1])]
+    else:
+        parts = units(text)
+        cuts = [(" ".join(parts[:cut]), " ".join(parts[cut:])) for cut in range(1, len(parts))]
     best = None
-    for cut in range(1, len(parts)):
-        first, second = " ".join(parts[:cut]), " ".join(parts[cut:])
+    for cut, (first, second) in enumerate(cuts):
         longest = max(stringWidth(first, font, size), stringWidth(second, font, size))
         key = (round(longest, 1) - (0.5 if first.endswith(",") else 0), cut)
         if longest <= width and (best is None or key < best[0]):
