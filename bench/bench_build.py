@@ -18,6 +18,7 @@ import argparse
 import os
 import re
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -133,11 +134,18 @@ def test_command(side: Side) -> tuple[float, str]:
     """Seconds of the README's test command and pytest's summary line."""
     start = time.perf_counter()
     result = subprocess.run([str(side.python), "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=side.root,
-                            capture_output=True, text=True, env={**os.environ, "CI": "true"})
+                            capture_output=True, text=True, env={**os.environ, "CI": "true"},
+                            preexec_fn=_default_interrupts)
     seconds = time.perf_counter() - start
     summary = next((line for line in reversed(result.stdout.splitlines()) if re.search(r"\d+ passed", line)), "?")
     failed = [line for line in result.stdout.splitlines() if line.startswith(("FAILED", "ERROR"))]
     return seconds, "; ".join([summary.strip("= "), *failed])
+
+
+def _default_interrupts() -> None:
+    """Ctrl-C as usual in the tests' process: a benchmark started in the background (`&` in a script) has SIGINT
+    ignored, which its children inherit, and the tests of interrupted builds would fail."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def baseline_checkout(rev: str) -> Path:
