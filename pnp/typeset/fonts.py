@@ -30,12 +30,15 @@ TURKIC_LANGS = frozenset({"tr", "az"})
 # PnP, have lining figures of their own)
 TITLE_FACES = ("title", "brand")
 LICENCE_TEXT = 13  # name ID of a font's licence description (the full licence text, in some fonts)
+# fonts whose licence asks for its notice in every copy, subsets embedded in a PDF included (Bitstream Vera / DejaVu)
+NOTICE_IN_EVERY_COPY = ("DejaVu",)
 
 
 class _EmbeddedFace(TTFontFace):
     """A font face whose subsets, embedded in the PDFs, carry the font's names, copyright and licence URL but not
-    the licence's full text, which was up to 15 kB of each embedded font (EB Garamond 12, DejaVu Sans). The
-    licences are beside the fonts in fonts/; a font embedded in a document need not repeat them (SIL OFL FAQ)."""
+    the licence's full text, up to 15 kB of each embedded font (EB Garamond 12). The licences are beside the fonts
+    in fonts/; an OFL font embedded in a document need not repeat them (SIL OFL FAQ). DejaVu's Bitstream Vera
+    licence asks for its notice in all copies, so its subsets keep it (NOTICE_IN_EVERY_COPY)."""
 
     def get_table(self, tag):
         table = super().get_table(tag)
@@ -53,9 +56,11 @@ def _without_licence_text(table: bytes) -> bytes:
 
 def _embedded_font(name: str, path: Path) -> TTFont:
     """The font `path` registered as `name`: subsets hold only the characters printed (ReportLab's default keeps all
-    of ASCII in the first subset) and no licence text (_EmbeddedFace)."""
+    of ASCII in the first subset) and, unless its licence asks for it in every copy, no licence text
+    (_EmbeddedFace)."""
     font = TTFont(name, str(path), asciiReadable=False)
-    font.face.__class__ = _EmbeddedFace  # the parsed face, its subsets made by the subclass
+    if not path.name.startswith(NOTICE_IN_EVERY_COPY):
+        font.face.__class__ = _EmbeddedFace  # the parsed face, its subsets made by the subclass
     return font
 
 
