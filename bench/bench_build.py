@@ -1,75 +1,213 @@
-"""Benchmark: time `pnp build` of the whole kit (all decks in all languages) and report seconds and peak memory.
+"""Benchmark: this checkout against another revision of pnp and against a plain-ReportLab reference job.
 
-Each run is a fresh `pnp build` process into a temporary folder (nothing in the repository is touched); the
-figure is the best of --repeat runs, the peak memory the largest resident set size of a run (Linux/macOS).
+Every job runs as a fresh process, this checkout and the baseline side by side in each round (alternating which
+goes first), so the machine's load falls on both alike; the figures are medians over the rounds. Peak memory is
+the largest sum of the resident sets of the job's process and all its children (a parallel build's workers
+included), sampled every few milliseconds.
 
-    python bench/bench_build.py                 # home A4 and pro, 3 runs each
-    python bench/bench_build.py --repeat 1 --mode pro
+    python bench/bench_build.py --rev 214cd48            # check that revision out (cached) and compare
+    python bench/bench_build.py --baseline ../old-pnp     # a checkout with its own .venv
+    python bench/bench_build.py --rev 214cd48 --rounds 4 --tests   # also the README's test command, once each
+
+The baseline checkout of --rev is made with `git archive` into ~/.cache/pnp-bench/<commit> with its own venv
+(once; needs the network for its dependencies). Nothing in this repository is written.
 """
 from __future__ import annotations
 
 import argparse
 import os
-import platform
+import re
 import shutil
+import signal
+import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
-
-def run(args: list[str]) -> tuple[float, float, int]:
-    """Seconds, peak resident memory (MiB) and number of PDF files of one `pnp build` with `args`."""
-    out = Path(tempfile.mkdtemp(prefix="pnp-bench-"))
-    try:
-        command = [sys.executable, "-c", "from pnp.cli import main; main()", "build", *args, "--out", str(out)]
-        with tempfile.TemporaryFile() as errors:
-            start = time.perf_counter()
-            process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors)
-            _, status, usage = os.wait4(process.pid, 0)  # this process's own resource usage
-            seconds = time.perf_counter() - start
-            process.returncode = os.waitstatus_to_exitcode(status)
-            if process.returncode != 0:
-                errors.seek(0)
-                sys.exit(f"pnp build {' '.join(args)} failed:\n{errors.read().decode()}")
-        scale = 1 if platform.system() == "Darwin" else 1024  # ru_maxrss: bytes on macOS, KiB on Linux
-        return seconds, usage.ru_maxrss * scale / 2 ** 20, len(list(out.rglob("*.pdf")))
-    finally:
-        shutil.rmtree(out, ignore_errors=True)
+REPO = Path(__file__).resolve().parent.parent
+CACHE = Path.home() / ".cache" / "pnp-bench"
+PNP = "from pnp.cli import main; main()"
+TARGETS = {"kit": 0.40, "one language": 0.50, "validate": 0.60, "tests": 0.60}  # issue 13: at most this ratio
+MEMORY_TARGET_MB, DECK_TARGET_KB = 300, 130
 
 
-def producers(mode: str, paper: str) -> dict[str, float]:
-    """Seconds per producer (all languages) of one in-process build, without writing."""
-    from pnp.context import BuildOptions
-    from pnp.kit.build import prepare
-    from pnp.project import Project
+@dataclass
+class Side:
+    """One version of pnp: its checkout and the Python of its venv."""
 
-    steps, _ = prepare(Project(), BuildOptions(mode=mode, paper=paper))
-    seconds: dict[str, float] = {}
-    for step in steps:
+    name: str
+    root: Path
+    python: Path
+    seconds: dict[str, list[float]] = field(default_factory=dict)
+    cpu: dict[str, list[float]] = field(default_factory=dict)
+    peak_mb: dict[str, float] = field(default_factory=dict)
+    deck_kb: float = 0.0
+
+
+def tree_rss_mb(pid: int) -> float:
+    """Resident memory of a process and all its descendants, in MB."""
+    total, pending = 0, [pid]
+    while pending:
+        current = pending.pop()
+        try:
+            with open(f"/proc/{current}/statm") as fp:
+                total += int(fp.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+            for task in os.listdir(f"/proc/{current}/task"):
+                with open(f"/proc/{current}/task/{task}/children") as fp:
+                    pending += [int(child) for child in fp.read().split()]
+        except (FileNotFoundError, ProcessLookupError, ValueError):
+            continue
+    return total / 1e6
+
+
+def timed(command: list[str], cwd: Path) -> tuple[float, float, float]:
+    """Wall seconds, CPU seconds (user + system, all processes) and peak memory (MB, all processes together) of
+    one command; exits when it fails."""
+    peak = [0.0]
+    with tempfile.TemporaryFile() as errors:
         start = time.perf_counter()
-        step.run()
-        name = step.producer.__name__
-        seconds[name] = seconds.get(name, 0.0) + time.perf_counter() - start
-    return seconds
+        process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=errors)
+        done = threading.Event()
+
+        def sample():
+            while not done.wait(0.005):
+                peak[0] = max(peak[0], tree_rss_mb(process.pid))
+
+        sampler = threading.Thread(target=sample)
+        sampler.start()
+        _, status, usage = os.wait4(process.pid, 0)  # the usage of the process and the children it waited for
+        seconds = time.perf_counter() - start
+        done.set()
+        sampler.join()
+        process.returncode = os.waitstatus_to_exitcode(status)
+        if process.returncode != 0:
+            errors.seek(0)
+            sys.exit(f"{' '.join(command)} failed in {cwd}:\n{errors.read().decode()}")
+    return seconds, usage.ru_utime + usage.ru_stime, peak[0]
+
+
+def jobs(side: Side, out: Path) -> dict[str, list[str]]:
+    py = str(side.python)
+    return {
+        "kit": [py, "-c", PNP, "build", "--out", str(out / "kit")],
+        "one language": [py, "-c", PNP, "build", "--lang", "de", "--out", str(out / "de")],
+        "validate": [py, "-c", PNP, "validate"],
+        "import pnp.cli": [py, "-c", "import pnp.cli"],
+    }
+
+
+def run_round(sides: list[Side], reference: list[float]) -> None:
+    for name in jobs(sides[0], Path()):
+        for side in sides:
+            with tempfile.TemporaryDirectory(prefix="pnp-bench-") as out:
+                seconds, cpu, peak = timed(jobs(side, Path(out))[name], side.root)
+                side.seconds.setdefault(name, []).append(seconds)
+                side.cpu.setdefault(name, []).append(cpu)
+                side.peak_mb[name] = max(side.peak_mb.get(name, 0.0), peak)
+                if name == "kit":
+                    decks = list(Path(out, "kit").glob("*/cards/*.pdf"))
+                    side.deck_kb = sum(p.stat().st_size for p in decks) / len(decks) / 1000
+    seconds, _, _ = timed([str(sides[0].python), str(REPO / "bench" / "reference_fronts.py")], REPO)
+    reference.append(seconds)
+
+
+def parallel_identical(side: Side) -> str:
+    """Whether `pnp build --jobs 1` and the default parallel build write byte-identical files."""
+    help_text = subprocess.run([str(side.python), "-c", PNP, "build", "--help"], capture_output=True, text=True,
+                               cwd=side.root).stdout
+    if "--jobs" not in help_text:
+        return "n/a (no --jobs)"
+    with tempfile.TemporaryDirectory(prefix="pnp-bench-") as out:
+        for folder, extra in (("serial", ["--jobs", "1"]), ("parallel", [])):
+            subprocess.run([str(side.python), "-c", PNP, "build", *extra, "--out", f"{out}/{folder}"],
+                           cwd=side.root, check=True, capture_output=True)
+        files = sorted(p.relative_to(f"{out}/serial") for p in Path(out, "serial").rglob("*.pdf"))
+        same = all(Path(out, "serial", f).read_bytes() == Path(out, "parallel", f).read_bytes() for f in files)
+        return f"{'yes' if same else 'NO'} ({len(files)} PDFs)"
+
+
+def test_command(side: Side) -> tuple[float, str]:
+    """Seconds of the README's test command and pytest's summary line."""
+    start = time.perf_counter()
+    result = subprocess.run([str(side.python), "-m", "pytest", "-q", "-p", "no:cacheprovider"], cwd=side.root,
+                            capture_output=True, text=True, env={**os.environ, "CI": "true"},
+                            preexec_fn=_default_interrupts)
+    seconds = time.perf_counter() - start
+    summary = next((line for line in reversed(result.stdout.splitlines()) if re.search(r"\d+ passed", line)), "?")
+    failed = [line for line in result.stdout.splitlines() if line.startswith(("FAILED", "ERROR"))]
+    return seconds, "; ".join([summary.strip("= "), *failed])
+
+
+def _default_interrupts() -> None:
+    """Ctrl-C as usual in the tests' process: a benchmark started in the background (`&` in a script) has SIGINT
+    ignored, which its children inherit, and the tests of interrupted builds would fail."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def baseline_checkout(rev: str) -> Path:
+    """A checkout of `rev` with its own venv, made once into the cache."""
+    commit = subprocess.run(["git", "rev-parse", "--verify", f"{rev}^{{commit}}"], cwd=REPO, capture_output=True,
+                            text=True, check=True).stdout.strip()
+    root = CACHE / commit[:12]
+    if not (root / ".venv" / "bin" / "python").exists():
+        shutil.rmtree(root, ignore_errors=True)
+        root.mkdir(parents=True)
+        archive = subprocess.run(["git", "archive", commit], cwd=REPO, capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(root)], input=archive, check=True)
+        subprocess.run([sys.executable, "-m", "venv", str(root / ".venv")], check=True)
+        subprocess.run([str(root / ".venv" / "bin" / "python"), "-m", "pip", "install", "--quiet", "-e",
+                        f"{root}[test]"], check=True)
+    return root
+
+
+def ratio_line(name: str, now: float, then: float, target: float | None, cpu: tuple[float, float] | None = None
+               ) -> str:
+    ratio = now / then
+    verdict = "" if target is None else f"  target ≤ {target:.0%}: {'met' if ratio <= target else 'NOT met'}"
+    cpu_text = f"  {cpu[0]:7.2f} s  {cpu[1]:7.2f} s  {cpu[0] / cpu[1]:6.0%}" if cpu else ""
+    return f"  {name:<15} {now:7.2f} s  {then:7.2f} s  {ratio:6.0%}{cpu_text}{verdict}"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--mode", choices=("home", "pro"), action="append")
-    parser.add_argument("--paper", choices=("a4", "letter"), default="a4")
+    where = parser.add_mutually_exclusive_group(required=True)
+    where.add_argument("--rev", help="git revision to compare with (checked out and set up once, cached)")
+    where.add_argument("--baseline", type=Path, help="a checkout of pnp with its own .venv to compare with")
+    parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--tests", action="store_true", help="also time the README's test command, once each")
     options = parser.parse_args()
-    print(f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs")
-    for mode in options.mode or ("home", "pro"):
-        runs = [run(["--lang", "all", "--mode", mode, "--paper", options.paper]) for _ in range(options.repeat)]
-        best = min(seconds for seconds, _, _ in runs)
-        peak = max(memory for _, memory, _ in runs)
-        print(f"pnp build --lang all --mode {mode} --paper {options.paper}: {runs[0][2]} PDFs, "
-              f"best of {len(runs)}: {best:.1f} s, peak memory {peak:.0f} MiB")
-        parts = producers(mode, options.paper)
-        print("  rendering by producer: " + ", ".join(f"{name} {sec:.1f} s" for name, sec in parts.items()))
+    base_root = baseline_checkout(options.rev) if options.rev else options.baseline.resolve()
+    sides = [Side("this checkout", REPO, Path(sys.executable)),
+             Side("baseline", base_root, base_root / ".venv" / "bin" / "python")]
+    print(f"{os.cpu_count()} CPUs, load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    reference: list[float] = []
+    for number in range(options.rounds):
+        run_round(sides if number % 2 == 0 else sides[::-1], reference)
+    now, then = sides
+    median = {side.name: {job: statistics.median(s) for job, s in side.seconds.items()} for side in sides}
+    cpu = {side.name: {job: statistics.median(s) for job, s in side.cpu.items()} for side in sides}
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; medians of {options.rounds} "
+          f"interleaved rounds; baseline {base_root}")
+    print(f"  {'wall':<15} {'this':>9}  {'baseline':>9}  {'ratio':>6}  {'CPU this':>9}  {'baseline':>9}  {'ratio':>6}")
+    for job, seconds in median[now.name].items():
+        print(ratio_line(job, seconds, median[then.name][job], TARGETS.get(job),
+                         (cpu[now.name][job], cpu[then.name][job])))
+    if options.tests:
+        (t_now, s_now), (t_then, s_then) = test_command(now), test_command(then)
+        print(ratio_line("tests", t_now, t_then, TARGETS["tests"]) + f"  ({s_now} | baseline {s_then})")
+    ref = statistics.median(reference)
+    print(f"plain-ReportLab reference, 280 fronts: {ref:.2f} s; the kit takes {median[now.name]['kit'] / ref:.1f}× "
+          f"it (baseline {median[then.name]['kit'] / ref:.1f}×), one language {median[now.name]['one language'] / ref:.1f}×")
+    peak = max(now.peak_mb.values())
+    print(f"peak memory, all processes together: {peak:.0f} MB (baseline {max(then.peak_mb.values()):.0f} MB)"
+          f"  target ≤ {MEMORY_TARGET_MB} MB: {'met' if peak <= MEMORY_TARGET_MB else 'NOT met'}")
+    print(f"mean deck PDF: {now.deck_kb:.0f} kB (baseline {then.deck_kb:.0f} kB)"
+          f"  target ≤ {DECK_TARGET_KB} kB: {'met' if now.deck_kb <= DECK_TARGET_KB else 'NOT met'}")
+    print(f"--jobs 1 and the default byte-identical: {parallel_identical(now)}")
 
 
 if __name__ == "__main__":

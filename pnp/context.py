@@ -26,6 +26,7 @@ class BuildOptions:
     deck: Path | None = None  # a user's deck list: build only this deck
     pdfx: str | None = None  # a print condition of pnp/layouts/pdfx.toml: every PDF as PDF/X-1a for it
     cmyk_profile: Path | None = None  # with pdfx: the ICC profile that converts art images to CMYK
+    jobs: int = 1  # worker processes rendering the steps (1: all in this process)
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,8 @@ import math
 from dataclasses import dataclass
 from io import BytesIO
 
+import pikepdf
 import pypdf
-from pypdf.generic import ContentStream
 
 TEXT_SHOW = {b"Tj", b"TJ", b"'", b'"'}
 COLOUR_OPERATORS = {b"k", b"K", b"rg", b"RG", b"g", b"G", b"sc", b"scn", b"SC", b"SCN", b"cs", b"CS"}
@@ -30,11 +30,12 @@ def _scale(matrix) -> float:
     return math.sqrt(abs(a * d - b * c))
 
 
-def _walk(stream, resources, reader, page: int, scale: float, state: dict, runs: list, colours: list) -> None:
-    fonts = resources.get("/Font", {}) if resources else {}
-    xobjects = resources.get("/XObject", {}) if resources else {}
+def _walk(stream, resources, page: int, scale: float, state: dict, runs: list, colours: list) -> None:
+    fonts = resources.get("/Font", {}) if resources is not None else {}
+    xobjects = resources.get("/XObject", {}) if resources is not None else {}
     stack = []
-    for operands, operator in ContentStream(stream, reader).operations:
+    for instruction in pikepdf.parse_content_stream(stream):
+        operator, operands = str(instruction.operator).encode(), instruction.operands
         if operator == b"q":
             stack.append((scale, dict(state)))
         elif operator == b"Q":
@@ -42,13 +43,12 @@ def _walk(stream, resources, reader, page: int, scale: float, state: dict, runs:
         elif operator == b"cm":
             scale *= _scale(operands)
         elif operator in COLOUR_OPERATORS:
-            colours.append((page, operator, tuple(float(v) for v in operands if not isinstance(v, pypdf.generic.NameObject))))
+            numbers = tuple(float(v) for v in operands if not isinstance(v, pikepdf.Name))
+            colours.append((page, operator, numbers))
             if operator in (b"k", b"rg", b"g", b"sc", b"scn"):
-                state["fill"] = (operator.decode(), tuple(round(float(v), 4) for v in operands
-                                                          if not isinstance(v, pypdf.generic.NameObject)))
+                state["fill"] = (operator.decode(), tuple(round(v, 4) for v in numbers))
         elif operator == b"Tf":
-            font = fonts[operands[0]].get_object()
-            state["font"] = str(font["/BaseFont"]).split("+")[-1]
+            state["font"] = str(fonts[operands[0]].BaseFont).split("+")[-1]
             state["size"] = float(operands[1])
         elif operator == b"Tm":
             state["tm"] = _scale(operands)
@@ -58,20 +58,20 @@ def _walk(stream, resources, reader, page: int, scale: float, state: dict, runs:
             size = state.get("size", 0.0) * state.get("tm", 1.0) * scale
             runs.append(Run(page, "", state.get("font", ""), round(size, 3), state.get("fill", ("g", (0.0,)))))
         elif operator == b"Do":
-            xobject = xobjects[operands[0]].get_object()
+            xobject = xobjects[operands[0]]
             if xobject.get("/Subtype") == "/Form":
                 matrix = xobject.get("/Matrix", [1, 0, 0, 1, 0, 0])
-                _walk(xobject, xobject.get("/Resources"), reader, page, scale * _scale(matrix), dict(state), runs,
-                      colours)
+                _walk(xobject, xobject.get("/Resources"), page, scale * _scale(matrix), dict(state), runs, colours)
 
 
 def printed(pdf: bytes) -> tuple[list[Run], list[tuple]]:
-    """(text runs, colour operators (page, operator, operands)) of every page, forms included."""
-    reader = pypdf.PdfReader(BytesIO(pdf))
+    """(text runs, colour operators (page, operator, operands)) of every page, forms included (read with pikepdf:
+    qpdf parses the content streams many times faster than pure Python)."""
+    document = pikepdf.open(BytesIO(pdf))
     runs: list[Run] = []
     colours: list[tuple] = []
-    for index, page in enumerate(reader.pages):
-        _walk(page.get_contents(), page.get("/Resources"), reader, index, 1.0, {}, runs, colours)
+    for index, page in enumerate(document.pages):
+        _walk(page, page.obj.get("/Resources"), index, 1.0, {}, runs, colours)
     return runs, colours
 
 

@@ -2,20 +2,32 @@
 templates, every template message translated, every placeholder declared."""
 from __future__ import annotations
 
+import importlib
+from io import BytesIO
 from pathlib import Path
 
 import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
+from jinja2 import Environment
+from pypdf import PdfReader
 
 from pnp.i18n.catalogs import DOMAIN_INPUTS, DOMAINS
 from pnp.i18n.placeholder_names import KNOWN_PLACEHOLDERS
-from pnp.project import REPO
+from pnp.project import REPO, Project
 from pnp.rulebook import blocks as b
-from pnp.rulebook.compose import COMMANDS
+from pnp.rulebook import BOOKLET, PAGES, kit_facts, rulebook_pdfs
+from pnp.rulebook.booklet import padded
+from pnp.rulebook.compose import COMMANDS, compose
+from pnp.rulebook.render import RulebookDocument
 from pnp.rulebook.tables import column_widths
+from pnp.typeset.fonts import register_fonts
 from pnp.validate.text_scan import placeholders
+
+from rulebook_helpers import inputs
+
+compose_module = importlib.import_module("pnp.rulebook.compose")  # the package exports the function compose
 
 MARKUP = """
 @title Ancient Duel
@@ -110,3 +122,45 @@ def test_catalog_files_are_complete(lang):
         if message.id:
             strings = message.string if isinstance(message.string, tuple) else (message.string,)
             assert all(s.strip() for s in strings) and "fuzzy" not in message.flags, message.id
+
+
+def test_templates_compiled_once_and_no_language_leaks_into_another(monkeypatch):
+    """The templates are compiled for the first language only; every other language reuses the code but renders
+    with its own catalog: its blocks are exactly those of a process that compiled them for that language."""
+    loaded, order = inputs(), ("pl", "de", "tr", "pl")
+    kit = kit_facts(loaded.engine, "a4", Project().layouts)
+
+    def blocks(lang: str):
+        return compose(loaded.engine, loaded.cards, loaded.catalogs[lang], kit, loaded.lexicon.of(lang).game_terms)
+
+    fresh = {}
+    for lang in order:  # a new, empty cache each time: compiled for this language
+        monkeypatch.setattr(compose_module, "COMPILED", compose_module._CompiledTemplates())
+        fresh[lang] = blocks(lang)
+    monkeypatch.setattr(compose_module, "COMPILED", compose_module._CompiledTemplates())
+    compiled: list[str] = []
+    compile_template = Environment.compile
+    monkeypatch.setattr(Environment, "compile", lambda env, source, name=None, *args, **kwargs: (
+        compiled.append(name), compile_template(env, source, name, *args, **kwargs))[1])
+    shared = {}
+    for index, lang in enumerate(order):
+        shared[lang] = blocks(lang)
+        if index == 0:
+            assert "rulebook.j2" in compiled and "macros.j2" in compiled
+            compiled.clear()
+    assert compiled == []  # nothing compiled again for the other languages
+    assert shared == fresh
+    assert len({fresh[lang] for lang in ("pl", "de", "tr")}) == 3
+
+
+def test_rulebook_is_laid_out_and_drawn_once(monkeypatch):
+    """The contents' page numbers cost no second pass: every page is begun exactly once, in the page-for-page PDF
+    and in the booklet (whose sheet sides hold two pages each, padded to a multiple of 4)."""
+    loaded = inputs()
+    begun = []
+    begin = RulebookDocument.handle_pageBegin
+    monkeypatch.setattr(RulebookDocument, "handle_pageBegin", lambda doc: (begun.append(doc.booklet), begin(doc))[1])
+    pdfs = rulebook_pdfs(loaded.engine, loaded.cards, loaded.catalogs["pl"], loaded.lexicon.of("pl").game_terms,
+                         register_fonts(Project().fonts), "a4", booklet=True, layouts=Project().layouts)
+    assert begun.count(False) == len(PdfReader(BytesIO(pdfs[PAGES])).pages)
+    assert padded(begun.count(True)) == 2 * len(PdfReader(BytesIO(pdfs[BOOKLET])).pages)

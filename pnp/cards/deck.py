@@ -14,6 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..data.art import ArtImage
 from ..layouts.schemas import CardLayout, pro_layout, sheet_layout
+from ..pages.forms import define_once
 from ..pages.imposition import impose_home, impose_pro, sheet_grid
 from ..pages.pdfout import DocumentInfo, new_canvas, pdf_bytes
 from ..typeset.units import MM
@@ -52,11 +53,8 @@ def deck_pdf(faces: Sequence[FrontFace], backs: Mapping[str, BackFace], layout: 
 def _reuse(canvas: Canvas, name: str, layout: CardLayout, draw: Callable[[Canvas], None], x: float,
            y: float) -> None:
     """Draw a card face once per PDF as a form (copies and backs reuse it), placed with its trim at (x, y)."""
-    if not canvas.hasForm(name):
-        card, b = layout.card, layout.card.bleed * MM
-        canvas.beginForm(name, -b, -b, card.width * MM + b, card.height * MM + b)
-        draw(canvas)
-        canvas.endForm()
+    card, b = layout.card, layout.card.bleed * MM
+    define_once(canvas, name, (-b, -b, card.width * MM + b, card.height * MM + b), draw)
     canvas.saveState()
     canvas.translate(x, y)
     canvas.doForm(name)

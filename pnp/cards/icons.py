@@ -1,5 +1,6 @@
 """The game-icons.net symbols of the cards (pnp/icons/, CC BY 3.0, authors in pnp/icons/ATTRIBUTION.md), drawn as
-vector paths in the current (CMYK) fill colour: the stat badges, the unit types and the card kinds."""
+vector paths in the current (CMYK) fill colour: the stat badges, the unit types and the card kinds. Each icon is a
+form stored once per PDF, in the icon's own grid, that every use scales into place."""
 from __future__ import annotations
 
 import re
@@ -11,6 +12,7 @@ from fontTools.svgLib.path import parse_path
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from ..data.card_database import Card
+from ..pages.forms import define_once
 from ..resources import package_folder
 
 ICONS = package_folder("pnp", "icons")
@@ -43,32 +45,39 @@ def _outline(name: str) -> tuple:
 
 
 class _CanvasPathPen(BasePen):
-    """A fontTools pen that draws icon-grid coordinates into a ReportLab path (quadratic curves become cubic)."""
+    """A fontTools pen that draws into a ReportLab path (quadratic curves become cubic)."""
 
-    def __init__(self, path, left: float, top: float, scale: float):
+    def __init__(self, path):
         super().__init__(None)
-        self.path, self.left, self.top, self.scale = path, left, top, scale
-
-    def _point(self, p):
-        return self.left + p[0] * self.scale, self.top - p[1] * self.scale
+        self.path = path
 
     def _moveTo(self, p):
-        self.path.moveTo(*self._point(p))
+        self.path.moveTo(*p)
 
     def _lineTo(self, p):
-        self.path.lineTo(*self._point(p))
+        self.path.lineTo(*p)
 
     def _curveToOne(self, p1, p2, p3):
-        self.path.curveTo(*self._point(p1), *self._point(p2), *self._point(p3))
+        self.path.curveTo(*p1, *p2, *p3)
 
     def _closePath(self):
         self.path.close()
 
 
-def draw_icon(canvas: Canvas, name: str, cx: float, cy: float, size: float) -> None:
-    """Fill the icon `name` in a square of `size` points centred on (cx, cy)."""
+def _fill_outline(canvas: Canvas, name: str) -> None:
+    """The icon's outline filled in the current colour, in grid coordinates (y downwards)."""
     path = canvas.beginPath()
-    pen = _CanvasPathPen(path, cx - size / 2, cy + size / 2, size / GRID)
+    pen = _CanvasPathPen(path)
     for operator, args in _outline(name):
         getattr(pen, operator)(*args)
     canvas.drawPath(path, stroke=0, fill=1, fillMode=FILL_NON_ZERO)
+
+
+def draw_icon(canvas: Canvas, name: str, cx: float, cy: float, size: float) -> None:
+    """Fill the icon `name` in a square of `size` points centred on (cx, cy)."""
+    form = f"icon-{name}"
+    define_once(canvas, form, (0, 0, GRID, GRID), lambda c: _fill_outline(c, name))
+    canvas.saveState()
+    canvas.transform(size / GRID, 0, 0, -size / GRID, cx - size / 2, cy + size / 2)  # grid y runs downwards
+    canvas.doForm(form)
+    canvas.restoreState()

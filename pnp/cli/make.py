@@ -13,7 +13,8 @@ from ..kit.write import write_all
 from ..sheets.calibration import DUPLEX as CALIBRATION_DUPLEX
 from ..sheets.calibration import calibration_pdf, home_grid
 from ..i18n.catalogs import LANGS, SOURCE_LANG, load_catalogs
-from .options import EXIT_PROBLEMS, LanguageList, PathArg, check_input_folder, make_project, project_options, report
+from .options import (EXIT_PROBLEMS, LanguageList, PathArg, check_input_folder, jobs_option, make_project,
+                      project_options, report)
 from ..export.pdfx import pdfx_conditions
 from ..typeset.fonts import register_fonts
 from ..kit.gallery import gallery_images
@@ -84,16 +85,18 @@ def _fail(problems) -> None:
               help="With --pdfx: a CMYK ICC profile (e.g. your print shop's) to convert art images to CMYK.")
 @click.option("--out", type=PathArg(file_okay=False), default=Path("out"), show_default=True,
               help="Output folder.")
+@jobs_option
 @project_options
-def build_command(langs, paper, mode, duplex, back_offset, booklet, deck, pdfx, cmyk_profile, out, data, locales,
-                  art, layouts):
+def build_command(langs, paper, mode, duplex, back_offset, booklet, deck, pdfx, cmyk_profile, out, jobs, data,
+                  locales, art, layouts):
     """Build the print-and-play kit: out/<lang>/cards/<faction>.pdf and the other parts; with --deck FILE, only
     that deck: out/<lang>/decks/<FILE name>.pdf."""
     options = BuildOptions(langs=langs, paper=paper, mode=mode, duplex=duplex, back_offset=back_offset,
-                           booklet=booklet, deck=deck, pdfx=pdfx, cmyk_profile=cmyk_profile)
+                           booklet=booklet, deck=deck, pdfx=pdfx, cmyk_profile=cmyk_profile, jobs=jobs)
 
-    def progress(steps):
-        return click.progressbar(steps, label="Building", file=sys.stderr, item_show_func=lambda s: s and s.label)
+    def progress(finished, steps):
+        return click.progressbar(finished, length=steps, label="Building", file=sys.stderr,
+                                 item_show_func=lambda done: done and done[0].label)
 
     try:
         result = build(make_project(data, locales, art, layouts), options, out, progress if on_terminal() else None)

@@ -8,6 +8,8 @@ from pathlib import Path
 import click
 from click.core import ParameterSource
 
+from ..parallel import default_jobs
+
 from ..i18n.catalogs import LANGS
 from ..kit.write import write_all
 from ..project import Project
@@ -67,6 +69,13 @@ def project_options(command):
                                default=getattr(default, name), show_default=False, callback=check_input_folder,
                                help=f"Folder of the {help_text}.")(command)
     return command
+
+
+def jobs_option(command):
+    """--jobs N: worker processes (default: one per core; 1: everything in the command's own process)."""
+    return click.option("--jobs", type=click.IntRange(min=1), default=default_jobs(), show_default="the cores",
+                        help="Worker processes for the checks and PDFs (1: none); the result is the same for "
+                             "any number.")(command)
 
 
 def make_project(data: Path, locales: Path, art: Path, layouts: Path) -> Project:

@@ -11,6 +11,10 @@ from typing import Callable
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
+from ..pages.forms import define_once
+
+REACH = 1.5  # half the side of a form's box in unit coordinates: room for parts that stick out of the −1..1 square
+
 
 class _Shapes:
     """Collects the parts of an emblem: `ring` parts (even-odd) and `solid` parts (each filled on its own)."""
@@ -163,9 +167,12 @@ EMBLEMS: dict[str, Callable[[_Shapes], None]] = {
 
 
 def draw_emblem(canvas: Canvas, name: str, cx: float, cy: float, size: float) -> None:
-    """Fill emblem `name` in the current fill colour, centred at (cx, cy), `size` points across."""
+    """Fill emblem `name` in the current fill colour, centred at (cx, cy), `size` points across (a form stored
+    once per PDF, in unit coordinates)."""
+    form = f"emblem-{name}"
+    define_once(canvas, form, (-REACH, -REACH, REACH, REACH), lambda c: EMBLEMS[name](_Shapes(c)))
     canvas.saveState()
     canvas.translate(cx, cy)
     canvas.scale(size / 2, size / 2)
-    EMBLEMS[name](_Shapes(canvas))
+    canvas.doForm(form)
     canvas.restoreState()

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import codecs
 from dataclasses import dataclass
+from functools import cached_property
 from io import BytesIO
 from pathlib import Path
 from types import MappingProxyType
@@ -26,6 +27,7 @@ DOMAIN_INPUTS = {
     "rulebook": ("pnp/rulebook",),
 }
 DOMAINS = tuple(DOMAIN_INPUTS)
+PLURAL_SAMPLE = range(0, 1000)  # numbers tried to find which plural form covers which counts
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,15 @@ class LanguageCatalog:
     path: str
     messages: Mapping[tuple[str | None, str], Message]
     translations: NullTranslations
+
+    @cached_property
+    def singular_forms(self) -> frozenset[int]:
+        """The plural form indices used for the count 1 alone (from the Plural-Forms header, computed once)."""
+        plural = getattr(self.translations, "plural", lambda n: int(n != 1))
+        counts: dict[int, set[int]] = {}
+        for n in PLURAL_SAMPLE:
+            counts.setdefault(plural(n), set()).add(n)
+        return frozenset(form for form, numbers in counts.items() if numbers == {1})
 
     def pgettext(self, context: str, message: str) -> str:
         return self.translations.pgettext(context, message)

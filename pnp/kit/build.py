@@ -12,7 +12,7 @@ import contextlib
 import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable, ContextManager, Iterable
+from typing import Callable, ContextManager, Iterable, Iterator
 
 from ..context import MODES, BuildContext, BuildOptions
 from ..data.art import art_files, load_art
@@ -22,6 +22,7 @@ from ..export.pdfx import pdfx_conditions, pdfx_files
 from ..typeset.fonts import register_fonts
 from ..pages.imposition import DUPLEX_MODES, check_back_offset, sheet_grid
 from ..layouts.schemas import PAPERS, CardLayout, card_layout, sheet_layout
+from ..parallel import run_tasks
 from ..problems import ERROR, Location, Problem, ProblemsFound, errors
 from ..project import Inputs, Project, loaded_langs, read_inputs
 from ..cards.produce import card_decks, deck_list
@@ -50,6 +51,13 @@ class Step:
 
     def run(self) -> dict[Path, bytes]:
         return self.producer(self.ctx)
+
+    def outcome(self) -> tuple[dict[Path, bytes], list[Problem]]:
+        """The files of the step, or the problems it found (never both)."""
+        try:
+            return self.run(), []
+        except ProblemsFound as exc:
+            return {}, list(exc.problems)
 
 
 @dataclass(frozen=True)
@@ -148,7 +156,7 @@ def prepare_context(project: Project, options: BuildOptions) -> tuple[BuildConte
         problems = list(exc.problems)
     inputs, load_problems = read_inputs(project, options.langs)
     problems += load_problems
-    problems += validate(inputs, loaded_langs(inputs, options.langs), project)
+    problems += validate(inputs, loaded_langs(inputs, options.langs), project, options.jobs)
     deck, deck_problems = checked_deck(options.deck, inputs) if options.deck else (None, [])
     problems += deck_problems
     # without the cards and their art windows, which file is whose is unknown: only the folder's entries are checked
@@ -163,29 +171,43 @@ def prepare_context(project: Project, options: BuildOptions) -> tuple[BuildConte
     return BuildContext(project, inputs, options, register_fonts(project.fonts), art, options.langs, deck), problems
 
 
-def render(steps: Iterable[Step]) -> dict[Path, bytes]:
-    """Run every step in memory; raises ProblemsFound with the problems of all steps."""
+Outcome = tuple[dict[Path, bytes], list[Problem]]
+
+
+def run_steps(steps: list[Step], jobs: int) -> Iterator[tuple[Step, Outcome]]:
+    """Each step with its outcome as it finishes, rendered in memory by `jobs` worker processes."""
+    for index, outcome in run_tasks([step.outcome for step in steps], jobs):
+        yield steps[index], outcome
+
+
+def render(finished: Iterable[tuple[Step, Outcome]], steps: list[Step]) -> dict[Path, bytes]:
+    """The files of all finished steps, in the order of `steps` whatever the order they finished in; raises
+    ProblemsFound with the problems of all steps."""
+    outcomes = {id(step): outcome for step, outcome in finished}
     files: dict[Path, bytes] = {}
     problems: list[Problem] = []
     for step in steps:
-        try:
-            files.update(step.run())
-        except ProblemsFound as exc:
-            problems += exc.problems
+        step_files, step_problems = outcomes[id(step)]
+        files.update(step_files)
+        problems += step_problems
     if errors(problems):
         raise ProblemsFound(problems)
     return files
 
 
-def build(project: Project, options: BuildOptions, out: Path,
-          progress: Callable[[list[Step]], ContextManager[Iterable[Step]]] | None = None) -> BuildResult:
-    """The whole build: nothing is written unless every step succeeded."""
+Progress = Callable[[Iterator[tuple[Step, Outcome]], int], ContextManager[Iterable[tuple[Step, Outcome]]]]
+
+
+def build(project: Project, options: BuildOptions, out: Path, progress: Progress | None = None) -> BuildResult:
+    """The whole build: nothing is written unless every step succeeded. `progress` wraps the steps as they
+    finish (and the number of steps)."""
     unwritable = output_problems(out)
     if unwritable:
         raise ProblemsFound(unwritable)
     steps, warnings = prepare(project, options)
-    with (progress or contextlib.nullcontext)(steps) as running:
-        files = render(running)
+    finishing = run_steps(steps, options.jobs)
+    with (progress(finishing, len(steps)) if progress else contextlib.nullcontext(finishing)) as finished:
+        files = render(finished, steps)
     if options.pdfx:
         files = pdfx_files(files, options.pdfx)
     write_all({out / path: data for path, data in files.items()}, out)

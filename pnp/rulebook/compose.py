@@ -12,7 +12,8 @@ import unicodedata
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined
+from jinja2.bccache import Bucket
 
 from ..cards.labels import card_labels
 from ..i18n.catalogs import LanguageCatalog
@@ -80,9 +81,31 @@ class _Messages:
                                                 variables))
 
 
+class _CompiledTemplates(BytecodeCache):
+    """The templates compiled once per process, shared by every language's environment. Only code is shared:
+    each render has an Environment of its own whose globals are that language's gettext callables (a shared
+    Environment would bind its cached templates to the first language's catalog). Keyed by the template source,
+    so an edited template is compiled anew."""
+
+    def __init__(self):
+        self.code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        if bucket.key in self.code:
+            bucket.bytecode_from_string(self.code[bucket.key])
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.code[bucket.key] = bucket.bytecode_to_string()
+
+
+COMPILED = _CompiledTemplates()
+
+
 def environment(messages: _Messages) -> Environment:
+    """An environment of one language (its gettext callables) over the shared compiled templates."""
     env = Environment(loader=FileSystemLoader(str(TEMPLATES)), extensions=["jinja2.ext.i18n"],
-                      lstrip_blocks=True, undefined=StrictUndefined, autoescape=False, finalize=escape)
+                      lstrip_blocks=True, undefined=StrictUndefined, autoescape=False, finalize=escape,
+                      bytecode_cache=COMPILED)
     env.newstyle_gettext = True
     env.globals.update(gettext=messages.gettext, ngettext=messages.ngettext, pgettext=messages.pgettext,
                        npgettext=messages.npgettext, _=messages.gettext)

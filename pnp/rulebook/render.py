@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from io import BytesIO
-from xml.sax.saxutils import escape
 
 from reportlab.platypus import ActionFlowable, BaseDocTemplate, CondPageBreak, Frame, PageBreak, PageTemplate, Spacer
 
@@ -15,6 +14,7 @@ from ..pages.pdfout import AUTHOR, CREATOR, DocumentInfo, pdf_bytes
 from . import blocks as b
 from .anatomy import AnatomyCards
 from .booklet import BookletCanvas
+from .contents import LEVELS, Contents
 from .flowables import Heading, Ornament
 from .layout import Page, RulebookLayout
 from .story import story
@@ -38,12 +38,13 @@ class RulebookDocument(BaseDocTemplate):
     """Page templates (title, odd, even), running header/footer, contents entries and bookmarks; `placed` lists
     where each visible flowable ended up (the layout rules of tests/test_rulebook_layout.py are checked on it)."""
 
-    def __init__(self, buffer: BytesIO, page: Page, styles: Styles, info: DocumentInfo, booklet: bool):
+    def __init__(self, buffer: BytesIO, page: Page, styles: Styles, info: DocumentInfo, booklet: bool,
+                 contents: Contents | None):
         super().__init__(buffer, pagesize=(page.width, page.height), invariant=1, pageCompression=1,
                          title=info.title, author=AUTHOR, creator=CREATOR, subject=info.subject, lang=info.lang,
                          leftMargin=0, rightMargin=0, topMargin=0, bottomMargin=0,
                          initialFontName=styles.fonts["body"])  # never the unembedded default Helvetica
-        self.sheet_page, self.styles, self.booklet = page, styles, booklet
+        self.sheet_page, self.styles, self.booklet, self.contents = page, styles, booklet, contents
         m = page.format.margins
         frames = {}
         for name, number in (("title", 1), ("odd", 1), ("even", 2)):
@@ -69,9 +70,8 @@ class RulebookDocument(BaseDocTemplate):
         page = self.canv.getPageNumber()
         if flowable.level == 1:
             self.chapter, self.chapter_page = flowable.plain, page
-        if flowable.level <= 2:
-            self.notify("TOCEntry", (flowable.level - 1, escape(flowable.plain), page,
-                                     None if self.booklet else flowable.key))
+        if flowable.level <= LEVELS and self.contents:
+            self.contents.place(self.canv, flowable.key, page)
         if not self.booklet:
             self.canv.bookmarkPage(flowable.key)
             self.canv.addOutlineEntry(flowable.plain, flowable.key, level=flowable.level - 1, closed=True)
@@ -112,13 +112,14 @@ def render(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, font
     `small_text`, `anatomy`: see pnp.rulebook.story.story); `placed` receives where each flowable ended up."""
     buffer = BytesIO()
     fonts = fonts_for(fonts, info.lang)
+    flowables = story(blocks, page, layout, fonts, factions, small_text, info.lang, anatomy, links=not booklet)
+    contents = next((flowable for flowable in flowables if isinstance(flowable, Contents)), None)
     doc = RulebookDocument(buffer, page, make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks,
-                                                     small_text), info, booklet)
-    flowables = story(blocks, page, layout, fonts, factions, small_text, info.lang, anatomy)
+                                                     small_text), info, booklet, contents)
     if booklet:
-        doc.multiBuild(flowables, canvasmaker=lambda *a, **kw: BookletCanvas(*a, sheet=page.sheet, **kw))
+        doc.build(flowables, canvasmaker=lambda *a, **kw: BookletCanvas(*a, sheet=page.sheet, **kw))
     else:
-        doc.multiBuild(flowables)
+        doc.build(flowables)
     if placed is not None:
         placed += doc.placed
     return pdf_bytes(buffer)

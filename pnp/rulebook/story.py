@@ -7,18 +7,19 @@ from typing import Iterator
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import (CondPageBreak, Flowable, KeepInFrame, KeepTogether, NextPageTemplate, PageBreak,
                                 Paragraph, Spacer, Table, TableStyle)
-from reportlab.platypus.tableofcontents import TableOfContents
 
 from ..typeset.units import MM
+from ..problems import Problem, ProblemsFound, raise_if_errors
 from . import blocks as b
 from ..layouts.schemas import FactionStyle
 from ..typeset.hyphenation import paragraph_hyphenator
 from .anatomy import AnatomyCards, anatomy_rows
+from .contents import Contents
 from .diagram import BattlefieldDiagram
 from .flowables import FactionRow, Heading, Ornament, TitleBorder
 from .layout import Page, RulebookLayout
 from .styles import Styles, make_styles, markup
-from .tables import build_table
+from .tables import build_table, table_columns
 
 TOC_STYLE = TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                         ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
@@ -29,9 +30,9 @@ class _Flowables:
     """Flowables of single blocks in one set of styles (the quick reference uses larger ones)."""
 
     def __init__(self, page: Page, layout: RulebookLayout, styles: Styles, keys: Iterator[int],
-                 factions: tuple[FactionStyle, ...], anatomy: AnatomyCards):
+                 factions: tuple[FactionStyle, ...], anatomy: AnatomyCards, links: bool):
         self.page, self.layout, self.styles, self.fonts, self.keys = page, layout, styles, styles.fonts, keys
-        self.factions, self.anatomy = factions, anatomy
+        self.factions, self.anatomy, self.links = factions, anatomy, links
 
     def para(self, text: str, style) -> Paragraph:
         return Paragraph(markup(text, style, self.styles), style)
@@ -83,8 +84,8 @@ class _Flowables:
 
     def contents(self, block: b.Contents) -> list[Flowable]:
         fmt = self.page.format
-        toc = TableOfContents(levelStyles=list(self.styles.toc), dotsMinLevel=0, tableStyle=TableStyle([*TOC_STYLE.getCommands(),
-                                                                                      *self.styles.table_defaults]))
+        toc = Contents(self.links, levelStyles=list(self.styles.toc),
+                       tableStyle=TableStyle([*TOC_STYLE.getCommands(), *self.styles.table_defaults]))
         return [self.para(block.title, self.styles.toc_title),
                 Ornament(fmt.ornament * MM, self.styles, fmt.space.after_heading), toc]
 
@@ -116,25 +117,22 @@ class _Flowables:
 
 
 def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str],
-          factions: tuple[FactionStyle, ...], small_text: float, lang: str, anatomy: AnatomyCards) -> list[Flowable]:
+          factions: tuple[FactionStyle, ...], small_text: float, lang: str, anatomy: AnatomyCards,
+          links: bool = True) -> list[Flowable]:
     """All flowables in the language `lang`, hyphenated in it (`factions`: the card layout's style of each faction,
     in order, for the title page; text under `small_text` pt in black ink only; `anatomy`: the card anatomy's
     composed fronts). A chapter flagged `onepage` is set in larger type and shrunk as a whole to fit one page (in a
-    page format that shrinks one-page chapters)."""
+    page format that shrinks one-page chapters). `links`: the contents link to the headings (real pages only)."""
     keys = count(1)
-    hyphenator = paragraph_hyphenator(lang)
-    normal = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks,
-                                                  small_text, hyphenator=hyphenator), keys, factions, anatomy)
-    large = _Flowables(page, layout, make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks,
-                                                 small_text, page.format.onepage_scale, hyphenator), keys,
-                       factions, anatomy)
+    normal, large = (_Flowables(page, layout, styles, keys, factions, anatomy, links)
+                     for styles in _styles(page, layout, fonts, small_text, lang))
     result: list[Flowable] = []
     onepage: list[Flowable] | None = None
-    for index, block in enumerate(blocks):
+    for index, (block, large_type) in enumerate(zip(blocks, _in_onepage(blocks, page))):
         if isinstance(block, b.Heading) and block.level == 1:
             _close_onepage(result, onepage, page)
             result += normal.block(block)
-            onepage = [] if "onepage" in block.flags and page.format.onepage == "shrink" else None
+            onepage = [] if large_type else None
             continue
         if onepage is None:
             target = result
@@ -152,7 +150,53 @@ def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts
             flowables = [KeepTogether([heading, *inner[:first]]), *inner[first:]]
         target += flowables
     _close_onepage(result, onepage, page)
+    for contents in (flowable for flowable in result if isinstance(flowable, Contents)):
+        contents.declare(result)
     return result
+
+
+def check_tables(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str],
+                 small_text: float, lang: str) -> None:
+    """What making the story can fail on, checked without making it: every table's columns have room on the page
+    (raises ProblemsFound with the problems of all tables; arguments as for `story`)."""
+    styles = _styles(page, layout, fonts, small_text, lang)
+    problems: list[Problem] = []
+    for block, large_type in zip(blocks, _in_onepage(blocks, page)):
+        for table in _tables(block):
+            try:
+                table_columns(table, styles[large_type], layout.columns[table.columns], page.text_width,
+                              page.format.space.cell_padding)
+            except ProblemsFound as exc:
+                problems += exc.problems
+    raise_if_errors(problems)
+
+
+def _styles(page: Page, layout: RulebookLayout, fonts: dict[str, str], small_text: float,
+            lang: str) -> tuple[Styles, Styles]:
+    """The styles of the text, and the larger ones of a one-page chapter, hyphenated in `lang`."""
+    hyphenator = paragraph_hyphenator(lang)
+    return tuple(make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks, small_text, scale,
+                             hyphenator) for scale in (1.0, page.format.onepage_scale))
+
+
+def _in_onepage(blocks: tuple[b.Block, ...], page: Page) -> list[bool]:
+    """For each block, whether it is set in the larger type of a one-page chapter, in a page format that shrinks
+    one-page chapters (for a chapter heading: whether its chapter is one; the heading itself keeps the normal type)."""
+    flags, onepage = [], False
+    for block in blocks:
+        if isinstance(block, b.Heading) and block.level == 1:
+            onepage = "onepage" in block.flags and page.format.onepage == "shrink"
+        flags.append(onepage)
+    return flags
+
+
+def _tables(block: b.Block) -> list[b.Table]:
+    """The table blocks in a block: itself, or those in a box."""
+    if isinstance(block, b.Table):
+        return [block]
+    if isinstance(block, b.Box):
+        return [table for child in block.blocks for table in _tables(child)]
+    return []
 
 
 def _heading_kept_with(previous: b.Block, block: b.Block) -> bool:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import CMYKColor
@@ -128,10 +129,15 @@ def _runs(text: str, style: ParagraphStyle, styles: Styles) -> list[tuple[str, s
     """(text, font name, size) runs (pnp.typeset.textfit.set_runs): characters the style's font lacks (♚) in DejaVu
     Sans; in the title faces (Cinzel, whose 1 reads as a Roman I), figures in the layout's figure font — the text
     faces (EB Garamond PnP) print their own lining figures."""
+    return set_runs(text, *_run_fonts(style, styles))
+
+
+def _run_fonts(style: ParagraphStyle, styles: Styles) -> tuple[str, float, str | None, float, str]:
+    """The font arguments of `_runs` after the text: font, size, figure font, figure scale, fallback font."""
     fonts = styles.fonts
     figures = style.fontName in (fonts[role] for role in TITLE_FACES)
-    return set_runs(text, style.fontName, style.fontSize, fonts[styles.figure_font] if figures else None,
-                    styles.figure_scale, fonts["sans"])
+    return (style.fontName, style.fontSize, fonts[styles.figure_font] if figures else None, styles.figure_scale,
+            fonts["sans"])
 
 
 def markup(text: str, style: ParagraphStyle, styles: Styles) -> str:
@@ -143,4 +149,11 @@ def markup(text: str, style: ParagraphStyle, styles: Styles) -> str:
 
 def text_width(text: str, style: ParagraphStyle, styles: Styles) -> float:
     """The width of the text as `markup` sets it, in points."""
-    return runs_width(_runs(text, style, styles))
+    return _width(text, *_run_fonts(style, styles))
+
+
+@lru_cache(maxsize=1 << 16)
+def _width(text: str, *fonts) -> float:
+    """`text_width`, remembered: the table columns measure the same words on both papers, in the booklet, and in
+    the validator's checks and again in the build."""
+    return runs_width(set_runs(text, *fonts))

@@ -69,9 +69,10 @@ def stacks(block: TableBlock, weights: Sequence[float], available: float, paddin
             <= available)
 
 
-def build_table(block: TableBlock, styles: Styles, weights: Sequence[float], available: float,
-                padding_mm: float) -> Table:
-    """The platypus Table of a table block; raises ProblemsFound when a column has no room inside its padding."""
+def table_columns(block: TableBlock, styles: Styles, weights: Sequence[float], available: float,
+                  padding_mm: float) -> tuple[bool, list[float]]:
+    """Whether the table's last column goes on rows of its own (`stacks`), and the widths of the columns side by
+    side in points; raises ProblemsFound when a column has no room inside its padding."""
     s = styles
     pad = padding_mm * MM
 
@@ -88,6 +89,17 @@ def build_table(block: TableBlock, styles: Styles, weights: Sequence[float], ava
             f"{available / MM:.0f} mm each would be {min(widths) / MM:.1f} mm, no wider than its padding; expected "
             "engine values and translations that give the table fewer or narrower columns",
             Location(file="pnp/layouts/rulebook.toml", field=f"columns.{block.columns}"))])
+    return stacked, widths
+
+
+def build_table(block: TableBlock, styles: Styles, weights: Sequence[float], available: float,
+                padding_mm: float) -> Table:
+    """The platypus Table of a table block; raises ProblemsFound when a column has no room inside its padding."""
+    s = styles
+    pad = padding_mm * MM
+    stacked, widths = table_columns(block, styles, weights, available, padding_mm)
+    header = block.header[:-1] if stacked and block.header else block.header
+    body = [row[:-1] for row in block.rows] if stacked else block.rows
     count = len(widths)
     numeric = [all(is_number(row[i]) for row in body) for i in range(count)]
 

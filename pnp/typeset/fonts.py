@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Mapping
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTFont, TTFontFace
 
 # role -> file in fonts/. Titles in Cinzel (Roman capitals; Turkish text in its Turkish form), text and every number
 # in EB Garamond PnP (lining figures, fonts/derive.py; "tabular": figures of one width, for numbers in columns —
@@ -29,6 +29,39 @@ TURKIC_LANGS = frozenset({"tr", "az"})
 # the Cinzel roles: their 1 is a Roman I, so their digits are printed in a figure font (the text faces, EB Garamond
 # PnP, have lining figures of their own)
 TITLE_FACES = ("title", "brand")
+LICENCE_TEXT = 13  # name ID of a font's licence description (the full licence text, in some fonts)
+# fonts whose licence asks for its notice in every copy, subsets embedded in a PDF included (Bitstream Vera / DejaVu)
+NOTICE_IN_EVERY_COPY = ("DejaVu",)
+
+
+class _EmbeddedFace(TTFontFace):
+    """A font face whose subsets, embedded in the PDFs, carry the font's names, copyright and licence URL but not
+    the licence's full text, up to 15 kB of each embedded font (EB Garamond 12). The licences are beside the fonts
+    in fonts/; an OFL font embedded in a document need not repeat them (SIL OFL FAQ). DejaVu's Bitstream Vera
+    licence asks for its notice in all copies, so its subsets keep it (NOTICE_IN_EVERY_COPY)."""
+
+    def get_table(self, tag):
+        table = super().get_table(tag)
+        return _without_licence_text(table) if tag == "name" else table
+
+
+@lru_cache(maxsize=None)
+def _without_licence_text(table: bytes) -> bytes:
+    from fontTools.ttLib.tables._n_a_m_e import table__n_a_m_e  # only where a PDF embeds a font
+    names = table__n_a_m_e()
+    names.decompile(table, None)
+    names.names = [record for record in names.names if record.nameID != LICENCE_TEXT]
+    return names.compile(None)
+
+
+def _embedded_font(name: str, path: Path) -> TTFont:
+    """The font `path` registered as `name`: subsets hold only the characters printed (ReportLab's default keeps all
+    of ASCII in the first subset) and, unless its licence asks for it in every copy, no licence text
+    (_EmbeddedFace)."""
+    font = TTFont(name, str(path), asciiReadable=False)
+    if not path.name.startswith(NOTICE_IN_EVERY_COPY):
+        font.face.__class__ = _EmbeddedFace  # the parsed face, its subsets made by the subclass
+    return font
 
 
 @lru_cache(maxsize=None)
@@ -37,7 +70,7 @@ def register_fonts(fonts_dir: Path) -> dict[str, str]:
     for role, file in FONT_FILES.items():
         name = FONT_NAMES[role]
         if name not in pdfmetrics.getRegisteredFontNames():
-            pdfmetrics.registerFont(TTFont(name, str(fonts_dir / file)))
+            pdfmetrics.registerFont(_embedded_font(name, fonts_dir / file))
     for regular in (FONT_NAMES["body"], FONT_NAMES["tabular"]):
         pdfmetrics.registerFontFamily(regular, normal=regular, bold=FONT_NAMES["bold"], italic=FONT_NAMES["italic"],
                                       boldItalic=FONT_NAMES["bold"])

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import groupby
 from typing import Callable, TypeVar
 
@@ -35,25 +36,31 @@ def runs(text: str, font: str, figures: str | None) -> list[tuple[str, str]]:
     return [(piece, f) for piece, f in _pieces(text, font, figures) if piece]
 
 
+@lru_cache(maxsize=1 << 18)
 def measure(text: str, font: str, figures: str | None, size: float, figure_scale: float = 1.0) -> float:
-    """Width in points of `text` set in `font` (figures in `figures`, at `figure_scale` times the size)."""
+    """Width in points of `text` set in `font` (figures in `figures`, at `figure_scale` times the size).
+    Remembered: line breaking measures the same words and lines at the same sizes again, and the build sets the
+    texts the validator's print checks set."""
     return sum(stringWidth(piece, f, size * figure_scale if i % 2 else size)
                for i, (piece, f) in enumerate(_pieces(text, font, figures)))
 
 
 def set_runs(text: str, font: str, size: float, figures: str | None = None, figure_scale: float = 1.0,
              fallback: str | None = None) -> list[tuple[str, str, float]]:
-    """(piece, font, size) runs of `text` set in `font` at `size`: digit groups in `figures` at `figure_scale` times
-    the size, and characters `font` has no glyph for (♚ in EB Garamond) in the `fallback` font."""
+    """(piece, font, size) runs of `text` set in `font` at `size`: figures in `figures` at `figure_scale` times
+    the size, and characters `font` has no glyph for (♚ in EB Garamond) in the `fallback` font; neighbouring
+    characters of one kind make one run."""
     missing = set(missing_glyphs(text, font)) if fallback else set()
-    result = []
+    pieces = []
     for piece, piece_font in runs(text, font, figures):
         if piece_font != font:
-            result.append((piece, piece_font, size * figure_scale))
+            pieces.append((piece, piece_font, size * figure_scale))
             continue
         for lacking, chars in groupby(piece, key=lambda ch: ch in missing):
-            result.append(("".join(chars), fallback if lacking else font, size))
-    return result
+            pieces.append(("".join(chars), fallback if lacking else font, size))
+    # neighbouring pieces of one kind (a digit group and a superscript figure, two lacking glyphs) make one run
+    return [("".join(piece for piece, _, _ in group), *kind)
+            for kind, group in groupby(pieces, key=lambda piece: piece[1:])]
 
 
 def runs_width(pieces: list[tuple[str, str, float]]) -> float:

@@ -5,10 +5,12 @@ problems arrive as ProblemsFound from pnp.project.load_inputs); the checks here 
 """
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable
 
 from ..cards.checks import card_print_problems
 from ..i18n.catalogs import SOURCE_LANG
+from ..parallel import run_tasks
 from ..problems import ERROR, WARNING, Location, Problem, ProblemsFound
 from ..project import Inputs, Project
 from ..rulebook.checks import rulebook_problems
@@ -66,14 +68,16 @@ def available(inputs: Inputs) -> Needs:
     return frozenset(name for name, part in parts.items() if part is not None)
 
 
-def validate(inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[Problem]:
+def validate(inputs: Inputs, langs: tuple[str, ...], project: Project, jobs: int = 1) -> list[Problem]:
     """Run every check on the inputs for the given languages; the problems of all, in check order. English, the
     source language, gets the print checks only (its texts are the msgids the translations are checked against).
 
     A check that needs engine data, cards or word lists that could not be read is left out (their load problems
     say why); every other check runs, so that one run reports everything. The print checks lay out the texts, so
     they run for the languages whose translations have no error (a broken placeholder cannot even be filled in);
-    for the others a warning says they were skipped.
+    for the others a warning says they were skipped. They run one language at a time in `jobs` worker processes
+    (pnp.parallel); the problems come in the same order for any number. One language is checked in this process:
+    too little to share, and a build's workers, forked later, inherit what its checks compiled and measured.
     """
     problems: list[Problem] = []
     translations = tuple(lang for lang in langs if lang != SOURCE_LANG)  # English is the source: nothing to compare
@@ -87,11 +91,18 @@ def validate(inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[P
             problems.append(Problem("print-checks-skipped", f"text fit and font coverage not checked for {lang}: "
                                     "fix its translation errors first", Location(lang=lang), WARNING))
     printable = tuple(lang for lang in langs if lang not in broken)
-    for checker, needs in print_checks():
-        if not needs <= loaded:
-            continue
-        try:
-            problems += checker(inputs, printable, project)
-        except ProblemsFound as exc:  # a layout file the product reads is wrong: located problems, no traceback
-            problems += exc.problems
+    checks = [partial(_print_problems, checker, inputs, (lang,), project)
+              for checker, needs in print_checks() if needs <= loaded for lang in printable]
+    found = dict(run_tasks(checks, jobs if len(printable) > 1 else 1))
+    for start in range(0, len(checks), len(printable) or 1):  # one checker's languages: its duplicates once
+        problems += dict.fromkeys(p for index in range(start, start + len(printable)) for p in found[index])
     return list(dict.fromkeys(problems))  # a layout file several products read is reported once
+
+
+def _print_problems(checker: PrintChecker, inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[Problem]:
+    """A print checker's problems; a layout file the product reads that is wrong gives located problems, no
+    traceback."""
+    try:
+        return checker(inputs, langs, project)
+    except ProblemsFound as exc:
+        return list(exc.problems)

@@ -8,7 +8,6 @@ from ..i18n.catalogs import LanguageCatalog, Message
 from ..problems import Location
 
 CARD_FIELDS = ("name", "effect")
-SAMPLE = range(0, 1000)  # numbers tried to find which plural form covers which counts
 
 
 @dataclass(frozen=True)
@@ -43,18 +42,10 @@ def locate(message: Message, lang: str) -> Location:
     return Location(file=message.path, line=message.line, lang=lang, msgid=message.msgid)
 
 
-def plural_function(catalog: LanguageCatalog):
-    """n -> plural form index, from the catalog's Plural-Forms header."""
-    return getattr(catalog.translations, "plural", lambda n: int(n != 1))
-
-
 def plural_sources(message: Message, catalog: LanguageCatalog) -> list[str]:
     """The English text each plural form renders: msgid for a form used for 1 alone, msgid_plural otherwise."""
-    plural = plural_function(catalog)
-    counts: dict[int, set[int]] = {}
-    for n in SAMPLE:
-        counts.setdefault(plural(n), set()).add(n)
-    return [message.msgid if counts.get(form) == {1} else message.plural for form in range(len(message.strings))]
+    return [message.msgid if form in catalog.singular_forms else message.plural
+            for form in range(len(message.strings))]
 
 
 def translated(message: Message) -> bool:

@@ -5,6 +5,7 @@ A term is found where one of its forms starts a word; quoted card names are left
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..i18n.catalogs import SOURCE_LANG
 from ..i18n.lexicon import TermForms, capitalized
@@ -19,9 +20,15 @@ from .text_scan import unquoted
 POSITION_OF_STAT = {"ATK": "Attack Position", "DEF": "Defense Position"}
 def uses(text: str, forms: tuple[str, ...], lang: str) -> bool:
     """One of the forms starts a word of the text (English: in any case; else as written or capitalized)."""
+    return _starts_a_word(forms, lang).search(text) is not None
+
+
+@lru_cache(maxsize=None)
+def _starts_a_word(forms: tuple[str, ...], lang: str) -> re.Pattern:
+    """One pattern for all the forms of a term (the checks search every effect for every term)."""
+    variants = sorted({v for form in forms for v in (form, capitalized(form, lang))})
     flags = re.IGNORECASE if lang == SOURCE_LANG else 0
-    variants = {v for form in forms for v in (form, capitalized(form, lang))}
-    return any(re.search(rf"(?<!\w){re.escape(v)}", text, flags) for v in variants)
+    return re.compile("|".join(rf"(?<!\w){re.escape(v)}" for v in variants), flags)
 
 
 def effect_pairs(inputs: Inputs, lang: str) -> list[Pair]:
@@ -46,11 +53,14 @@ def _show(forms: TermForms) -> str:
 def check_term_consistency(inputs: Inputs, langs: tuple[str, ...]) -> list[Problem]:
     """Every card effect whose English uses a game term writes it with one of the language's forms for it."""
     english = dict(inputs.lexicon.english_terms)
+    english_terms: dict[str, list[str]] = {}  # an English effect's terms, the same in every language
     problems = []
     for lang in langs:
         terms = inputs.lexicon.of(lang).game_terms
         for pair in effect_pairs(inputs, lang):
-            for term in _english_terms(pair.source, english):
+            if pair.source not in english_terms:
+                english_terms[pair.source] = _english_terms(pair.source, english)
+            for term in english_terms[pair.source]:
                 forms = terms.get(term)
                 if forms is not None and not uses(unquoted(pair.translation), forms.forms, lang):
                     problems.append(Problem("term-inconsistent", f"the English effect says {term!r}; expected "

@@ -1,0 +1,48 @@
+"""Independent tasks run in a pool of worker processes, each result handed back as soon as its task finishes.
+
+The workers are forked after the tasks are made, so they inherit everything the tasks need (checked inputs,
+registered fonts, compiled templates) instead of receiving it pickled; only the results travel back. One job
+runs the tasks in this process, in order. Results carry no trace of the process that made them, so the output is
+the same for any number of jobs.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+from typing import Callable, Iterator, Sequence, TypeVar
+
+T = TypeVar("T")
+
+_TASKS: Sequence[Callable[[], object]] = ()  # the tasks of the pool being started, inherited by its workers
+
+
+def default_jobs() -> int:
+    """The number of cores this process may run on."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def run_tasks(tasks: Sequence[Callable[[], T]], jobs: int) -> Iterator[tuple[int, T]]:
+    """(index, result) of every task, in the order they finish; with one job (or one task) in this process."""
+    global _TASKS
+    workers = min(jobs, len(tasks))
+    if workers <= 1:
+        yield from ((index, task()) for index, task in enumerate(tasks))
+        return
+    _TASKS = tasks
+    try:
+        with multiprocessing.get_context("fork").Pool(workers, initializer=_ignore_interrupts) as pool:
+            yield from pool.imap_unordered(_run, range(len(tasks)))
+    finally:
+        _TASKS = ()
+
+
+def _ignore_interrupts() -> None:
+    """A worker leaves interrupts to the parent: Ctrl-C (sent to the whole process group) is ignored, and SIGTERM,
+    with which the parent stops its pool, ends the worker at once (not through the parent's handler it inherited)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _run(index: int) -> tuple[int, object]:
+    return index, _TASKS[index]()

@@ -1,0 +1,120 @@
+"""The parallel build and checks: worker processes render the steps and run the print checks, the files are byte
+for byte those of a serial build, the problems of every worker are collected (in the same order) before anything is
+written, and progress follows the steps as they finish."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import invoke
+from pnp.context import BuildOptions
+from pnp.kit import build as build_module
+from pnp.kit.build import build
+from pnp.parallel import run_tasks
+from pnp.problems import Location, Problem, ProblemsFound
+from pnp.project import Project, read_inputs
+from pnp import validate as validate_module
+from pnp.validate import validate
+from validate_helpers import plant
+
+
+def pdfs(root: Path) -> dict[Path, bytes]:
+    return {path.relative_to(root): path.read_bytes() for path in sorted(root.rglob("*.pdf"))}
+
+
+def test_jobs_1_and_the_default_pool_write_byte_identical_files(runner, tmp_path):
+    for name, jobs in (("serial", "1"), ("pool", "2")):
+        result = invoke(runner, "build", "--lang", "tr", "--booklet", "--jobs", jobs, "--out", tmp_path / name)
+        assert result.exit_code == 0, result.output
+    serial, pool = pdfs(tmp_path / "serial"), pdfs(tmp_path / "pool")
+    assert len(serial) == 7 + 4  # 7 decks, score sheet, tokens, rulebook and its booklet: 4 steps for 2 workers
+    assert serial.keys() == pool.keys()
+    assert all(serial[path] == pool[path] for path in serial)
+
+
+def test_every_workers_problems_are_collected_and_nothing_is_written(monkeypatch, tmp_path):
+    def broken(ctx):
+        raise ProblemsFound([Problem("test-broken", f"cannot make this in {lang}", Location(lang=lang))
+                             for lang in ctx.langs])
+
+    score_sheet = build_module.PRODUCERS[1]  # a quick producer that succeeds, beside the broken one
+    monkeypatch.setattr(build_module, "PRODUCERS", (score_sheet, broken))
+    try:
+        build(Project(), BuildOptions(langs=("de", "pl", "es"), jobs=2), tmp_path / "out")
+    except ProblemsFound as exc:
+        assert [(p.code, p.where.lang) for p in exc.problems] == [("test-broken", lang) for lang in ("de", "pl", "es")]
+    else:
+        raise AssertionError("the build succeeded")
+    assert not (tmp_path / "out").exists()
+
+
+def test_results_arrive_as_tasks_finish_and_carry_their_index():
+    def task(seconds: float, value: str):
+        return lambda: (time.sleep(seconds), value)[1]
+
+    tasks = [task(1.0, "slow"), task(0.0, "a"), task(0.0, "b"), task(0.0, "c")]
+    finished = list(run_tasks(tasks, jobs=2))
+    assert sorted(finished) == [(0, "slow"), (1, "a"), (2, "b"), (3, "c")]
+    assert finished[-1] == (0, "slow")  # the first task, the last to finish
+    assert list(run_tasks(tasks[1:], jobs=1)) == [(0, "a"), (1, "b"), (2, "c")]
+
+
+def test_validate_reports_the_same_problems_in_the_same_order_for_any_number_of_jobs(project_copy, monkeypatch):
+    """The print checks run one language at a time in workers; what they find, and its order, does not change
+    (here the first language's check is the last to finish)."""
+    def slow_first(inputs, langs, project):
+        time.sleep(0.5 if langs == ("de",) else 0)
+        return [Problem("test-order", f"checked {lang}", Location(lang=lang)) for lang in langs]
+
+    checks = validate_module.print_checks()
+    monkeypatch.setattr(validate_module, "print_checks", lambda: ((slow_first, frozenset()), *checks))
+    plant(project_copy, "de", "rome.testudo:effect", "Infantry units in Defense Position gain 2 DEF.",
+          old="erhalten", new="erhalten" + " standhaft und unerschütterlich" * 30)
+    plant(project_copy, "tr", "rome.praetorian-guard:name", "Praetorian Guard", old="muhafızları", new="muhafızları ☭")
+    project = Project(data=project_copy / "data", locales=project_copy / "locales")
+    langs = ("de", "pl", "tr")
+    inputs, _ = read_inputs(project, langs)
+    serial, pool = validate(inputs, langs, project, jobs=1), validate(inputs, langs, project, jobs=2)
+    assert [p.where.lang for p in serial if p.code == "test-order"] == list(langs)
+    assert {"text-does-not-fit", "glyph-missing"} <= {p.code for p in serial}
+    assert serial == pool
+
+
+def workers(pid: int) -> list[int]:
+    """The child processes of `pid` (Linux /proc)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found += [int(child) for child in (task / "children").read_text().split()]
+    return found
+
+
+@pytest.mark.parametrize("sig, whole_group", [(signal.SIGINT, True), (signal.SIGINT, False), (signal.SIGTERM, False)],
+                         ids=["ctrl-c", "sigint", "sigterm"])
+def test_a_signal_while_workers_render_stops_them_all_without_a_traceback(tmp_path, sig, whole_group):
+    """Ctrl-C reaches the whole process group, the workers leave it to the build, which stops them: exit 130, no
+    traceback, nothing written, no process of the run left."""
+    out = tmp_path / "out"
+    process = subprocess.Popen([sys.executable, "-m", "pnp", "build", "--lang", "de,pl", "--jobs", "2", "--out", out],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while not workers(process.pid) and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert process.poll() is None, "the build ended before its workers could be seen"
+    time.sleep(0.2)
+    if whole_group:
+        os.killpg(process.pid, sig)
+    else:
+        process.send_signal(sig)
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130, stderr
+    assert b"Traceback" not in stderr and stderr.decode().strip().endswith("interrupted; the kit is unchanged")
+    assert not out.exists()
+    time.sleep(0.5)
+    with pytest.raises(ProcessLookupError):
+        os.killpg(process.pid, 0)  # no worker outlived the run
