@@ -2,12 +2,23 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 ERROR = "error"
 WARNING = "warning"
 MAX_LINE = 400  # characters of one reported problem; longer ones (a quoted text that does not fit) are shortened
+MAX_QUOTED = 100  # characters of one quoted text in a reported problem
+QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|“[^“”]*”|„[^„“]*“")
+
+
+def _shortened(text: str, limit: int) -> str:
+    """The text, or its start and end with the number of characters left out between them."""
+    if len(text) <= limit:
+        return text
+    half = (limit - 40) // 2
+    return f"{text[:half]} … ({len(text) - 2 * half} characters left out) … {text[-half:]}"
 
 
 def shown(value: Any) -> str:
@@ -64,12 +75,12 @@ class Problem:
     severity: str = ERROR
 
     def __str__(self) -> str:
-        """One line: control characters shown as spaces, a long message shortened in its middle."""
+        """One line: control characters shown as spaces, each long quoted text shortened in its middle (so that what
+        is said about them stays readable), then the whole line if still too long."""
         line = " ".join(f"{self.where}: {self.severity} {self.code}: {self.message}".split())
-        if len(line) <= MAX_LINE:
-            return line
-        half = (MAX_LINE - 40) // 2
-        return f"{line[:half]} … ({len(line) - 2 * half} characters left out) … {line[-half:]}"
+        if len(line) > MAX_LINE:
+            line = QUOTED.sub(lambda quoted: _shortened(quoted.group(0), MAX_QUOTED), line)
+        return _shortened(line, MAX_LINE)
 
     def as_dict(self) -> dict:
         return {"code": self.code, "severity": self.severity, "location": self.where.as_dict(),
@@ -80,7 +91,7 @@ class ProblemsFound(Exception):
     """Raised by a stage that found errors; carries all of them."""
 
     def __init__(self, problems: Iterable[Problem]):
-        self.problems = tuple(problems)
+        self.problems = tuple(dict.fromkeys(problems))  # one line each: checks that read one file report it once
         super().__init__(f"{len(self.problems)} problem(s)")
 
 

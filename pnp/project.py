@@ -6,11 +6,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .data.card_database import CardDatabase, load_cards
-from .i18n.catalogs import SOURCE_LANG, LanguageCatalog, read_catalogs
+from .i18n.catalogs import LanguageCatalog, read_catalogs
 from .data.engine_data import ENGINE_NAMES, Engine, read_engine
 from .i18n.lexicon import Lexicon, load_lexicon
 from .layouts.schemas import LAYOUTS
-from .problems import Problem, ProblemsFound, errors, raise_if_errors
+from .problems import Problem, ProblemsFound, raise_if_errors
 from .resources import bundled_root
 
 REPO = bundled_root()  # the repository in a checkout; the package's bundled data once installed
@@ -35,12 +35,22 @@ class Project:
 
 @dataclass(frozen=True)
 class Inputs:
-    """Everything loaded and checked: the first stage of every command."""
+    """Everything loaded: the first stage of every command.
 
-    engine: Engine
-    cards: CardDatabase
+    The engine data, the cards and the word lists are None when they could not be read (their problems say why):
+    the validator then runs every check that does without them, and a build stops before composing anything
+    (`complete`). Cards read beside broken engine data have their texts checked, their numbers not.
+    """
+
+    engine: Engine | None
+    cards: CardDatabase | None
     catalogs: dict[str, LanguageCatalog]
-    lexicon: Lexicon = Lexicon()  # the translators' allowlist and glossary (read with the catalogs)
+    lexicon: Lexicon | None  # the translators' word lists: allowlist, glossary, game terms (read with the catalogs)
+
+    @property
+    def complete(self) -> bool:
+        """Engine data, cards and word lists all read: what producers need."""
+        return None not in (self.engine, self.cards, self.lexicon)
 
 
 def loaded_langs(inputs: Inputs, langs: tuple[str, ...]) -> tuple[str, ...]:
@@ -55,12 +65,12 @@ def load_inputs(project: Project, langs: tuple[str, ...]) -> Inputs:
     return inputs
 
 
-def read_inputs(project: Project, langs: tuple[str, ...]) -> tuple[Inputs | None, list[Problem]]:
-    """Load what can be loaded, with the problems found on the way.
+def read_inputs(project: Project, langs: tuple[str, ...]) -> tuple[Inputs, list[Problem]]:
+    """Load what can be loaded, with the problems found on the way, so that one run reports everything.
 
-    The inputs come back whenever the later checks can run on them — the engine data and cards read and every
-    engine number valid — even when the engine data's numbers disagree with each other or some languages' catalogs
-    could not be read (the inputs then hold the others: check `loaded_langs`), so that one run reports everything.
+    The engine data comes back when every number is valid, even if the numbers disagree with each other; the cards
+    when every card file is valid; the catalogs of the languages whose catalogs could be read (`loaded_langs`); the
+    word lists when they could be read. What could not be read is None.
     """
     engine, problems = read_engine(project.engine_file)
     cards = None
@@ -70,14 +80,10 @@ def read_inputs(project: Project, langs: tuple[str, ...]) -> tuple[Inputs | None
         problems += exc.problems
     catalogs, catalog_problems = read_catalogs(project.locales, langs)
     problems += catalog_problems
-    lexicon = Lexicon()
-    if set(langs) - {SOURCE_LANG}:
-        try:
-            lexicon = load_lexicon(project.locales)
-        except ProblemsFound as exc:
-            problems += exc.problems
-    loaded = cards is not None and set(engine.numbers) == ENGINE_NAMES
-    later_checks_can_run = {"engine-inconsistent"} | {p.code for p in catalog_problems}
-    if loaded and not any(p.code not in later_checks_can_run for p in errors(problems)):
-        return Inputs(engine, cards, catalogs, lexicon), problems
-    return None, problems
+    lexicon = None
+    try:  # every language needs it, English too: its rulebook's glossary lists the English game terms
+        lexicon = load_lexicon(project.locales)
+    except ProblemsFound as exc:
+        problems += exc.problems
+    numbers_valid = set(engine.numbers) == ENGINE_NAMES
+    return Inputs(engine if numbers_valid else None, cards, catalogs, lexicon), problems

@@ -17,7 +17,7 @@ def read_toml(path: Path) -> tuple[dict | None, list[Problem]]:
     except OSError as exc:  # a folder, a link loop, no permission
         return None, [Problem("file-unreadable", f"cannot read file: {exc.strerror or exc}", Location(file=str(path)))]
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")  # a byte order mark (some Windows editors write one) is no error
     except UnicodeDecodeError as exc:
         line_start = data.rfind(b"\n", 0, exc.start) + 1
         return None, [Problem("file-unreadable", f"byte 0x{data[exc.start]:02x} at column {exc.start - line_start + 1} "

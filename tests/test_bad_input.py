@@ -109,3 +109,16 @@ def test_missing_po_file(runner, project_copy):
     result = export(runner, project_copy, "es")
     assert result.exit_code == 1
     assert "no 'cards' catalog for language 'es'" in result.stderr
+
+
+@pytest.mark.parametrize("path, old, new", [("data/engine.toml", "start = 20 ", "start = 2.5 "),
+                                           (ROME, "atk = 3\n", "atk = 7\n")])
+def test_a_byte_order_mark_is_no_error_and_moves_no_line(runner, project_copy, path, old, new):
+    """Some Windows editors start a UTF-8 file with a BOM: the file reads as without it, its lines numbered alike."""
+    file = project_copy / path
+    replace(file, old, new)
+    expected = invoke(runner, "validate", *project_args(project_copy)).output
+    file.write_bytes(b"\xef\xbb\xbf" + file.read_bytes())
+    result = invoke(runner, "validate", *project_args(project_copy))
+    assert result.exit_code == 1 and f"{path}:" in result.output and "toml-syntax" not in result.output
+    assert result.output == expected

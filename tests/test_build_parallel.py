@@ -73,7 +73,7 @@ def test_validate_reports_the_same_problems_in_the_same_order_for_any_number_of_
         return [Problem("test-order", f"checked {lang}", Location(lang=lang)) for lang in langs]
 
     checks = validate_module.print_checks()
-    monkeypatch.setattr(validate_module, "print_checks", lambda: (slow_first, *checks))
+    monkeypatch.setattr(validate_module, "print_checks", lambda: ((slow_first, frozenset()), *checks))
     plant(project_copy, "de", "rome.testudo:effect", "Infantry units in Defense Position gain 2 DEF.",
           old="erhalten", new="erhalten" + " standhaft und unerschütterlich" * 30)
     plant(project_copy, "tr", "rome.praetorian-guard:name", "Praetorian Guard", old="muhafızları", new="muhafızları ☭")

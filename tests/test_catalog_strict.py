@@ -129,3 +129,18 @@ def test_validate_reports_every_catalog_defect_in_one_run(runner, project_copy):
     assert result.exit_code == 1
     codes = [line.split(": error ")[1].split(":")[0] for line in result.output.splitlines() if ": error " in line]
     assert sorted(codes) == ["po-header", "po-syntax", "po-unreadable"], result.output
+
+
+def test_a_plural_index_out_of_order_is_one_problem_at_its_line(project_copy):
+    path = catalog_path(project_copy / "locales", "pl", "rulebook")
+    line = plant(path, 'msgstr[2] ""', 'msgstr[7] ""')
+    assert only(problems(project_copy / "locales", "pl"), "po-plural", path, line) == \
+        "msgstr[7] out of order; expected msgstr[2]"
+
+
+def test_a_byte_order_mark_is_no_error(project_copy):
+    """Some Windows editors start a UTF-8 file with a BOM: the catalog reads as without it."""
+    path = catalog_path(project_copy / "locales", "de", "cards")
+    before = load_catalogs(project_copy / "locales", ("de",))["de"].messages
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    assert load_catalogs(project_copy / "locales", ("de",))["de"].messages == before

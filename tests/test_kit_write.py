@@ -186,28 +186,64 @@ def test_a_file_where_a_language_folder_belongs_is_named(kit):
     assert "File exists" not in str(caught.value.problems)
 
 
-def handles_sigterm(pid: int) -> bool:
-    """True once the process catches SIGTERM (Linux: the SigCgt mask in /proc/PID/status)."""
-    status = Path(f"/proc/{pid}/status").read_text()
-    caught = int(next(line.split()[1] for line in status.splitlines() if line.startswith("SigCgt:")), 16)
-    return bool(caught & (1 << (signal.SIGTERM - 1)))
+# Runs `pnp ARGS` with one os function (argv: marker, go, name) paused at its first call in the write phase: the
+# marker file says "in the write phase now", and the build waits there until the go file appears (at most 120 s).
+# fsync pauses while the temporary files are written, replace (of a temporary file) in the middle of the renames.
+PAUSED_BUILD = """
+import os, runpy, sys, time
+from pathlib import Path
+marker, go, name = Path(sys.argv.pop(1)), Path(sys.argv.pop(1)), sys.argv.pop(1)
+real = getattr(os, name)
+
+def paused(*args):
+    result = real(*args)
+    if not marker.exists() and (name != "replace" or str(args[0]).endswith(".tmp")):
+        marker.touch()
+        deadline = time.monotonic() + 120
+        while not go.exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
+    return result
+
+setattr(os, name, paused)
+sys.argv[0] = "pnp"
+runpy.run_module("pnp", run_name="__main__")
+"""
 
 
+def wait_for(path: Path, process: subprocess.Popen, timeout: float = 300) -> None:
+    """Poll until `path` exists; fails if the process ends first or the timeout passes (a loaded machine is slow)."""
+    deadline = time.monotonic() + timeout
+    while not path.exists():
+        if process.poll() is not None:
+            pytest.fail(f"the build ended (exit {process.returncode}) before its write phase: "
+                        f"{process.communicate()[1].decode()}")
+        if time.monotonic() > deadline:
+            process.kill()
+            pytest.fail(f"the build did not reach its write phase within {timeout} s")
+        time.sleep(0.02)
+
+
+@pytest.mark.parametrize("phase", ["fsync", "replace"])
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM])
-def test_a_real_build_stopped_by_a_signal_exits_130_and_keeps_the_kit(previous_kit, sig):
+def test_a_real_build_stopped_by_a_signal_in_its_write_phase_exits_130_and_keeps_the_kit(previous_kit, tmp_path,
+                                                                                       sig, phase):
+    """A real signal to a real `pnp build` process while it writes the temporary files (fsync) or renames them
+    into place (replace, where the signal is deferred to the last rename and the kit then rolled back)."""
     before = snapshot(previous_kit)
+    marker, go = tmp_path / "in-write-phase", tmp_path / "go-on"
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    process = subprocess.Popen([sys.executable, "-m", "pnp", "build", "--lang", "tr", "--paper", "letter", "--out",
-                                previous_kit], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
-    while not handles_sigterm(process.pid):  # the command has started (pnp.cli installs its SIGTERM handler)
-        time.sleep(0.05)
-    time.sleep(0.5)  # loading and rendering: the build has not reached its write phase yet
+    process = subprocess.Popen([sys.executable, "-c", PAUSED_BUILD, marker, go, phase, "build", "--lang", "tr",
+                                "--paper", "letter", "--out", previous_kit],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    wait_for(marker, process)
+    assert snapshot(previous_kit) != before  # temporary files are there: the build is writing
     process.send_signal(sig)
-    _, stderr = process.communicate(timeout=120)
+    go.touch()
+    _, stderr = process.communicate(timeout=300)
     assert process.returncode == 130, stderr
     assert stderr.decode().strip().endswith("interrupted; the kit is unchanged")
     assert b"Traceback" not in stderr
-    assert snapshot(previous_kit) == before
+    assert snapshot(previous_kit) == before  # byte-identical, and no temporary file or backup left
 
 
 def test_a_build_over_a_kit_with_an_immutable_subfolder_changes_nothing(runner, previous_kit):

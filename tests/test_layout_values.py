@@ -16,11 +16,15 @@ FAULTS = [
     ('value = { font = "bold"', 'value = { font = "Comic Sans"', "'front.stats.value.font' must be a font role "
      '(title, title-tr, brand, body, italic, bold, tabular, sans, sans-bold), found "Comic Sans"'),
     ("fit_step = 0.25", "fit_step = nan", "'card.fit_step' must be a finite number, found nan"),
+    ("bleed = 3.0", "bleed = -3.0", "'card': bleed -3 must not be below zero"),
+    ("safe = 3.0", "safe = 31.5", "'card': safe 31.5 leaves no room inside a 63 × 88 mm card"),
+    ("width = 63.0", "width = -63.0", "'card.width' must be above zero, found -63.0"),
 ]
 
 
 @pytest.mark.parametrize("old, new, expected", FAULTS, ids=["fit_step 0", "max_dpi 0", "zero-height art window",
-                                                            "unknown font", "nan"])
+                                                            "unknown font", "nan", "negative bleed",
+                                                            "safe zone without room", "negative width"])
 def test_an_unusable_layout_value_is_a_located_problem(tmp_path, old, new, expected):
     shutil.copy(LAYOUTS / "card.toml", tmp_path / "card.toml")
     text = (tmp_path / "card.toml").read_text(encoding="utf-8")

@@ -58,3 +58,12 @@ def test_a_broken_faction_file_is_not_also_called_missing(runner, project_copy):
     assert result.exit_code == 1
     assert "toml-syntax" in result.output and "cards-missing-faction" not in result.output
     assert "expected rome.toml" not in result.output
+
+
+def test_long_quoted_texts_are_shortened_each_so_the_message_around_them_stays():
+    name = "Sehr" * 2000
+    text = str(Problem("card-reference", f"the effect names card rome.hastati-line; expected its de name {name!r}, "
+                       f"found no quoted name in {'Wenn ' + name + ' im Spiel ist.'!r}", Location(card="rome.x")))
+    assert len(text) <= MAX_LINE
+    assert "; expected its de name 'SehrSehr" in text and ", found no quoted name in 'Wenn SehrSehr" in text
+    assert text.endswith(" im Spiel ist.'") and text.count("characters left out") == 2

@@ -11,6 +11,7 @@ from pypdf import PdfReader
 from conftest import LANGS, invoke, project_args
 from pnp.cli.options import LanguageList
 from pnp.data.terms import FACTIONS
+from pnp.project import Project, read_inputs
 
 PARTS = ["rulebook.pdf", "scoresheet.pdf", "tokens.pdf"] + [f"cards/{f}.pdf" for f in FACTIONS]
 
@@ -71,3 +72,12 @@ def test_an_english_text_that_does_not_fit_is_caught(runner, project_copy):
     result = invoke(runner, "validate", "--lang", "en", *project_args(project_copy))
     assert result.exit_code == 1
     assert any("text-does-not-fit" in line and "[en]" in line for line in result.output.splitlines())
+
+
+def test_an_english_only_build_reads_the_game_terms_its_rulebook_glossary_lists():
+    """The English rulebook is the same whether built alone or beside translations: its glossary's terms are read
+    for English alone too."""
+    alone, problems = read_inputs(Project(), ("en",))
+    beside, _ = read_inputs(Project(), ("en", "de"))
+    assert not problems and alone.lexicon.english_terms
+    assert alone.lexicon.english_terms == beside.lexicon.english_terms

@@ -8,9 +8,9 @@ import click
 from ..i18n.catalogs import LANGS, SOURCE_LANG
 from .options import (EXIT_PROBLEMS, LanguageList, PathArg, jobs_option, make_project, project_options, report,
                       write_json)
-from ..data.deck_lists import load_deck_list
-from ..problems import ERROR, Problem, ProblemsFound
-from ..project import load_inputs, loaded_langs, read_inputs
+from ..kit.build import checked_deck
+from ..problems import ERROR, Problem, errors
+from ..project import loaded_langs, read_inputs
 from ..validate import validate
 
 FORMAT = click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True,
@@ -40,10 +40,9 @@ def validate_command(langs, output, jobs, data, locales, art, layouts):
     """Check the engine data, the cards, the decks and every translation against each other."""
     project = make_project(data, locales, art, layouts)
     inputs, problems = read_inputs(project, langs)
-    if inputs is not None:
-        problems += validate(inputs, loaded_langs(inputs, langs), project, jobs)
-    finish(problems, output, f"valid: engine data, {len(inputs.cards.cards) if inputs else 0} cards and their "
-           f"decks, catalogs of {', '.join(langs)}")
+    problems += validate(inputs, loaded_langs(inputs, langs), project, jobs)
+    finish(problems, output, f"valid: engine data, {len(inputs.cards.cards) if inputs.cards else 0} cards and "
+           f"their decks, catalogs of {', '.join(langs)}")
 
 
 @click.group("deck")
@@ -64,11 +63,10 @@ def deck_check(file, output, data, locales, art, layouts):
     [cards]
     "rome.hastati-line" = 3              # card id = copies
     """
-    try:
-        inputs = load_inputs(make_project(data, locales, art, layouts), ())
-        deck = load_deck_list(file, inputs.cards, inputs.engine)
-    except ProblemsFound as exc:
-        finish(list(exc.problems), output, "")
+    inputs, problems = read_inputs(make_project(data, locales, art, layouts), ())
+    deck, deck_problems = checked_deck(file, inputs)  # without engine data and cards: the file's syntax only
+    if deck is None or errors(problems):
+        finish(problems + deck_problems, output, "")
     counts = deck.count_by_faction()
     finish([], output, f"legal {deck.mode} deck {deck.name!r}: {deck.size} cards ("
            + " + ".join(f"{counts[f]} {f}" for f in deck.factions) + ")")

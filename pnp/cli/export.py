@@ -48,12 +48,11 @@ def images_command(langs, dpi, no_bleed, out, data, locales, art, layouts):
     project = make_project(data, locales, art, layouts)
     try:
         allowed = export_layout(project.layouts).images.dpi
-    except ProblemsFound as exc:
-        report(exc.problems)
-        sys.exit(EXIT_PROBLEMS)
-    if dpi is None:
+    except ProblemsFound:  # a broken export layout: the export reports it, together with every other problem
+        allowed = ()
+    if dpi is None and allowed:
         dpi = allowed[0]
-    elif dpi not in allowed:
+    elif allowed and dpi not in allowed:
         raise click.BadParameter(f"{dpi} is not one of the export layout's resolutions "
                                  f"({', '.join(map(str, allowed))})", param_hint="'--dpi'")
     _write(lambda: export_images(project, langs, dpi, not no_bleed), out,

@@ -87,7 +87,7 @@ def load_cards(directory: Path, engine: Engine) -> CardDatabase:
 
 def _card_lines(path: Path) -> list[int]:
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        lines = path.read_text(encoding="utf-8-sig").splitlines()
     except (OSError, UnicodeDecodeError):
         return []
     return [i for i, line in enumerate(lines, 1) if line.strip() == "[[cards]]"]
@@ -127,7 +127,9 @@ def _card(raw: dict, faction: str, source: str, line: int | None, engine: Engine
     def problem(code: str, field: str, message: str) -> None:
         problems.append(Problem(code, message, Location(source, line, card_id, field=field)))
 
-    if card_id is None:
+    if card_id is None and "id" in raw:
+        problem("card-type", "id", f"'id' must be text, found {shown(raw['id'])}; expected \"<faction>.<slug>\"")
+    elif card_id is None:
         problem("card-missing-key", "id", "missing key 'id'; expected \"<faction>.<slug>\"")
     elif not (card_id.startswith(faction + ".") and SLUG.match(card_id[len(faction) + 1:])):
         problem("card-bad-id", "id", f"id {card_id!r} must be '{faction}.<slug>' with a lowercase ASCII slug")

@@ -135,7 +135,7 @@ def read_deck_list(path: Path, cards: CardDatabase, engine: Engine) -> tuple[Dec
     data, problems = read_toml(path)
     if data is None:
         return None, problems
-    lines = key_lines(path.read_text(encoding="utf-8"))
+    lines = key_lines(path.read_text(encoding="utf-8-sig"))
 
     def at(*key_path: str, card: str | None = None) -> Location:
         while key_path and key_path not in lines:

@@ -86,7 +86,7 @@ def read_engine(path: Path) -> tuple[Engine, list[Problem]]:
     if data is None:
         return Engine(MappingProxyType({}), PHASES), problems
     numbers: dict[str, int] = {}
-    lines = key_lines(path.read_text(encoding="utf-8"))
+    lines = key_lines(path.read_text(encoding="utf-8-sig"))
 
     def at(*key_path: str) -> Location:
         """The line of a key, else of its table, else the file."""

@@ -1,6 +1,7 @@
 """Gettext catalogs (locales/<lang>/LC_MESSAGES/messages.po), read with Babel, checked, turned into translators."""
 from __future__ import annotations
 
+import codecs
 from dataclasses import dataclass
 from functools import cached_property
 from io import BytesIO
@@ -107,6 +108,7 @@ def _read_strictly(path: Path, lang: str, domain: str) -> tuple[Catalog | None, 
     except OSError as exc:  # a folder, a symlink loop, no permission
         return None, [Problem("po-unreadable", f"cannot read the '{domain}' catalog: {exc.strerror or exc}; expected "
                               "a .po file", where)]
+    data = data.removeprefix(codecs.BOM_UTF8)  # a byte order mark (some Windows editors write one) is no error
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

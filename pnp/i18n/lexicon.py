@@ -127,7 +127,7 @@ class _Reader:
         self.problems += problems
         if data is None:
             return {}
-        self.lines = key_lines(self.path.read_text(encoding="utf-8"))
+        self.lines = key_lines(self.path.read_text(encoding="utf-8-sig"))
         for lang in sorted(set(data) - set(langs)):
             self.problem("lexicon-unknown-language", (lang,), f"unknown language [{lang}]; expected one of "
                          f"{', '.join(langs)}")

@@ -175,7 +175,7 @@ def po_problems(text: str, path: str, lang: str) -> list[Problem]:
             scan.problem("po-duplicate", entry.line, f'a second entry for {context}msgid "{key[1][:60]}"; the first '
                          f"is at line {seen[key]}")
         seen.setdefault(key, entry.line)
-        if count is not None and entry.plural is not None and entry.indices != list(range(count)):
+        if count is not None and entry.plural is not None and len(entry.indices) != count:  # order: above
             scan.problem("po-plural", entry.line, f"{len(entry.indices)} plural form(s) msgstr[…]; expected "
                          f"{count} (msgstr[0] to msgstr[{count - 1}]), as the header's Plural-Forms says")
     return scan.problems

@@ -126,7 +126,10 @@ def read_profile(path: Path | None) -> tuple[bytes | None, str | None]:
 
 
 def checked_deck(path: Path, inputs: Inputs) -> tuple[DeckList | None, list[Problem]]:
-    """The deck list at `path` if it is legal, and its problems (the same as `pnp deck check` reports)."""
+    """The deck list at `path` if it is legal, and its problems (the same as `pnp deck check` reports); without
+    engine data and cards only the file itself can be checked."""
+    if inputs.engine is None or inputs.cards is None:
+        return None, read_toml(path)[1]
     try:
         return load_deck_list(path, inputs.cards, inputs.engine), []
     except ProblemsFound as exc:
@@ -145,18 +148,20 @@ def prepare(project: Project, options: BuildOptions) -> tuple[list[Step], list[P
 def prepare_context(project: Project, options: BuildOptions) -> tuple[BuildContext, list[Problem]]:
     """Load and validate everything; the context producers (and exports) run in, and the warnings so far.
     Raises ProblemsFound on errors."""
-    problems = option_problems(options, project)
+    card: CardLayout | None = None
+    try:
+        problems = option_problems(options, project)
+        card = card_layout(project.layouts)
+    except ProblemsFound as exc:  # a layout file is wrong: reported with everything else below
+        problems = list(exc.problems)
     inputs, load_problems = read_inputs(project, options.langs)
     problems += load_problems
-    if inputs is None:  # the checks that need no cards still run, so that one run reports everything
-        problems += art_files(project.art)[1]
-        problems += read_toml(options.deck)[1] if options.deck else []
-        raise ProblemsFound(problems)
     problems += validate(inputs, loaded_langs(inputs, options.langs), project, options.jobs)
     deck, deck_problems = checked_deck(options.deck, inputs) if options.deck else (None, [])
     problems += deck_problems
-    card = card_layout(project.layouts)
-    art, art_problems = load_art(project.art, art_windows(inputs, card), card.art)
+    # without the cards and their art windows, which file is whose is unknown: only the folder's entries are checked
+    art, art_problems = (load_art(project.art, art_windows(inputs, card), card.art) if inputs.cards and card
+                         else ({}, art_files(project.art)[1]))
     problems += art_problems
     if options.pdfx:
         art, cmyk_problems = cmyk_art(art, *read_profile(options.cmyk_profile))

@@ -92,8 +92,8 @@ class TextBox:
 
 @dataclass(frozen=True)
 class CardGeometry:
-    width: float
-    height: float
+    width: Positive
+    height: Positive
     bleed: float
     safe: float
     fit_step: Positive
@@ -103,6 +103,14 @@ class CardGeometry:
     @property
     def safe_box(self) -> Box:
         return Box(0, 0, self.width, self.height).inset(self.safe)
+
+    def invalid(self) -> list[str]:
+        """A negative bleed or safe margin, or a safe margin that leaves no room on the card."""
+        wrong = [f"{name} {value:g} must not be below zero" for name, value in (("bleed", self.bleed),
+                                                                              ("safe", self.safe)) if value < 0]
+        if 2 * self.safe >= min(self.width, self.height):
+            wrong.append(f"safe {self.safe:g} leaves no room inside a {self.width:g} × {self.height:g} mm card")
+        return wrong
 
 
 @dataclass(frozen=True)

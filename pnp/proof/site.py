@@ -59,10 +59,10 @@ def proof_site(project: Project, langs: tuple[str, ...]) -> dict[Path, bytes]:
     """Site path -> bytes of every page and image; raises ProblemsFound when the engine data or the cards cannot be
     read (a language whose catalogs cannot be read is left out; its problems are on the problems page)."""
     inputs, problems = read_inputs(project, (SOURCE_LANG, *langs))
-    if inputs is None:
-        raise ProblemsFound(problems)
     all_langs = loaded_langs(inputs, (SOURCE_LANG, *langs))  # a language whose catalogs are broken is left out
     problems += validate(inputs, all_langs[1:], project)
+    if not inputs.complete:
+        raise ProblemsFound(problems)
     layout = card_layout(project.layouts)
     art, art_problems = load_art(project.art, art_windows(inputs, layout), layout.art)
     problems += art_problems

@@ -29,48 +29,62 @@ from .terms import check_stat_positions, check_term_consistency, check_terms_use
 
 Checker = Callable[[Inputs, tuple[str, ...]], list[Problem]]
 PrintChecker = Callable[[Inputs, tuple[str, ...], Project], list[Problem]]
+Needs = frozenset[str]  # the parts of the inputs a check cannot do without: "engine", "cards", "lexicon"
 
-CHECKERS: tuple[Checker, ...] = (
-    check_bundled_decks,
-    check_completeness,
-    check_placeholders,
-    check_characters,
-    check_numbers,
-    check_untranslated,
-    check_english_words,
-    check_glossary_terms,
-    check_forbidden_words,
-    check_stat_abbreviations,
-    check_card_references,
-    check_term_consistency,
-    check_terms_used,
-    check_stat_positions,
-    check_typing,
+ENGINE, CARDS, LEXICON = frozenset({"engine"}), frozenset({"cards"}), frozenset({"lexicon"})
+NOTHING = frozenset()
+
+CHECKERS: tuple[tuple[Checker, Needs], ...] = (
+    (check_bundled_decks, ENGINE | CARDS),
+    (check_completeness, NOTHING),  # without the cards, the card strings are compared between the languages only
+    (check_placeholders, NOTHING),
+    (check_characters, NOTHING),
+    (check_numbers, LEXICON),
+    (check_untranslated, LEXICON),
+    (check_english_words, CARDS | LEXICON),
+    (check_glossary_terms, LEXICON),
+    (check_forbidden_words, LEXICON),
+    (check_stat_abbreviations, LEXICON),
+    (check_card_references, CARDS),
+    (check_term_consistency, CARDS | LEXICON),
+    (check_terms_used, CARDS | LEXICON),
+    (check_stat_positions, NOTHING),
+    (check_typing, LEXICON),
 )
 
 
-def print_checks() -> tuple[PrintChecker, ...]:
+def print_checks() -> tuple[tuple[PrintChecker, Needs], ...]:
     """The products' own checks, everything their producers can fail on, run without rendering: every text fits its
     box at or above the minimum size and every character is covered by its font (cards, score sheet and tokens,
     calibration sheet), and the rulebook composes and lays out (wordings and examples the engine values keep true,
     tables with room) in each language."""
-    return (card_print_problems, sheet_print_problems, calibration_print_problems, rulebook_problems)
+    return ((card_print_problems, ENGINE | CARDS), (sheet_print_problems, ENGINE),
+            (calibration_print_problems, NOTHING), (rulebook_problems, ENGINE | CARDS | LEXICON))
+
+
+def available(inputs: Inputs) -> Needs:
+    """The parts of the inputs that could be read."""
+    parts = {"engine": inputs.engine, "cards": inputs.cards, "lexicon": inputs.lexicon}
+    return frozenset(name for name, part in parts.items() if part is not None)
 
 
 def validate(inputs: Inputs, langs: tuple[str, ...], project: Project, jobs: int = 1) -> list[Problem]:
     """Run every check on the inputs for the given languages; the problems of all, in check order. English, the
     source language, gets the print checks only (its texts are the msgids the translations are checked against).
 
-    The print checks lay out the texts, so they run for the languages whose translations have no error (a broken
-    placeholder cannot even be filled in); for the others a warning says they were skipped. They run one language
-    at a time in `jobs` worker processes (pnp.parallel); the problems come in the same order for any number. One
-    language is checked in this process: too little to share, and a build's workers, forked later, inherit what
-    its checks compiled and measured.
+    A check that needs engine data, cards or word lists that could not be read is left out (their load problems
+    say why); every other check runs, so that one run reports everything. The print checks lay out the texts, so
+    they run for the languages whose translations have no error (a broken placeholder cannot even be filled in);
+    for the others a warning says they were skipped. They run one language at a time in `jobs` worker processes
+    (pnp.parallel); the problems come in the same order for any number. One language is checked in this process:
+    too little to share, and a build's workers, forked later, inherit what its checks compiled and measured.
     """
     problems: list[Problem] = []
     translations = tuple(lang for lang in langs if lang != SOURCE_LANG)  # English is the source: nothing to compare
-    for checker in CHECKERS:
-        problems += checker(inputs, translations)
+    loaded = available(inputs)
+    for checker, needs in CHECKERS:
+        if needs <= loaded:
+            problems += checker(inputs, translations)
     broken = {p.where.lang for p in problems if p.severity == ERROR}
     for lang in langs:
         if lang in broken:
@@ -78,11 +92,11 @@ def validate(inputs: Inputs, langs: tuple[str, ...], project: Project, jobs: int
                                     "fix its translation errors first", Location(lang=lang), WARNING))
     printable = tuple(lang for lang in langs if lang not in broken)
     checks = [partial(_print_problems, checker, inputs, (lang,), project)
-              for checker in print_checks() for lang in printable]
+              for checker, needs in print_checks() if needs <= loaded for lang in printable]
     found = dict(run_tasks(checks, jobs if len(printable) > 1 else 1))
     for start in range(0, len(checks), len(printable) or 1):  # one checker's languages: its duplicates once
         problems += dict.fromkeys(p for index in range(start, start + len(printable)) for p in found[index])
-    return problems
+    return list(dict.fromkeys(problems))  # a layout file several products read is reported once
 
 
 def _print_problems(checker: PrintChecker, inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[Problem]:

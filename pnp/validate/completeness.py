@@ -15,9 +15,10 @@ WORKFLOW = "run the translator workflow in the README (extract, update, translat
 
 def expected_messages(inputs: Inputs, langs: tuple[str, ...]) -> dict[tuple[str | None, str], tuple[str, str]]:
     """(msgctxt, msgid) -> (what it is, its domain), for every message each language must have: card strings,
-    terms, and whatever any language's catalog holds (so a message missing from one language only is found)."""
+    terms, and whatever any language's catalog holds (so a message missing from one language only is found). Without
+    the cards (a card file could not be read) their strings are expected where another language has them."""
     expected = {}
-    for card in inputs.cards.cards:
+    for card in inputs.cards.cards if inputs.cards else ():
         for field in ("name", "effect"):
             expected[(card_context(card.id, field), getattr(card, field))] = (f"the {field} of card {card.id}",
                                                                               CARDS_DOMAIN)
