@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import signal
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,14 @@ from pnp.cli import main
 from pnp.project import REPO
 
 LANGS = ("de", "pl", "tr", "es", "pt")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def interruptible():
+    """Ctrl-C raises KeyboardInterrupt in the tests, and in the processes they start, as in any interactive run, even
+    when the test command was started with SIGINT ignored (a background job of a non-interactive shell)."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(scope="session")
