@@ -66,6 +66,8 @@ def test_a_paper_too_small_for_the_grid_is_a_clear_problem():
     with pytest.raises(ProblemsFound) as caught:
         sheet_grid(a5, 63, 88, 3)
     assert [p.code for p in caught.value.problems] == ["layout-paper-too-small"] * 2
+    assert [(p.location.file, p.location.field) for p in caught.value.problems] == [
+        ("home-a5.toml", "grid.columns"), ("home-a5.toml", "grid.rows")]  # where to change it
 
 
 def test_back_slots_mirror_left_right_for_long_edge_and_top_bottom_for_short_edge():

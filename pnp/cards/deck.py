@@ -43,7 +43,8 @@ def deck_pdf(faces: Sequence[FrontFace], backs: Mapping[str, BackFace], layout: 
         canvas = new_canvas(buffer, (0, 0), info)
         impose_pro(canvas, card.width, card.height, bleed, fronts, back_cells, duplex)
     else:
-        grid = sheet_grid(sheet_layout(paper, layouts), card.width, card.height, card.bleed)
+        grid = sheet_grid(sheet_layout(paper, layouts), card.width, card.height, card.bleed,
+                          str(layouts / f"home-{paper}.toml"))
         canvas = new_canvas(buffer, (grid.paper_width, grid.paper_height), info)
         impose_home(canvas, grid, fronts, back_cells, duplex, back_offset, [face.card.faction for face in faces])
     canvas.save()

@@ -86,7 +86,8 @@ def option_problems(options: BuildOptions, project: Project) -> list[Problem]:
                             "card per page and has none to shift", where)]
         return []
     card = card_layout(project.layouts).card
-    grid = sheet_grid(sheet_layout(options.paper, project.layouts), card.width, card.height, card.bleed)
+    grid = sheet_grid(sheet_layout(options.paper, project.layouts), card.width, card.height, card.bleed,
+                      str(project.layouts / f"home-{options.paper}.toml"))
     return check_back_offset(grid, options.back_offset)
 
 

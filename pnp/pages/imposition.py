@@ -123,10 +123,11 @@ class SheetGrid:
 
 
 def sheet_grid(sheet: SheetLayout, cell_width_mm: float, cell_height_mm: float, bleed_mm: float,
-               file: str = "") -> SheetGrid:
+               file: str = "", field: str = "") -> SheetGrid:
     """The grid of `sheet` for cells of the given trim size; bleed and marks shrink to keep the minimum margin.
 
-    Raises ProblemsFound when the cells do not fit with the margins and the shortest allowed marks.
+    Raises ProblemsFound when the cells do not fit with the margins and the shortest allowed marks, located at
+    `file` and `field` (by default the sheet layout's home-<paper>.toml and its grid's columns or rows).
     """
     m = sheet.margins
     if sheet.grid.turned:
@@ -142,7 +143,10 @@ def sheet_grid(sheet: SheetLayout, cell_width_mm: float, cell_height_mm: float, 
         if marks[axis] < m.mark_min_length - 1e-9:
             problems.append(Problem("layout-paper-too-small", f"{count} cells of {cell:g} mm do not fit "
                                     f"{sheet.paper.name} ({paper:g} mm) with {m.min_margin:g} mm margins and crop "
-                                    f"marks of {m.mark_min_length:g} mm", Location(file=file or None)))
+                                    f"marks of {m.mark_min_length:g} mm; expected fewer {'columns' if axis == 'x' else 'rows'}"
+                                    " or a larger paper",
+                                    Location(file=file or f"home-{sheet.paper.name}.toml",
+                                             field=field or f"grid.{'columns' if axis == 'x' else 'rows'}")))
     if problems:
         raise ProblemsFound(problems)
     return SheetGrid(

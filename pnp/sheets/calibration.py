@@ -106,7 +106,8 @@ def home_grid(paper: str, layouts: Path) -> SheetGrid:
     """The card grid of a home sheet (of the layouts folder `layouts`): the calibration sheet measures the printer
     for exactly these pages."""
     card = card_layout(layouts).card
-    return sheet_grid(sheet_layout(paper, layouts), card.width, card.height, card.bleed)
+    return sheet_grid(sheet_layout(paper, layouts), card.width, card.height, card.bleed,
+                      str(layouts / f"home-{paper}.toml"))
 
 
 def compose(catalog: LanguageCatalog, fonts: Mapping[str, str], grid: SheetGrid, layout: CalibrationLayout,

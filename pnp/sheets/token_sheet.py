@@ -30,7 +30,8 @@ def token_grid(sheet: SheetLayout, layout: TokensLayout, count: int) -> SheetGri
     columns = max(1, int((sheet.paper.width - reserve) // size))
     rows = max(1, min(int((sheet.paper.height - reserve) // size), math.ceil(count / columns)))
     grid_sheet = dataclasses.replace(sheet, grid=GridSize(columns, rows))
-    return sheet_grid(grid_sheet, size, size, layout.token.bleed, file="pnp/layouts/tokens.toml")
+    return sheet_grid(grid_sheet, size, size, layout.token.bleed, file="pnp/layouts/tokens.toml",
+                      field="token.size")
 
 
 def token_faces(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str],
