@@ -66,7 +66,7 @@ def test_a_paper_too_small_for_the_grid_is_a_clear_problem():
     with pytest.raises(ProblemsFound) as caught:
         sheet_grid(a5, 63, 88, 3)
     assert [p.code for p in caught.value.problems] == ["layout-paper-too-small"] * 2
-    assert [(p.location.file, p.location.field) for p in caught.value.problems] == [
+    assert [(p.where.file, p.where.field) for p in caught.value.problems] == [
         ("home-a5.toml", "grid.columns"), ("home-a5.toml", "grid.rows")]  # where to change it
 
 
