@@ -3,6 +3,7 @@ A table too wide for the page (the card reference on a booklet page) sets its la
 its own under each row, across the full width."""
 from __future__ import annotations
 
+from functools import cache
 from typing import Callable, Sequence
 
 from reportlab.platypus import Paragraph, Table, TableStyle
@@ -63,10 +64,8 @@ def column_widths(header: Sequence[str], rows: Sequence[Sequence[str]], weights:
 
 def stacks(block: TableBlock, weights: Sequence[float], available: float, padding: float, measure: Measure) -> bool:
     """Whether the table's words do not fit side by side but do with its last column on rows of their own."""
-    count = len(block.header or block.rows[0])
-    return (count > 2 and sum(minimum_widths(block.header, block.rows, padding, measure)) > available
-            and sum(minimum_widths(block.header[:-1], [row[:-1] for row in block.rows], padding, measure))
-            <= available)
+    minimum = minimum_widths(block.header, block.rows, padding, measure)  # a column's minimum is its own
+    return len(minimum) > 2 and sum(minimum) > available and sum(minimum[:-1]) <= available
 
 
 def table_columns(block: TableBlock, styles: Styles, weights: Sequence[float], available: float,
@@ -76,7 +75,8 @@ def table_columns(block: TableBlock, styles: Styles, weights: Sequence[float], a
     s = styles
     pad = padding_mm * MM
 
-    def measure(text: str, is_header: bool) -> float:
+    @cache
+    def measure(text: str, is_header: bool) -> float:  # the same words recur in every row and column
         return text_width(text, s.cell_head if is_header else s.cell, s)
 
     stacked = stacks(block, weights, available, pad, measure)
