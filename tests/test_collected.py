@@ -132,6 +132,17 @@ def test_deck_check_reports_broken_engine_data_and_the_deck_list_s_own_problems(
     assert error_codes(result.output) == ["engine-missing", "toml-syntax"], result.output
 
 
+@pytest.mark.parametrize("command", [("deck", "check"), ("build", "--lang", "de", "--deck")])
+def test_with_broken_engine_data_a_deck_list_s_card_ids_are_still_checked_against_the_cards(runner, project_copy,
+                                                                                           command):
+    plant(project_copy / "data" / "engine.toml", "start = 20 ", "# start removed ")
+    result = invoke(runner, *command, DECKS / "illegal-list.toml", *project_args(project_copy))
+    assert result.exit_code == 1
+    assert error_codes(result.output) == ["deck-count", "deck-count", "deck-unknown-card", "deck-unknown-key",
+                                          "engine-missing"], result.output
+    assert "did you mean 'rome.hastati-line'?" in result.output
+
+
 @pytest.mark.parametrize("export", ["images", "tts"])
 def test_an_export_reports_its_broken_layout_with_broken_engine_data(runner, project_copy, export):
     layouts = project_copy / "layouts"

@@ -129,9 +129,10 @@ def deck_problems(deck: DeckList, engine: Engine) -> list[Problem]:
 MAX_LISTED = 50  # problems listed for one deck list file; the rest are counted
 
 
-def read_deck_list(path: Path, cards: CardDatabase, engine: Engine) -> tuple[DeckList | None, list[Problem]]:
+def read_deck_list(path: Path, cards: CardDatabase, engine: Engine | None) -> tuple[DeckList | None, list[Problem]]:
     """Parse a deck list file and resolve its card ids; the deck (None while the list itself has errors) is
-    checked against the deck-building rules apart, by deck_problems."""
+    checked against the deck-building rules apart, by deck_problems. Without the engine data (None) the number of
+    coalition factions is not checked."""
     data, problems = read_toml(path)
     if data is None:
         return None, problems
@@ -190,7 +191,7 @@ def _flatten(raw: dict, prefix: tuple[str, ...] = ()) -> dict[str, tuple[tuple[s
     return found
 
 
-def _factions(data: dict, at, problem, engine: Engine) -> tuple[str, ...] | None:
+def _factions(data: dict, at, problem, engine: Engine | None) -> tuple[str, ...] | None:
     """(main,), (main, ally) or (main, second, third); None when they are wrong (each problem reported)."""
     main, allied, coalition = data.get("faction"), data.get("allied"), data.get("coalition")
     known = f"expected one of {', '.join(FACTIONS)}"
@@ -207,7 +208,8 @@ def _factions(data: dict, at, problem, engine: Engine) -> tuple[str, ...] | None
     if allied is not None:
         others, key, size = [allied], "allied", 1
     elif coalition is not None:
-        others, key, size = coalition, "coalition", engine.deck_coalition_factions - 1
+        listed = len(coalition) if isinstance(coalition, list) else 0
+        others, key, size = coalition, "coalition", engine.deck_coalition_factions - 1 if engine else max(listed, 1)
         if not isinstance(coalition, list) or len(coalition) != size:
             problem("deck-coalition", f"coalition must list {size} factions besides the main one, e.g. "
                     f"coalition = [\"<second>\", \"<third>\"]; found {shown(coalition)}", at("coalition"))

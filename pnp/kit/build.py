@@ -16,7 +16,7 @@ from typing import Callable, ContextManager, Iterable, Iterator
 
 from ..context import MODES, BuildContext, BuildOptions
 from ..data.art import art_files, load_art
-from ..data.deck_lists import DeckList, load_deck_list
+from ..data.deck_lists import DeckList, load_deck_list, read_deck_list
 from ..export.cmyk_art import cmyk_art
 from ..export.pdfx import pdfx_conditions, pdfx_files
 from ..typeset.fonts import register_fonts
@@ -128,9 +128,11 @@ def read_profile(path: Path | None) -> tuple[bytes | None, str | None]:
 
 def checked_deck(path: Path, inputs: Inputs) -> tuple[DeckList | None, list[Problem]]:
     """The deck list at `path` if it is legal, and its problems (the same as `pnp deck check` reports); without
-    engine data and cards only the file itself can be checked."""
-    if inputs.engine is None or inputs.cards is None:
+    the cards only the file itself can be checked, without the engine data its card ids but not the deck rules."""
+    if inputs.cards is None:
         return None, read_toml(path)[1]
+    if inputs.engine is None:
+        return None, read_deck_list(path, inputs.cards, None)[1]
     try:
         return load_deck_list(path, inputs.cards, inputs.engine), []
     except ProblemsFound as exc:
