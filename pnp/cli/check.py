@@ -64,7 +64,7 @@ def deck_check(file, output, data, locales, art, layouts):
     "rome.hastati-line" = 3              # card id = copies
     """
     inputs, problems = read_inputs(make_project(data, locales, art, layouts), ())
-    deck, deck_problems = checked_deck(file, inputs)  # without engine data and cards: the file's syntax only
+    deck, deck_problems = checked_deck(file, inputs)  # as far as the engine data and cards that loaded allow
     if deck is None or errors(problems):
         finish(problems + deck_problems, output, "")
     counts = deck.count_by_faction()
