@@ -181,6 +181,7 @@ def test_a_character_without_a_glyph_is_a_problem(tmp_path, inputs, fonts):
     problems = [p for p in compose_for_paper(inputs.engine, catalogs["tr"], fonts, "a4", LAYOUTS).problems
                 if p.code == "sheet-glyph-missing"]
     assert problems and "✍" in problems[0].message and problems[0].where.lang == "tr"
+    assert problems[0].where.msgid == S.NOTES[1]  # the message to fix
 
 
 def test_an_energy_cap_beyond_the_tick_boxes_is_one_clear_problem(tmp_path, inputs, fonts):

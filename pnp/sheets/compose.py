@@ -27,6 +27,7 @@ class Composer:
         self.text, self.fonts, self.min_size, self.fit_step, self.figures = text, fonts, min_size, fit_step, figures
         self.items: list[Item] = []
         self.problems: list[Problem] = []
+        self.sources: dict[str, Location] = {}  # the message each line of text shows, for its problems
 
     def fit(self, content: str, font: str, size: float, width: float, max_lines: int,
             leading: float = 1.0) -> FittedText:
@@ -66,6 +67,8 @@ class Composer:
             y = middle - cap_height(fitted.font) * fitted.size * PT / 2
         anchor = {"left": x, "center": x + width / 2, "right": x + width}[align]
         item = Text(anchor, y, content, font, fitted.size, color, align)
+        if msgid is not None:
+            self.sources.setdefault(content, self.text.where(msgid))
         self.items.append(item)
         return item
 
@@ -84,17 +87,21 @@ class Composer:
         for index, text in enumerate(lines):
             if index:
                 y -= size * leading * PT
+            self.sources.setdefault(text, self.text.where(pair[1]))
             self.items.append(Text(anchor, y, text, font, size, color, align))
         return y
 
 
-def glyph_problems(items: list[Item], fonts: Mapping[str, str], where: Location) -> list[Problem]:
-    """One problem per text whose characters its font cannot print (they would come out as boxes)."""
+def glyph_problems(items: list[Item], fonts: Mapping[str, str], where: Location,
+                   sources: Mapping[str, Location] | None = None) -> list[Problem]:
+    """One problem per text whose characters its font cannot print (they would come out as boxes), located at its
+    message (`sources`: text -> where it comes from) or else at `where`."""
     problems, seen = [], set()
     for item in texts(items):
         missing = missing_glyphs(item.text, fonts[item.font])
         if missing and (item.text, item.font) not in seen:
             seen.add((item.text, item.font))
             problems.append(Problem("sheet-glyph-missing", f"{item.text!r}: the {item.font} font has no glyph for "
-                                    f"{missing!r}; these would print as boxes", where))
+                                    f"{missing!r}; these would print as boxes",
+                                    (sources or {}).get(item.text, where)))
     return problems

@@ -112,7 +112,7 @@ class _ScoreSheet(Composer):
             cursor = self.bonus_section(x, cursor - L.page.section_gap)
             self.notes_section(x, cursor - L.page.section_gap, footer_top + L.page.section_gap)
         where = Location(file=self.text.path, lang=self.text.lang)
-        problems = self.text.problems + self.problems + glyph_problems(self.items, self.fonts, where)
+        problems = self.text.problems + self.problems + glyph_problems(self.items, self.fonts, where, self.sources)
         return ScoreSheetPage(self.paper[0], self.paper[1], tuple(self.items), tuple(problems))
 
     # -- page furniture ---------------------------------------------------------------------------------------

@@ -42,7 +42,7 @@ def token_faces(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, st
     pairs = [(faces.face(token, FRONT), faces.face(token, BACK)) for token in token_list(engine, layout)]
     items = [item for face in faces.cache.values() for item in face]
     where = Location(file=faces.text.path, lang=catalog.lang)
-    return pairs, faces.text.problems + faces.problems + glyph_problems(items, fonts, where)
+    return pairs, faces.text.problems + faces.problems + glyph_problems(items, fonts, where, faces.sources)
 
 
 def tokens_pdf(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str], sheet: SheetLayout,
