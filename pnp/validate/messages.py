@@ -52,8 +52,22 @@ def translated(message: Message) -> bool:
     return not message.fuzzy and all(s.strip() for s in message.strings)
 
 
-def pairs(catalog: LanguageCatalog) -> Iterator[Pair]:
-    """Every translated (non-empty, non-fuzzy) string of a catalog, in file order; missing ones are reported apart."""
+def pairs(catalog: LanguageCatalog) -> tuple[Pair, ...]:
+    """Every translated (non-empty, non-fuzzy) string of a catalog, in file order; missing ones are reported apart.
+    Made once per catalog: every checker walks them (the catalog is frozen, so they cannot change)."""
+    made = _MADE.get(id(catalog))
+    if made is None or made[0] is not catalog:
+        made = _MADE[id(catalog)] = catalog, tuple(_pairs(catalog))
+        while len(_MADE) > MADE_KEPT:
+            del _MADE[next(iter(_MADE))]
+    return made[1]
+
+
+MADE_KEPT = 16  # catalogs whose pairs are kept (a build has at most six languages)
+_MADE: dict[int, tuple[LanguageCatalog, tuple[Pair, ...]]] = {}
+
+
+def _pairs(catalog: LanguageCatalog) -> Iterator[Pair]:
     for message in sorted(catalog.messages.values(), key=lambda m: (m.path, m.line or 0)):
         if not translated(message):
             continue
