@@ -8,7 +8,6 @@ import click
 
 from ..export.settings import export_layout
 from ..i18n.catalogs import LANGS, SOURCE_LANG
-from ..kit.export import export_images, export_tts
 from ..kit.write import write_all
 from ..problems import ProblemsFound
 from .options import EXIT_PROBLEMS, LanguageList, PathArg, make_project, project_options, report
@@ -55,6 +54,7 @@ def images_command(langs, dpi, no_bleed, out, data, locales, art, layouts):
     elif allowed and dpi not in allowed:
         raise click.BadParameter(f"{dpi} is not one of the export layout's resolutions "
                                  f"({', '.join(map(str, allowed))})", param_hint="'--dpi'")
+    from ..kit.export import export_images  # pypdfium2 is loaded only to export
     _write(lambda: export_images(project, langs, dpi, not no_bleed), out,
            f"card images at {dpi} dpi{' without bleed' if no_bleed else ''} ({', '.join(langs)})")
 
@@ -69,5 +69,6 @@ def images_command(langs, dpi, no_bleed, out, data, locales, art, layouts):
 def tts_command(langs, base_url, out, data, locales, art, layouts):
     """Tabletop Simulator decks: out/<lang>/tts/<faction>.json (a saved object), <faction>-faces.png (the deck
     sheet) and <faction>-back.png."""
+    from ..kit.export import export_tts  # pypdfium2 is loaded only to export
     _write(lambda: export_tts(make_project(data, locales, art, layouts), langs, base_url), out,
            f"Tabletop Simulator decks ({', '.join(langs)})")

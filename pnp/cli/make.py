@@ -15,9 +15,8 @@ from ..sheets.calibration import calibration_pdf, home_grid
 from ..i18n.catalogs import LANGS, SOURCE_LANG, load_catalogs
 from .options import (EXIT_PROBLEMS, LanguageList, PathArg, check_input_folder, jobs_option, make_project,
                       project_options, report)
-from ..export.pdfx import pdfx_conditions
+from ..export.pdfx_settings import pdfx_conditions
 from ..typeset.fonts import register_fonts
-from ..kit.gallery import gallery_images
 from ..pages.imposition import DUPLEX_MODES, check_back_offset
 from ..layouts.schemas import PAPERS, calibration_layout
 from ..problems import ProblemsFound
@@ -165,6 +164,7 @@ def calibrate_command(langs, paper, duplex, back_offset, out, locales, layouts):
 def gallery_command(out, data, locales, art, layouts):
     """Render sample pages and cards to small PNG files."""
     try:
+        from ..kit.gallery import gallery_images  # pypdfium2 is loaded only for the gallery
         images = gallery_images(make_project(data, locales, art, layouts))
         write_all({out / name: png for name, png in images.items()}, out)
     except ProblemsFound as exc:

@@ -9,7 +9,6 @@ import click
 from ..i18n.catalogs import LANGS
 from ..kit.write import write_all
 from ..problems import ProblemsFound
-from ..proof.site import proof_site
 from .options import EXIT_PROBLEMS, LanguageList, PathArg, make_project, project_options, report
 
 
@@ -23,6 +22,7 @@ def proof_command(langs, out, data, locales, art, layouts):
     """Write a static proof site: every card and message in English and each language side by side, with its
     catalog line, fitted size and the validator's problems. Problems are shown, not fatal."""
     try:
+        from ..proof.site import proof_site  # the site and its image renderer are loaded only for the proof
         files = proof_site(make_project(data, locales, art, layouts), langs)
         write_all({out / path: content for path, content in files.items()}, out)
     except ProblemsFound as exc:

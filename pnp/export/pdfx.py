@@ -10,9 +10,7 @@ breach, is a located problem and no file is written.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal
-from functools import lru_cache
 from io import BytesIO
 from pathlib import Path
 from typing import Iterator, Mapping
@@ -20,42 +18,13 @@ from typing import Iterator, Mapping
 import pikepdf
 from pikepdf import Name
 
-from ..layouts.schemas import LAYOUTS, load_layout
 from ..problems import Location, Problem, ProblemsFound
+from .pdfx_settings import PrintCondition, pdfx_layout
 
 RGB_OPERATORS = {"rg": "k", "RG": "K"}  # RGB fill / stroke -> the CMYK operator that replaces a neutral one
 CMYK_OPERATORS = ("k", "K")
 PRINTABLE_SPACES = ("/DeviceCMYK", "/DeviceGray")
 FONT_FILES = ("/FontFile", "/FontFile2", "/FontFile3")
-
-
-@dataclass(frozen=True)
-class PrintCondition:
-    """A registered characterization named by the OutputIntent, and the total ink it allows (per cent)."""
-
-    identifier: str
-    condition: str
-    registry: str
-    ink_limit: int
-
-
-@dataclass(frozen=True)
-class PdfxLayout:
-    version: str        # GTS_PDFXVersion
-    conformance: str    # GTS_PDFXConformance
-    pdf_version: str
-    conditions: Mapping[str, PrintCondition]
-
-
-@lru_cache(maxsize=None)
-def pdfx_layout(directory: Path = LAYOUTS) -> PdfxLayout:
-    """pnp/layouts/pdfx.toml."""
-    return load_layout("pdfx", PdfxLayout, directory)
-
-
-def pdfx_conditions() -> tuple[str, ...]:
-    """The names `--pdfx` accepts (fogra39 first: the default)."""
-    return tuple(pdfx_layout().conditions)
 
 
 def to_pdfx(pdf: bytes, name: str, condition: str) -> bytes:

@@ -18,7 +18,7 @@ from ..context import MODES, BuildContext, BuildOptions
 from ..data.art import art_files, load_art
 from ..data.deck_lists import DeckList, load_deck_list, read_deck_list
 from ..export.cmyk_art import cmyk_art
-from ..export.pdfx import pdfx_conditions, pdfx_files
+from ..export.pdfx_settings import pdfx_conditions
 from ..typeset.fonts import register_fonts
 from ..pages.imposition import DUPLEX_MODES, check_back_offset, sheet_grid
 from ..layouts.schemas import PAPERS, CardLayout, card_layout, sheet_layout
@@ -212,6 +212,7 @@ def build(project: Project, options: BuildOptions, out: Path, progress: Progress
     with (progress(finishing, len(steps)) if progress else contextlib.nullcontext(finishing)) as finished:
         files = render(finished, steps)
     if options.pdfx:
+        from ..export.pdfx import pdfx_files  # pikepdf is loaded only for a PDF/X build
         files = pdfx_files(files, options.pdfx)
     write_all({out / path: data for path, data in files.items()}, out)
     return BuildResult(tuple(sorted(out / path for path in files)),

@@ -1,0 +1,39 @@
+"""The print conditions `pnp build --pdfx` accepts (pnp/layouts/pdfx.toml), apart from the post-pass itself
+(pnp.export.pdfx), so that the command line knows them without loading pikepdf."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Mapping
+
+from ..layouts.schemas import LAYOUTS, load_layout
+
+
+@dataclass(frozen=True)
+class PrintCondition:
+    """A registered characterization named by the OutputIntent, and the total ink it allows (per cent)."""
+
+    identifier: str
+    condition: str
+    registry: str
+    ink_limit: int
+
+
+@dataclass(frozen=True)
+class PdfxLayout:
+    version: str        # GTS_PDFXVersion
+    conformance: str    # GTS_PDFXConformance
+    pdf_version: str
+    conditions: Mapping[str, PrintCondition]
+
+
+@lru_cache(maxsize=None)
+def pdfx_layout(directory: Path = LAYOUTS) -> PdfxLayout:
+    """pnp/layouts/pdfx.toml."""
+    return load_layout("pdfx", PdfxLayout, directory)
+
+
+def pdfx_conditions() -> tuple[str, ...]:
+    """The names `--pdfx` accepts (fogra39 first: the default)."""
+    return tuple(pdfx_layout().conditions)
