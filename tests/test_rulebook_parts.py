@@ -21,7 +21,7 @@ from pnp.rulebook import BOOKLET, PAGES, kit_facts, rulebook_pdfs
 from pnp.rulebook.booklet import padded
 from pnp.rulebook.compose import COMMANDS, compose
 from pnp.rulebook.render import RulebookDocument
-from pnp.rulebook.tables import column_widths
+from pnp.rulebook.tables import column_widths, side_by_side, stacks
 from pnp.typeset.fonts import register_fonts
 from pnp.validate.text_scan import placeholders
 
@@ -81,6 +81,18 @@ def test_column_widths_never_split_a_word():
     assert widths[1] >= len("Level") * 6 + 4                        # and the header's
     assert widths[2] > widths[0]                                     # the rest is shared by weight
     assert column_widths(header, rows, (1, 1, 1), 50.0, 2.0, measure) == pytest.approx([50 / 3] * 3)
+
+
+def test_a_table_too_wide_for_its_words_sets_its_last_column_on_rows_of_its_own():
+    measure = lambda text, header: len(text) * 5.0  # noqa: E731 - a fixed-pitch stand-in
+    block = b.Table("units", ("Card", "Level", "Effect"),
+                    (("Torsionsgeschütz-Mannschaft", "2", "Beim normalen Aufstellen: zerstöre sie."),))
+    # longest words: 27 + 5 + 10 characters, 2 points of padding each side and a point of slack per column
+    assert not stacks(block, (20, 5, 60), 500.0, 2.0, measure)           # all three fit side by side
+    assert stacks(block, (20, 5, 60), 200.0, 2.0, measure)               # "Aufstellen:" no longer fits beside them
+    assert not stacks(block, (20, 5, 60), 100.0, 2.0, measure)           # not even card and level fit: no use
+    header, rows = side_by_side(block, True)
+    assert header == ("Card", "Level") and rows == [("Torsionsgeschütz-Mannschaft", "2")]
 
 
 def test_catalog_template_is_up_to_date():

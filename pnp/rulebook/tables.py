@@ -68,6 +68,13 @@ def stacks(block: TableBlock, weights: Sequence[float], available: float, paddin
     return len(minimum) > 2 and sum(minimum) > available and sum(minimum[:-1]) <= available
 
 
+def side_by_side(block: TableBlock, stacked: bool) -> tuple[Sequence[str], Sequence[Sequence[str]]]:
+    """The header and rows set in columns: all of them, or without the last column when it goes on rows of its own."""
+    if not stacked:
+        return block.header, block.rows
+    return block.header[:-1], [row[:-1] for row in block.rows]
+
+
 def table_columns(block: TableBlock, styles: Styles, weights: Sequence[float], available: float,
                   padding_mm: float) -> tuple[bool, list[float]]:
     """Whether the table's last column goes on rows of its own (`stacks`), and the widths of the columns side by
@@ -80,8 +87,7 @@ def table_columns(block: TableBlock, styles: Styles, weights: Sequence[float], a
         return text_width(text, s.cell_head if is_header else s.cell, s)
 
     stacked = stacks(block, weights, available, pad, measure)
-    header = block.header[:-1] if stacked and block.header else block.header
-    body = [row[:-1] for row in block.rows] if stacked else block.rows
+    header, body = side_by_side(block, stacked)
     widths = column_widths(header, body, weights[:len(body[0])] if stacked else weights, available, pad, measure)
     if min(widths) <= 2 * pad:
         raise ProblemsFound([Problem(
@@ -98,8 +104,7 @@ def build_table(block: TableBlock, styles: Styles, weights: Sequence[float], ava
     s = styles
     pad = padding_mm * MM
     stacked, widths = table_columns(block, styles, weights, available, padding_mm)
-    header = block.header[:-1] if stacked and block.header else block.header
-    body = [row[:-1] for row in block.rows] if stacked else block.rows
+    header, body = side_by_side(block, stacked)
     count = len(widths)
     numeric = [all(is_number(row[i]) for row in body) for i in range(count)]
 
