@@ -118,3 +118,26 @@ def test_a_signal_while_workers_render_stops_them_all_without_a_traceback(tmp_pa
     time.sleep(0.5)
     with pytest.raises(ProcessLookupError):
         os.killpg(process.pid, 0)  # no worker outlived the run
+
+
+def test_a_build_composes_each_card_face_and_each_rulebook_once(monkeypatch, tmp_path):
+    """The print checks of the cards and the rulebook are run by their producers, on the faces and blocks they
+    print: one language's build composes each of its cards once (not once for the check and again for the deck) and
+    the rulebook once per paper (the other paper is checked too, as `pnp validate` checks it)."""
+    import pnp.cards.checks as card_checks
+    import pnp.rulebook as rulebook_package
+    import pnp.rulebook.checks as rulebook_checks
+    calls: list[str] = []
+
+    def counted(module, name):
+        original = getattr(module, name)
+        monkeypatch.setattr(module, name, lambda *args, **kwargs: calls.append(name) or original(*args, **kwargs))
+
+    counted(card_checks, "compose_front")
+    counted(rulebook_checks, "compose")
+    counted(rulebook_package, "compose")
+    inputs, _ = read_inputs(Project(), ("de",))
+    build(Project(), BuildOptions(langs=("de",), booklet=True, jobs=1), tmp_path / "out")
+    assert calls.count("compose_front") == len(inputs.cards.cards) == 141
+    assert calls.count("compose") == 2  # A4 (printed) and Letter (checked)
+    assert len(list((tmp_path / "out").rglob("*.pdf"))) == 7 + 4

@@ -2,8 +2,10 @@
 
 Outputs come from producers: functions (BuildContext) -> {path relative to the output folder: bytes}. The build
 calls every producer once per language, with `ctx.langs` narrowed to that one language (so progress can be shown
-step by step); a producer that finds problems raises ProblemsFound. The problems of all steps are collected, and
-while any is an error nothing is written. Other parts of the kit add their producer to PRODUCERS, one line each.
+step by step); a producer that finds problems raises ProblemsFound. The validator's print checks (pnp.validate) run
+as steps beside them, except those a producer runs itself while composing its pages (CHECKED_BY), so that nothing is
+composed twice. The problems of all steps are collected, and while any is an error nothing is written. Other parts
+of the kit add their producer to PRODUCERS, one line each.
 With a deck list (--deck FILE) the build makes only that deck, checked like `pnp deck check FILE`.
 """
 from __future__ import annotations
@@ -29,7 +31,9 @@ from ..cards.produce import card_decks, deck_list
 from ..rulebook.produce import rulebook
 from ..sheets import produce as sheets
 from ..tomlfile import read_toml
-from ..validate import validate
+from ..cards.checks import card_print_problems
+from ..rulebook.checks import rulebook_problems
+from ..validate import PrintChecker, content_problems, error_langs, print_checks, print_problems
 from .write import write_all
 
 Producer = Callable[[BuildContext], dict[Path, bytes]]
@@ -41,6 +45,10 @@ PRODUCERS: tuple[Producer, ...] = (
     sheets.tokens,
     rulebook,
 )
+CHECKED_BY: dict[Producer, PrintChecker] = {  # a producer that runs a print check itself, for its languages
+    card_decks: card_print_problems,
+    rulebook: rulebook_problems,
+}
 
 
 @dataclass(frozen=True)
@@ -58,6 +66,18 @@ class Step:
             return self.run(), []
         except ProblemsFound as exc:
             return {}, list(exc.problems)
+
+
+def checking(checker: PrintChecker) -> Producer:
+    """A producer that makes no files: the print check `checker` for the languages of its context, raising
+    ProblemsFound with what it finds."""
+    def check(ctx: BuildContext) -> dict[Path, bytes]:
+        problems = checker(ctx.inputs, ctx.langs, ctx.project)
+        if problems:
+            raise ProblemsFound(problems)
+        return {}
+    check.__name__ = checker.__name__.removesuffix("_problems") + "_checks"
+    return check
 
 
 @dataclass(frozen=True)
@@ -140,17 +160,22 @@ def checked_deck(path: Path, inputs: Inputs) -> tuple[DeckList | None, list[Prob
 
 
 def prepare(project: Project, options: BuildOptions) -> tuple[list[Step], list[Problem]]:
-    """Load and validate everything; the steps to run and the warnings so far. Raises ProblemsFound on errors."""
-    ctx, problems = prepare_context(project, options)
+    """Load and check everything but the print checks; the steps to run (producers, and the print checks no producer
+    runs) and the warnings so far. Raises ProblemsFound on errors (with the print checks' problems too)."""
+    ctx, problems = prepare_context(project, options, print_checks_in_steps=True)
     producers = (deck_list,) if ctx.deck else PRODUCERS
+    checks = [checking(checker) for checker, _ in print_checks() if checker not in
+              {CHECKED_BY.get(producer) for producer in producers}]
     steps = [Step(f"{lang}: {producer.__name__.replace('_', ' ')}", producer, replace(ctx, langs=(lang,)))
-             for producer in producers for lang in options.langs]
+             for producer in (*producers, *checks) for lang in options.langs]
     return steps, problems
 
 
-def prepare_context(project: Project, options: BuildOptions) -> tuple[BuildContext, list[Problem]]:
+def prepare_context(project: Project, options: BuildOptions, print_checks_in_steps: bool = False
+                    ) -> tuple[BuildContext, list[Problem]]:
     """Load and validate everything; the context producers (and exports) run in, and the warnings so far.
-    Raises ProblemsFound on errors."""
+    Raises ProblemsFound on errors. With `print_checks_in_steps` the print checks are left to the build's steps
+    when everything else passed (when not, they run here, so that one run reports all problems)."""
     card: CardLayout | None = None
     try:
         problems = option_problems(options, project)
@@ -159,7 +184,9 @@ def prepare_context(project: Project, options: BuildOptions) -> tuple[BuildConte
         problems = list(exc.problems)
     inputs, load_problems = read_inputs(project, options.langs)
     problems += load_problems
-    problems += validate(inputs, loaded_langs(inputs, options.langs), project, options.jobs)
+    langs = loaded_langs(inputs, options.langs)
+    content = content_problems(inputs, langs)
+    problems += content
     deck, deck_problems = checked_deck(options.deck, inputs) if options.deck else (None, [])
     problems += deck_problems
     # without the cards and their art windows, which file is whose is unknown: only the folder's entries are checked
@@ -169,6 +196,8 @@ def prepare_context(project: Project, options: BuildOptions) -> tuple[BuildConte
     if options.pdfx:
         art, cmyk_problems = cmyk_art(art, *read_profile(options.cmyk_profile))
         problems += cmyk_problems
+    if not print_checks_in_steps or errors(problems):
+        problems += print_problems(inputs, langs, project, error_langs(content), options.jobs)
     if errors(problems):
         raise ProblemsFound(problems)
     return BuildContext(project, inputs, options, register_fonts(project.fonts), art, options.langs, deck), problems
@@ -183,9 +212,9 @@ def run_steps(steps: list[Step], jobs: int) -> Iterator[tuple[Step, Outcome]]:
         yield steps[index], outcome
 
 
-def render(finished: Iterable[tuple[Step, Outcome]], steps: list[Step]) -> dict[Path, bytes]:
-    """The files of all finished steps, in the order of `steps` whatever the order they finished in; raises
-    ProblemsFound with the problems of all steps."""
+def render(finished: Iterable[tuple[Step, Outcome]], steps: list[Step]) -> tuple[dict[Path, bytes], list[Problem]]:
+    """The files of all finished steps, in the order of `steps` whatever the order they finished in, and their
+    warnings; raises ProblemsFound with the problems of all steps (each once: a layout file several steps read)."""
     outcomes = {id(step): outcome for step, outcome in finished}
     files: dict[Path, bytes] = {}
     problems: list[Problem] = []
@@ -193,9 +222,10 @@ def render(finished: Iterable[tuple[Step, Outcome]], steps: list[Step]) -> dict[
         step_files, step_problems = outcomes[id(step)]
         files.update(step_files)
         problems += step_problems
+    problems = list(dict.fromkeys(problems))
     if errors(problems):
         raise ProblemsFound(problems)
-    return files
+    return files, problems
 
 
 Progress = Callable[[Iterator[tuple[Step, Outcome]], int], ContextManager[Iterable[tuple[Step, Outcome]]]]
@@ -209,11 +239,14 @@ def build(project: Project, options: BuildOptions, out: Path, progress: Progress
         raise ProblemsFound(unwritable)
     steps, warnings = prepare(project, options)
     finishing = run_steps(steps, options.jobs)
-    with (progress(finishing, len(steps)) if progress else contextlib.nullcontext(finishing)) as finished:
-        files = render(finished, steps)
+    try:
+        with (progress(finishing, len(steps)) if progress else contextlib.nullcontext(finishing)) as finished:
+            files, step_warnings = render(finished, steps)
+    except ProblemsFound as exc:  # reported with the warnings found before the steps
+        raise ProblemsFound(warnings + list(exc.problems)) from None
     if options.pdfx:
         from ..export.pdfx import pdfx_files  # pikepdf is loaded only for a PDF/X build
         files = pdfx_files(files, options.pdfx)
     write_all({out / path: data for path, data in files.items()}, out)
     return BuildResult(tuple(sorted(out / path for path in files)),
-                       tuple(p for p in warnings if p.severity != ERROR))
+                       tuple(p for p in warnings + step_warnings if p.severity != ERROR))

@@ -17,7 +17,7 @@ from ..i18n.localize import localize_cards
 from ..cards.faces import compose_front
 from ..cards.labels import card_labels
 from .anatomy import DOCTRINE as ANATOMY_DOCTRINE, UNIT as ANATOMY_UNIT, AnatomyCards, anatomy_cards
-from .blocks import TitlePage
+from .blocks import Block, TitlePage
 from .compose import KitFacts, compose
 from .layout import page_for, rulebook_layout
 from .render import render
@@ -59,11 +59,17 @@ def rulebook_pdfs(engine: Engine, cards: CardDatabase, catalog: LanguageCatalog,
     `build_options` the options the kit was built with. Raises ProblemsFound (missing translations, examples or
     wordings the engine values make false)."""
     blocks = compose(engine, cards, catalog, kit_facts(engine, paper, layouts, build_options), terms)
+    return rendered_pdfs(blocks, anatomy_fronts(cards, catalog, fonts, layouts), catalog, fonts, paper, booklet,
+                         layouts)
+
+
+def rendered_pdfs(blocks: tuple[Block, ...], anatomy: AnatomyCards, catalog: LanguageCatalog,
+                  fonts: Mapping[str, str], paper: str, booklet: bool, layouts: Path) -> dict[str, bytes]:
+    """The PDFs of `rulebook_pdfs` from the rulebook's composed blocks and the anatomy's fronts."""
     title = next(block for block in blocks if isinstance(block, TitlePage))
     info = document_info(catalog, f"{title.title} — {title.tagline}")
     layout, factions = rulebook_layout(layouts), faction_styles(layouts)
     small_text = card_layout(layouts).card.small_text
-    anatomy = anatomy_fronts(cards, catalog, fonts, layouts)
     pdfs = {PAGES: render(blocks, page_for(paper, False, layouts), layout, dict(fonts), factions, small_text, info,
                           anatomy=anatomy)}
     if booklet:

@@ -1,35 +1,63 @@
 """The rulebook's checks for `pnp validate`: everything `pnp build` can fail on, without rendering a page."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Mapping
+
 from ..layouts.schemas import PAPERS, card_layout
 from ..problems import Problem, ProblemsFound
 from ..project import Inputs, Project
 from ..typeset.fonts import fonts_for, register_fonts
 from . import anatomy_fronts, kit_facts
+from .anatomy import AnatomyCards
+from .blocks import Block
 from .compose import compose
 from .glossary import language_terms
 from .layout import page_for, rulebook_layout
 from .story import check_tables
 
 
-def rulebook_problems(inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[Problem]:
-    """A validator checker: each language's rulebook composed on every paper (translations, placeholders, the
-    wordings and worked examples the engine values must keep true, every game term in its glossary, the card
-    anatomy's fronts) and its tables set on the pages and on the booklet's pages (tables that have no room), without
-    making or rendering the pages."""
-    folder, fonts = project.layouts, register_fonts(project.fonts)
-    layout = rulebook_layout(folder)
-    small_text = card_layout(folder).card.small_text
+@dataclass(frozen=True)
+class CheckedRulebook:
+    """One language's rulebook composed for every paper and checked: the blocks of each paper that composed, the
+    card anatomy's fronts (None when they did not compose), and the problems of all."""
+
+    blocks: Mapping[str, tuple[Block, ...]]
+    anatomy: AnatomyCards | None
+    problems: tuple[Problem, ...]
+
+
+def checked_rulebook(inputs: Inputs, lang: str, project: Project, fonts: Mapping[str, str],
+                     build_options: Mapping[str, str] = MappingProxyType({})) -> CheckedRulebook:
+    """The rulebook of `lang` composed on every paper (translations, placeholders, the wordings and worked examples
+    the engine values must keep true, every game term in its glossary), the card anatomy's fronts, and its tables
+    set on the pages and on the booklet's pages (tables that have no room), without making or rendering the pages.
+    `build_options` (paper -> options) are the options a build quotes in the rulebook of its paper."""
+    folder = project.layouts
+    layout, small_text = rulebook_layout(folder), card_layout(folder).card.small_text
     problems: list[Problem] = []
-    for lang in langs:
-        for paper in PAPERS:
-            try:
-                blocks = compose(inputs.engine, inputs.cards, inputs.catalogs[lang],
-                                 kit_facts(inputs.engine, paper, folder), language_terms(inputs.lexicon, lang))
-                anatomy_fronts(inputs.cards, inputs.catalogs[lang], fonts, folder)  # fails here as in the build
-                for booklet in (False, True):
-                    check_tables(blocks, page_for(paper, booklet, folder), layout, fonts_for(fonts, lang),
-                                 small_text, lang)
-            except ProblemsFound as exc:
-                problems += exc.problems
-    return list(dict.fromkeys(problems))
+    blocks: dict[str, tuple[Block, ...]] = {}
+    anatomy = None
+    try:
+        anatomy = anatomy_fronts(inputs.cards, inputs.catalogs[lang], fonts, folder)  # fails here as in the build
+    except ProblemsFound as exc:
+        problems += exc.problems
+    for paper in PAPERS:
+        try:
+            composed = compose(inputs.engine, inputs.cards, inputs.catalogs[lang],
+                               kit_facts(inputs.engine, paper, folder, build_options.get(paper, "")),
+                               language_terms(inputs.lexicon, lang))
+            for booklet in (False, True):
+                check_tables(composed, page_for(paper, booklet, folder), layout, fonts_for(fonts, lang), small_text,
+                             lang)
+            blocks[paper] = composed
+        except ProblemsFound as exc:
+            problems += exc.problems
+    return CheckedRulebook(MappingProxyType(blocks), anatomy, tuple(dict.fromkeys(problems)))
+
+
+def rulebook_problems(inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[Problem]:
+    """A validator checker: the problems of each language's rulebook (see `checked_rulebook`)."""
+    fonts = register_fonts(project.fonts)
+    return list(dict.fromkeys(p for lang in langs for p in checked_rulebook(inputs, lang, project, fonts).problems))

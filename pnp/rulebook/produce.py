@@ -4,8 +4,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..context import BuildContext
-from . import rulebook_pdfs
-from .glossary import language_terms
+from ..problems import raise_if_errors
+from . import rendered_pdfs
+from .checks import checked_rulebook
 
 
 def build_options(ctx: BuildContext) -> str:
@@ -17,11 +18,15 @@ def build_options(ctx: BuildContext) -> str:
 
 
 def rulebook(ctx: BuildContext) -> dict[Path, bytes]:
-    """<lang>/rulebook.pdf on the chosen paper and, with --booklet, <lang>/rulebook-booklet.pdf."""
+    """<lang>/rulebook.pdf on the chosen paper and, with --booklet, <lang>/rulebook-booklet.pdf. The rulebook is
+    checked on every paper and page format first, as `pnp validate` checks it (the build runs no separate rulebook
+    check): the chosen paper's is composed once, for the checks and for the pages."""
     files = {}
+    o = ctx.options
     for lang in ctx.langs:
-        pdfs = rulebook_pdfs(ctx.inputs.engine, ctx.inputs.cards, ctx.inputs.catalogs[lang],
-                             language_terms(ctx.inputs.lexicon, lang), ctx.fonts, ctx.options.paper,
-                             ctx.options.booklet, build_options(ctx), layouts=ctx.project.layouts)
+        checked = checked_rulebook(ctx.inputs, lang, ctx.project, ctx.fonts, {o.paper: build_options(ctx)})
+        raise_if_errors(checked.problems)
+        pdfs = rendered_pdfs(checked.blocks[o.paper], checked.anatomy, ctx.inputs.catalogs[lang], ctx.fonts, o.paper,
+                             o.booklet, ctx.project.layouts)
         files.update({Path(lang) / name: data for name, data in pdfs.items()})
     return files

@@ -69,34 +69,47 @@ def available(inputs: Inputs) -> Needs:
 
 
 def validate(inputs: Inputs, langs: tuple[str, ...], project: Project, jobs: int = 1) -> list[Problem]:
-    """Run every check on the inputs for the given languages; the problems of all, in check order. English, the
-    source language, gets the print checks only (its texts are the msgids the translations are checked against).
+    """Run every check on the inputs for the given languages; the problems of all, in check order: the content
+    checks (`content_problems`), then the print checks (`print_problems`) of the languages they found no error in."""
+    problems = content_problems(inputs, langs)
+    return problems + print_problems(inputs, langs, project, error_langs(problems), jobs)
+
+
+def content_problems(inputs: Inputs, langs: tuple[str, ...]) -> list[Problem]:
+    """The checks that compare the inputs with each other (CHECKERS) for the given languages. English, the source
+    language, has none (its texts are the msgids the translations are checked against).
 
     A check that needs engine data, cards or word lists that could not be read is left out (their load problems
-    say why); every other check runs, so that one run reports everything. The print checks lay out the texts, so
-    they run for the languages whose translations have no error (a broken placeholder cannot even be filled in);
-    for the others a warning says they were skipped. They run one language at a time in `jobs` worker processes
-    (pnp.parallel); the problems come in the same order for any number. One language is checked in this process:
-    too little to share, and a build's workers, forked later, inherit what its checks compiled and measured.
-    """
-    problems: list[Problem] = []
-    translations = tuple(lang for lang in langs if lang != SOURCE_LANG)  # English is the source: nothing to compare
+    say why); every other check runs, so that one run reports everything."""
+    translations = tuple(lang for lang in langs if lang != SOURCE_LANG)
     loaded = available(inputs)
-    for checker, needs in CHECKERS:
-        if needs <= loaded:
-            problems += checker(inputs, translations)
-    broken = {p.where.lang for p in problems if p.severity == ERROR}
-    for lang in langs:
-        if lang in broken:
-            problems.append(Problem("print-checks-skipped", f"text fit and font coverage not checked for {lang}: "
-                                    "fix its translation errors first", Location(lang=lang), WARNING))
+    return list(dict.fromkeys(p for checker, needs in CHECKERS if needs <= loaded
+                              for p in checker(inputs, translations)))
+
+
+def error_langs(problems: list[Problem]) -> frozenset[str]:
+    """The languages that `problems` has an error in."""
+    return frozenset(p.where.lang for p in problems if p.severity == ERROR and p.where.lang)
+
+
+def print_problems(inputs: Inputs, langs: tuple[str, ...], project: Project, broken: frozenset[str] = frozenset(),
+                   jobs: int = 1) -> list[Problem]:
+    """The print checks' problems. They lay out the texts, so they run for the languages not in `broken` (those
+    with translation errors: a broken placeholder cannot even be filled in); for the others a warning says they
+    were skipped. A check that needs inputs that could not be read is left out. They run one language at a time in
+    `jobs` worker processes (pnp.parallel); the problems come in the same order for any number. One language is
+    checked in this process: too little to share. Duplicates are reported once (a layout file several products
+    read)."""
+    problems = [Problem("print-checks-skipped", f"text fit and font coverage not checked for {lang}: fix its "
+                        "translation errors first", Location(lang=lang), WARNING) for lang in langs if lang in broken]
     printable = tuple(lang for lang in langs if lang not in broken)
+    loaded = available(inputs)
     checks = [partial(_print_problems, checker, inputs, (lang,), project)
               for checker, needs in print_checks() if needs <= loaded for lang in printable]
     found = dict(run_tasks(checks, jobs if len(printable) > 1 else 1))
     for start in range(0, len(checks), len(printable) or 1):  # one checker's languages: its duplicates once
         problems += dict.fromkeys(p for index in range(start, start + len(printable)) for p in found[index])
-    return list(dict.fromkeys(problems))  # a layout file several products read is reported once
+    return list(dict.fromkeys(problems))
 
 
 def _print_problems(checker: PrintChecker, inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[Problem]:
