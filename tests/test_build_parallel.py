@@ -16,6 +16,7 @@ from conftest import invoke
 from pnp.context import BuildOptions
 from pnp.kit import build as build_module
 from pnp.kit.build import build
+from pnp.sheets import produce as sheets
 from pnp.parallel import run_tasks
 from pnp.problems import Location, Problem, ProblemsFound
 from pnp.project import Project, read_inputs
@@ -43,7 +44,7 @@ def test_every_workers_problems_are_collected_and_nothing_is_written(monkeypatch
         raise ProblemsFound([Problem("test-broken", f"cannot make this in {lang}", Location(lang=lang))
                              for lang in ctx.langs])
 
-    score_sheet = build_module.PRODUCERS[1]  # a quick producer that succeeds, beside the broken one
+    score_sheet = sheets.score_sheet  # a quick producer that succeeds, beside the broken one
     monkeypatch.setattr(build_module, "PRODUCERS", (score_sheet, broken))
     try:
         build(Project(), BuildOptions(langs=("de", "pl", "es"), jobs=2), tmp_path / "out")

@@ -39,11 +39,11 @@ from .write import write_all
 Producer = Callable[[BuildContext], dict[Path, bytes]]
 
 
-PRODUCERS: tuple[Producer, ...] = (
+PRODUCERS: tuple[Producer, ...] = (  # the longest first: the workers finish together
+    rulebook,
     card_decks,
     sheets.score_sheet,
     sheets.tokens,
-    rulebook,
 )
 CHECKED_BY: dict[Producer, PrintChecker] = {  # a producer that runs a print check itself, for its languages
     card_decks: card_print_problems,
