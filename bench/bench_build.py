@@ -164,6 +164,11 @@ def baseline_checkout(rev: str) -> Path:
     return root
 
 
+def precompiled(root: Path) -> str:
+    """Whether the checkout's pnp package has compiled modules stored beside it."""
+    return "yes" if any((root / "pnp").rglob("__pycache__/*.pyc")) else "no"
+
+
 def ratio_line(name: str, now: float, then: float, target: float | None, cpu: tuple[float, float] | None = None
                ) -> str:
     ratio = now / then
@@ -192,6 +197,8 @@ def main() -> None:
     cpu = {side.name: {job: statistics.median(s) for job, s in side.cpu.items()} for side in sides}
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; medians of {options.rounds} "
           f"interleaved rounds; baseline {base_root}")
+    print("pnp's modules compiled ahead (the README's set-up runs compileall; without it, where PYTHONDONTWRITEBYTECODE "
+          f"is set, every run compiles them): {', '.join(f'{s.name} {precompiled(s.root)}' for s in sides)}")
     print(f"  {'wall':<15} {'this':>9}  {'baseline':>9}  {'ratio':>6}  {'CPU this':>9}  {'baseline':>9}  {'ratio':>6}")
     for job, seconds in median[now.name].items():
         print(ratio_line(job, seconds, median[then.name][job], TARGETS.get(job),
