@@ -2,12 +2,14 @@
 its font, effective size and fill colour, and every colour operator."""
 from __future__ import annotations
 
+import ctypes
 import math
 from dataclasses import dataclass
 from io import BytesIO
 
 import pikepdf
-import pypdf
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
 
 TEXT_SHOW = {b"Tj", b"TJ", b"'", b'"'}
 COLOUR_OPERATORS = {b"k", b"K", b"rg", b"RG", b"g", b"G", b"sc", b"scn", b"SC", b"SCN", b"cs", b"CS"}
@@ -76,14 +78,28 @@ def printed(pdf: bytes) -> tuple[list[Run], list[tuple]]:
 
 
 def texts_by_font(pdf: bytes) -> list[tuple[str, str]]:
-    """(font BaseFont without subset tag, decoded text) of every text run, forms included (pypdf's decoding)."""
-    reader = pypdf.PdfReader(BytesIO(pdf))
+    """(font BaseFont without subset tag, text) of every run of characters set in one font on one line, forms
+    included, as PDFium reads the page (its decoding of the text, the font of each character)."""
     found: list[tuple[str, str]] = []
+    name = ctypes.create_string_buffer(256)
 
-    def visit(text, cm, tm, font, size):
-        if text.strip() and font is not None:
-            found.append((str(font.get("/BaseFont")).split("+")[-1], text.strip()))
+    def flush(font: str | None, chars: list[str]) -> None:
+        if font and "".join(chars).strip():
+            found.append((font, "".join(chars).strip()))
 
-    for page in reader.pages:
-        page.extract_text(visitor_text=visit)
+    for page in pdfium.PdfDocument(pdf):
+        textpage = page.get_textpage()
+        font, chars = None, []
+        for index in range(textpage.count_chars()):
+            # PDFium's code 2 is a hyphen that ends a line
+            char = chr(pdfium_c.FPDFText_GetUnicode(textpage.raw, index)).replace("\x02", "-")
+            here = None  # characters PDFium adds (spaces, line ends) end a run
+            if pdfium_c.FPDFText_IsGenerated(textpage.raw, index) != 1 and char not in "\r\n":
+                pdfium_c.FPDFText_GetFontInfo(textpage.raw, index, name, len(name), None)
+                here = name.value.decode("utf-8", "replace").split("+")[-1]
+            if here != font:
+                flush(font, chars)
+                font, chars = here, []
+            chars.append(char)
+        flush(font, chars)
     return found
