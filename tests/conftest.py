@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import signal
 from pathlib import Path
@@ -21,6 +22,14 @@ def interruptible():
     when the test command was started with SIGINT ignored (a background job of a non-interactive shell)."""
     if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def one_process_per_test():
+    """The tests already run on every core (pytest-xdist): a command they run (in this process or as a child) starts
+    no worker pool of its own unless the test asks for one with --jobs N (PNP_JOBS is --jobs' default), so no core
+    is asked for twice and the caches the test's process warmed stay in use."""
+    os.environ["PNP_JOBS"] = "1"
 
 
 @pytest.fixture(scope="session")

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from conftest import invoke
+from pnp.cli import main
 from pnp.context import BuildOptions
 from pnp.kit import build as build_module
 from pnp.kit.build import build
@@ -142,3 +143,16 @@ def test_a_build_composes_each_card_face_and_each_rulebook_once(monkeypatch, tmp
     assert calls.count("compose_front") == len(inputs.cards.cards) == 141
     assert calls.count("compose") == 2  # A4 (printed) and Letter (checked)
     assert len(list((tmp_path / "out").rglob("*.pdf"))) == 7 + 4
+
+
+def test_pnp_jobs_sets_the_default_number_of_workers(runner, monkeypatch):
+    """PNP_JOBS is --jobs' default (the tests set it to 1: they run on every core already); --jobs wins over it."""
+    asked: list[int] = []
+    real = validate_module.run_tasks
+    monkeypatch.setattr(validate_module, "run_tasks", lambda tasks, jobs: asked.append(jobs) or real(tasks, 1))
+    for env, args in (({"PNP_JOBS": "3"}, []), ({"PNP_JOBS": "3"}, ["--jobs", "2"])):
+        result = runner.invoke(main, ["validate", "--lang", "de,pl", *args], env=env)
+        assert result.exit_code == 0, result.output
+    assert asked == [3, 2]
+    result = runner.invoke(main, ["validate", "--lang", "de"], env={"PNP_JOBS": "0"})
+    assert result.exit_code == 2 and "PNP_JOBS" in result.output

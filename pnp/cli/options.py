@@ -72,8 +72,10 @@ def project_options(command):
 
 
 def jobs_option(command):
-    """--jobs N: worker processes (default: one per core; 1: everything in the command's own process)."""
-    return click.option("--jobs", type=click.IntRange(min=1), default=default_jobs(), show_default="the cores",
+    """--jobs N: worker processes (default: $PNP_JOBS, else one per core; 1: everything in the command's own
+    process)."""
+    return click.option("--jobs", type=click.IntRange(min=1), default=default_jobs(), envvar="PNP_JOBS",
+                        show_default="the cores", show_envvar=True,
                         help="Worker processes for the checks and PDFs (1: none); the result is the same for "
                              "any number.")(command)
 

@@ -57,7 +57,8 @@ def print_checks() -> tuple[tuple[PrintChecker, Needs], ...]:
     """The products' own checks, everything their producers can fail on, run without rendering: every text fits its
     box at or above the minimum size and every character is covered by its font (cards, score sheet and tokens,
     calibration sheet), and the rulebook composes and lays out (wordings and examples the engine values keep true,
-    tables with room) in each language."""
+    tables with room) in each language. The longest, the rulebook's, comes last (`print_problems` dispatches the
+    last first)."""
     return ((card_print_problems, ENGINE | CARDS), (sheet_print_problems, ENGINE),
             (calibration_print_problems, NOTHING), (rulebook_problems, ENGINE | CARDS | LEXICON))
 
@@ -106,7 +107,8 @@ def print_problems(inputs: Inputs, langs: tuple[str, ...], project: Project, bro
     loaded = available(inputs)
     checks = [partial(_print_problems, checker, inputs, (lang,), project)
               for checker, needs in print_checks() if needs <= loaded for lang in printable]
-    found = dict(run_tasks(checks, jobs if len(printable) > 1 else 1))
+    last = len(checks) - 1  # dispatched last checker first (the rulebook's, the longest): the workers end together
+    found = {last - index: result for index, result in run_tasks(checks[::-1], jobs if len(printable) > 1 else 1)}
     for start in range(0, len(checks), len(printable) or 1):  # one checker's languages: its duplicates once
         problems += dict.fromkeys(p for index in range(start, start + len(printable)) for p in found[index])
     return list(dict.fromkeys(problems))
