@@ -7,6 +7,7 @@ the same for any number of jobs.
 """
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import signal
@@ -30,8 +31,17 @@ def run_tasks(tasks: Sequence[Callable[[], T]], jobs: int) -> Iterator[tuple[int
         yield from ((index, task()) for index, task in enumerate(tasks))
         return
     _TASKS = tasks
+    held = {signal.SIGINT, signal.SIGTERM}
     try:
-        with multiprocessing.get_context("fork").Pool(workers, initializer=_ignore_interrupts) as pool:
+        with contextlib.ExitStack() as stack:
+            # Ctrl-C and SIGTERM wait while the workers are forked and arrive (raising here) once the pool is there
+            # to be stopped: an exception raised by their handler inside fork's own callbacks would be lost, and
+            # the run would go on
+            signal.pthread_sigmask(signal.SIG_BLOCK, held)
+            stack.callback(signal.pthread_sigmask, signal.SIG_UNBLOCK, held)
+            fork = multiprocessing.get_context("fork")
+            pool = stack.enter_context(fork.Pool(workers, initializer=_ignore_interrupts))
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, held)
             yield from pool.imap_unordered(_run, range(len(tasks)))
     finally:
         _TASKS = ()
@@ -42,6 +52,7 @@ def _ignore_interrupts() -> None:
     with which the parent stops its pool, ends the worker at once (not through the parent's handler it inherited)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})  # held by the parent while forking
 
 
 def _run(index: int) -> tuple[int, object]:

@@ -153,6 +153,35 @@ def test_pnp_jobs_sets_the_default_number_of_workers(runner, monkeypatch):
     for env, args in (({"PNP_JOBS": "3"}, []), ({"PNP_JOBS": "3"}, ["--jobs", "2"])):
         result = runner.invoke(main, ["validate", "--lang", "de,pl", *args], env=env)
         assert result.exit_code == 0, result.output
-    assert asked == [3, 2]
+    assert asked == [3, 3, 2, 2]  # the pools of the content checks and of the print checks
     result = runner.invoke(main, ["validate", "--lang", "de"], env={"PNP_JOBS": "0"})
     assert result.exit_code == 2 and "PNP_JOBS" in result.output
+
+
+FORK_INTERRUPTED = """
+import os, signal, time
+from pnp.parallel import run_tasks
+armed = [True]
+
+def interrupt_once():
+    if armed[0]:
+        armed[0] = False
+        os.kill(os.getpid(), signal.SIGINT)
+
+os.register_at_fork(after_in_parent=interrupt_once)
+try:
+    list(run_tasks([lambda: time.sleep(0.5)] * 4, jobs=2))
+    print("finished")
+except KeyboardInterrupt:
+    print("interrupted")
+"""
+
+
+def test_ctrl_c_while_the_workers_are_forked_stops_the_run():
+    """Ctrl-C arriving while the pool forks its workers (here: sent by the process to itself right after its first
+    fork) raises KeyboardInterrupt once the pool exists, and the pool is stopped; raised inside fork's own callbacks,
+    it was printed as "Exception ignored" and the run went on. In a process of its own: Python handles signals in
+    the main thread, which a test may not run in."""
+    run = subprocess.run([sys.executable, "-c", FORK_INTERRUPTED], capture_output=True, text=True, timeout=60)
+    assert run.stdout.split() == ["interrupted"], run.stderr
+    assert "Exception ignored" not in run.stderr, run.stderr

@@ -185,7 +185,7 @@ def prepare_context(project: Project, options: BuildOptions, print_checks_in_ste
     inputs, load_problems = read_inputs(project, options.langs)
     problems += load_problems
     langs = loaded_langs(inputs, options.langs)
-    content = content_problems(inputs, langs)
+    content = content_problems(inputs, langs, options.jobs)
     problems += content
     deck, deck_problems = checked_deck(options.deck, inputs) if options.deck else (None, [])
     problems += deck_problems

@@ -72,20 +72,22 @@ def available(inputs: Inputs) -> Needs:
 def validate(inputs: Inputs, langs: tuple[str, ...], project: Project, jobs: int = 1) -> list[Problem]:
     """Run every check on the inputs for the given languages; the problems of all, in check order: the content
     checks (`content_problems`), then the print checks (`print_problems`) of the languages they found no error in."""
-    problems = content_problems(inputs, langs)
+    problems = content_problems(inputs, langs, jobs)
     return problems + print_problems(inputs, langs, project, error_langs(problems), jobs)
 
 
-def content_problems(inputs: Inputs, langs: tuple[str, ...]) -> list[Problem]:
-    """The checks that compare the inputs with each other (CHECKERS) for the given languages. English, the source
-    language, has none (its texts are the msgids the translations are checked against).
+def content_problems(inputs: Inputs, langs: tuple[str, ...], jobs: int = 1) -> list[Problem]:
+    """The checks that compare the inputs with each other (CHECKERS) for the given languages, in `jobs` worker
+    processes when more than one language is checked; the problems in check order. English, the source language,
+    has none (its texts are the msgids the translations are checked against).
 
     A check that needs engine data, cards or word lists that could not be read is left out (their load problems
     say why); every other check runs, so that one run reports everything."""
     translations = tuple(lang for lang in langs if lang != SOURCE_LANG)
     loaded = available(inputs)
-    return list(dict.fromkeys(p for checker, needs in CHECKERS if needs <= loaded
-                              for p in checker(inputs, translations)))
+    checks = [partial(checker, inputs, translations) for checker, needs in CHECKERS if needs <= loaded]
+    found = dict(run_tasks(checks, jobs if len(translations) > 1 else 1))
+    return list(dict.fromkeys(p for index in range(len(checks)) for p in found[index]))
 
 
 def error_langs(problems: list[Problem]) -> frozenset[str]:
