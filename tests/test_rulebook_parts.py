@@ -21,6 +21,7 @@ from pnp.rulebook import BOOKLET, PAGES, kit_facts, rulebook_pdfs
 from pnp.rulebook.booklet import padded
 from pnp.rulebook.compose import COMMANDS, compose
 from pnp.rulebook.render import RulebookDocument
+from pnp.rulebook.template_cache import CompiledTemplates
 from pnp.rulebook.tables import column_widths, side_by_side, stacks
 from pnp.typeset.fonts import register_fonts
 from pnp.validate.text_scan import placeholders
@@ -147,9 +148,9 @@ def test_templates_compiled_once_and_no_language_leaks_into_another(monkeypatch)
 
     fresh = {}
     for lang in order:  # a new, empty cache each time: compiled for this language
-        monkeypatch.setattr(compose_module, "COMPILED", compose_module._CompiledTemplates())
+        monkeypatch.setattr(compose_module, "COMPILED", CompiledTemplates())
         fresh[lang] = blocks(lang)
-    monkeypatch.setattr(compose_module, "COMPILED", compose_module._CompiledTemplates())
+    monkeypatch.setattr(compose_module, "COMPILED", CompiledTemplates())
     compiled: list[str] = []
     compile_template = Environment.compile
     monkeypatch.setattr(Environment, "compile", lambda env, source, name=None, *args, **kwargs: (
@@ -176,3 +177,25 @@ def test_rulebook_is_laid_out_and_drawn_once(monkeypatch):
                          register_fonts(Project().fonts), "a4", booklet=True, layouts=Project().layouts)
     assert begun.count(False) == len(PdfReader(BytesIO(pdfs[PAGES])).pages)
     assert padded(begun.count(True)) == 2 * len(PdfReader(BytesIO(pdfs[BOOKLET])).pages)
+
+
+def test_compiled_templates_are_kept_in_the_cache_folder_for_the_next_run(tmp_path, monkeypatch):
+    """The next process (a new cache over the same folder) renders without compiling; an edited template is compiled
+    anew; a cache folder that cannot be made costs only the compiling."""
+    from jinja2 import DictLoader
+    compiled: list[str] = []
+    compile_template = Environment.compile
+    monkeypatch.setattr(Environment, "compile", lambda env, source, name=None, *args, **kwargs: (
+        compiled.append(name), compile_template(env, source, name, *args, **kwargs))[1])
+
+    def render(source: str, folder: Path) -> str:
+        env = Environment(loader=DictLoader({"t.j2": source}), bytecode_cache=CompiledTemplates(folder))
+        return env.get_template("t.j2").render(name="Hannibal")
+
+    folder = tmp_path / "cache"
+    assert render("Hail, {{ name }}!", folder) == "Hail, Hannibal!" and compiled == ["t.j2"]
+    assert len(list(folder.iterdir())) == 1
+    assert render("Hail, {{ name }}!", folder) == "Hail, Hannibal!" and compiled == ["t.j2"]  # not compiled again
+    assert render("Farewell, {{ name }}.", folder) == "Farewell, Hannibal." and compiled == ["t.j2", "t.j2"]
+    (tmp_path / "file").write_text("not a folder")
+    assert render("Hail, {{ name }}!", tmp_path / "file" / "cache") == "Hail, Hannibal!"

@@ -12,8 +12,7 @@ import unicodedata
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping
 
-from jinja2 import BytecodeCache, Environment, FileSystemLoader, StrictUndefined
-from jinja2.bccache import Bucket
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from ..cards.labels import card_labels
 from ..i18n.catalogs import LanguageCatalog
@@ -32,6 +31,7 @@ from .blocks import Block, escape, parse
 from .examples import example_numbers
 from .glossary import glossary_entries, glossary_problems
 from .sample import ROLES, sample_numbers
+from .template_cache import CompiledTemplates, cache_folder
 from .wording import wording_problems
 
 TEMPLATES = package_folder("pnp.rulebook", "templates")
@@ -81,24 +81,7 @@ class _Messages:
                                                 variables))
 
 
-class _CompiledTemplates(BytecodeCache):
-    """The templates compiled once per process, shared by every language's environment. Only code is shared:
-    each render has an Environment of its own whose globals are that language's gettext callables (a shared
-    Environment would bind its cached templates to the first language's catalog). Keyed by the template source,
-    so an edited template is compiled anew."""
-
-    def __init__(self):
-        self.code: dict[str, bytes] = {}
-
-    def load_bytecode(self, bucket: Bucket) -> None:
-        if bucket.key in self.code:
-            bucket.bytecode_from_string(self.code[bucket.key])
-
-    def dump_bytecode(self, bucket: Bucket) -> None:
-        self.code[bucket.key] = bucket.bytecode_to_string()
-
-
-COMPILED = _CompiledTemplates()
+COMPILED = CompiledTemplates(cache_folder())
 
 
 def environment(messages: _Messages) -> Environment:
