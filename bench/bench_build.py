@@ -3,7 +3,8 @@
 Every job runs as a fresh process, this checkout and the baseline side by side in each round (alternating which
 goes first), so the machine's load falls on both alike; the figures are medians over the rounds. Peak memory is
 the largest sum of the resident sets of the job's process and all its children (a parallel build's workers
-included), sampled every few milliseconds.
+included), sampled every few milliseconds in one more run of each job after the timed rounds (the sampler's own
+CPU time would slow a job that uses every core).
 
     python bench/bench_build.py --rev 214cd48            # check that revision out (cached) and compare
     python bench/bench_build.py --baseline ../old-pnp     # a checkout with its own .venv
@@ -64,25 +65,28 @@ def tree_rss_mb(pid: int) -> float:
     return total / 1e6
 
 
-def timed(command: list[str], cwd: Path) -> tuple[float, float, float]:
-    """Wall seconds, CPU seconds (user + system, all processes) and peak memory (MB, all processes together) of
-    one command; exits when it fails."""
+def timed(command: list[str], cwd: Path, sample: bool = False) -> tuple[float, float, float]:
+    """Wall seconds, CPU seconds (user + system, all processes) and, with `sample`, peak memory (MB, all processes
+    together; 0 without) of one command; exits when it fails. The memory is sampled every few milliseconds by a
+    thread of this process, which takes CPU time from a job that uses every core: the timed rounds run without it."""
     peak = [0.0]
     with tempfile.TemporaryFile() as errors:
         start = time.perf_counter()
         process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=errors)
         done = threading.Event()
 
-        def sample():
+        def sampling():
             while not done.wait(0.005):
                 peak[0] = max(peak[0], tree_rss_mb(process.pid))
 
-        sampler = threading.Thread(target=sample)
-        sampler.start()
+        sampler = threading.Thread(target=sampling)
+        if sample:
+            sampler.start()
         _, status, usage = os.wait4(process.pid, 0)  # the usage of the process and the children it waited for
         seconds = time.perf_counter() - start
         done.set()
-        sampler.join()
+        if sample:
+            sampler.join()
         process.returncode = os.waitstatus_to_exitcode(status)
         if process.returncode != 0:
             errors.seek(0)
@@ -104,15 +108,21 @@ def run_round(sides: list[Side], reference: list[float]) -> None:
     for name in jobs(sides[0], Path()):
         for side in sides:
             with tempfile.TemporaryDirectory(prefix="pnp-bench-") as out:
-                seconds, cpu, peak = timed(jobs(side, Path(out))[name], side.root)
+                seconds, cpu, _ = timed(jobs(side, Path(out))[name], side.root)
                 side.seconds.setdefault(name, []).append(seconds)
                 side.cpu.setdefault(name, []).append(cpu)
-                side.peak_mb[name] = max(side.peak_mb.get(name, 0.0), peak)
                 if name == "kit":
                     decks = list(Path(out, "kit").glob("*/cards/*.pdf"))
                     side.deck_kb = sum(p.stat().st_size for p in decks) / len(decks) / 1000
     seconds, _, _ = timed([str(sides[0].python), str(REPO / "bench" / "reference_fronts.py")], REPO)
     reference.append(seconds)
+
+
+def measure_memory(side: Side) -> None:
+    """The peak memory of each job, in a run of its own with the sampler."""
+    for name in jobs(side, Path()):
+        with tempfile.TemporaryDirectory(prefix="pnp-bench-") as out:
+            side.peak_mb[name] = timed(jobs(side, Path(out))[name], side.root, sample=True)[2]
 
 
 def parallel_identical(side: Side) -> str:
@@ -192,6 +202,8 @@ def main() -> None:
     reference: list[float] = []
     for number in range(options.rounds):
         run_round(sides if number % 2 == 0 else sides[::-1], reference)
+    for side in sides:
+        measure_memory(side)
     now, then = sides
     median = {side.name: {job: statistics.median(s) for job, s in side.seconds.items()} for side in sides}
     cpu = {side.name: {job: statistics.median(s) for job, s in side.cpu.items()} for side in sides}
