@@ -101,6 +101,10 @@ def write_json(document, output: Path | None = None) -> None:
         write_all({output.absolute(): data}, output.absolute().parent)
         return
     sys.stdout.flush()
-    stream = click.get_binary_stream("stdout")
+    stream = getattr(sys.stdout, "buffer", None)  # the bytes under the text stream (Click 8.5 deprecated its helper)
+    if stream is None:  # a text-only stream that a program embedding pnp put in place
+        sys.stdout.write(data.decode("utf-8"))
+        sys.stdout.flush()
+        return
     stream.write(data)
     stream.flush()
