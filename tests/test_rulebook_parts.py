@@ -199,3 +199,16 @@ def test_compiled_templates_are_kept_in_the_cache_folder_for_the_next_run(tmp_pa
     assert render("Farewell, {{ name }}.", folder) == "Farewell, Hannibal." and compiled == ["t.j2", "t.j2"]
     (tmp_path / "file").write_text("not a folder")
     assert render("Hail, {{ name }}!", tmp_path / "file" / "cache") == "Hail, Hannibal!"
+
+
+def test_the_template_cache_lives_in_the_users_cache_folder_or_nowhere(monkeypatch, tmp_path):
+    from pnp.rulebook.template_cache import cache_folder
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert cache_folder() == tmp_path / "pnp" / "templates"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+
+    def homeless(cls):
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.setattr(Path, "home", classmethod(homeless))
+    assert cache_folder() is None  # the templates are then compiled in each process, nothing fails

@@ -11,9 +11,12 @@ from jinja2 import BytecodeCache, FileSystemBytecodeCache
 from jinja2.bccache import Bucket
 
 
-def cache_folder() -> Path:
-    """$XDG_CACHE_HOME/pnp/templates, by default ~/.cache/pnp/templates."""
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pnp" / "templates"
+def cache_folder() -> Path | None:
+    """$XDG_CACHE_HOME/pnp/templates, by default ~/.cache/pnp/templates; None without a home folder."""
+    try:
+        return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pnp" / "templates"
+    except RuntimeError:  # no HOME and no user entry (a container's arbitrary user id)
+        return None
 
 
 class CompiledTemplates(BytecodeCache):
