@@ -9,7 +9,7 @@ import click
 from ..i18n.catalogs import LANGS
 from ..kit.write import write_all
 from ..problems import ProblemsFound
-from .options import EXIT_PROBLEMS, LanguageList, PathArg, make_project, project_options, report
+from .options import EXIT_PROBLEMS, LanguageList, PathArg, jobs_option, make_project, project_options, report
 
 
 @click.command("proof")
@@ -17,13 +17,14 @@ from .options import EXIT_PROBLEMS, LanguageList, PathArg, make_project, project
               help=f"Languages shown beside English: all or a comma-separated list of {', '.join(LANGS)}.")
 @click.option("--out", type=PathArg(file_okay=False), default=Path("out/proof"), show_default=True,
               help="Folder of the site (open index.html in a browser).")
+@jobs_option
 @project_options
-def proof_command(langs, out, data, locales, art, layouts):
+def proof_command(langs, out, jobs, data, locales, art, layouts):
     """Write a static proof site: every card and message in English and each language side by side, with its
     catalog line, fitted size and the validator's problems. Problems are shown, not fatal."""
     try:
         from ..proof.site import proof_site  # the site and its image renderer are loaded only for the proof
-        files = proof_site(make_project(data, locales, art, layouts), langs)
+        files = proof_site(make_project(data, locales, art, layouts), langs, jobs)
         write_all({out / path: content for path, content in files.items()}, out)
     except ProblemsFound as exc:
         report(exc.problems)

@@ -6,10 +6,11 @@ card in every language exactly as the build does and rasterize the fronts, gathe
 """
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Mapping
 
-from ..data.art import load_art
+from ..data.art import ArtImage, load_art
 from ..kit.build import art_windows
 from ..i18n.catalogs import SOURCE_LANG, source_catalog
 from ..data.engine_data import ENGINE_NAMES, KEY_PATHS
@@ -20,9 +21,11 @@ from ..i18n.placeholder_names import COMPUTED_PLACEHOLDERS
 from ..problems import ProblemsFound
 from ..project import Inputs, Project, loaded_langs, read_inputs
 from ..cards.checks import compose_language
+from ..cards.faces import FrontFace
 from ..cards.labels import card_labels
 from ..rulebook import kit_facts
 from ..rulebook.compose import number_text, template_context
+from ..parallel import run_tasks
 from ..validate import validate
 from . import collect
 from .images import card_images
@@ -55,12 +58,27 @@ def placeholder_values(inputs: Inputs, layouts: Path) -> Callable[[str], tuple[s
     return fill
 
 
-def proof_site(project: Project, langs: tuple[str, ...]) -> dict[Path, bytes]:
+def language_images(inputs: Inputs, lang: str, project: Project, fonts: Mapping[str, str],
+                    art: Mapping[str, ArtImage]) -> tuple[list[FrontFace] | None, dict[str, bytes]]:
+    """One language's card fronts, composed exactly as the build does, and their images (card id -> PNG); None and
+    no images when the language misses translations (the validator's completeness check has reported them)."""
+    catalog = inputs.catalogs[lang]
+    layout = card_layout(project.layouts)
+    try:
+        cards, labels = localize_cards(inputs.cards, catalog), card_labels(catalog)
+    except ProblemsFound:
+        return None, {}
+    fronts, backs = compose_language(cards, labels, layout, fonts)
+    return fronts, card_images(fronts, {back.faction: back for back in backs}, layout, art, project.layouts)
+
+
+def proof_site(project: Project, langs: tuple[str, ...], jobs: int = 1) -> dict[Path, bytes]:
     """Site path -> bytes of every page and image; raises ProblemsFound when the engine data or the cards cannot be
-    read (a language whose catalogs cannot be read is left out; its problems are on the problems page)."""
+    read (a language whose catalogs cannot be read is left out; its problems are on the problems page). The checks
+    and the languages' card images are made in `jobs` worker processes."""
     inputs, problems = read_inputs(project, (SOURCE_LANG, *langs))
     all_langs = loaded_langs(inputs, (SOURCE_LANG, *langs))  # a language whose catalogs are broken is left out
-    problems += validate(inputs, all_langs[1:], project)
+    problems += validate(inputs, all_langs[1:], project, jobs)
     if not inputs.complete:
         raise ProblemsFound(problems)
     layout = card_layout(project.layouts)
@@ -69,16 +87,11 @@ def proof_site(project: Project, langs: tuple[str, ...]) -> dict[Path, bytes]:
     fonts = register_fonts(project.fonts)
     files: dict[Path, bytes] = {}
     faces, images = {}, {}
-    for lang in all_langs:
-        catalog = inputs.catalogs[lang]
-        try:
-            cards, labels = localize_cards(inputs.cards, catalog), card_labels(catalog)
-        except ProblemsFound:  # missing translations: the validator's completeness check has reported them
-            faces[lang] = None
-            continue
-        fronts, backs = compose_language(cards, labels, layout, fonts)
+    tasks = [partial(language_images, inputs, lang, project, fonts, art) for lang in all_langs]
+    for index, (fronts, pngs) in sorted(run_tasks(tasks, jobs), key=lambda finished: finished[0]):
+        lang = all_langs[index]
         faces[lang] = fronts
-        for card_id, png in card_images(fronts, {back.faction: back for back in backs}, layout, art, project.layouts).items():
+        for card_id, png in pngs.items():
             path = f"{IMAGES}/{lang}/{card_id}.png"
             images[(lang, card_id)] = path
             files[Path(path)] = png
