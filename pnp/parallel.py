@@ -47,6 +47,12 @@ def run_tasks(tasks: Sequence[Callable[[], T]], jobs: int) -> Iterator[tuple[int
         _TASKS = ()
 
 
+def results_in_order(tasks: Sequence[Callable[[], T]], jobs: int) -> list[T]:
+    """The result of every task, in the order of the tasks (as `run_tasks` computes them)."""
+    found = dict(run_tasks(tasks, jobs))
+    return [found[index] for index in range(len(tasks))]
+
+
 def _ignore_interrupts() -> None:
     """A worker leaves interrupts to the parent: Ctrl-C (sent to the whole process group) is ignored, and SIGTERM,
     with which the parent stops its pool, ends the worker at once (not through the parent's handler it inherited)."""

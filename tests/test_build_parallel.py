@@ -148,8 +148,8 @@ def test_a_build_composes_each_card_face_and_each_rulebook_once(monkeypatch, tmp
 def test_pnp_jobs_sets_the_default_number_of_workers(runner, monkeypatch):
     """PNP_JOBS is --jobs' default (the tests set it to 1: they run on every core already); --jobs wins over it."""
     asked: list[int] = []
-    real = validate_module.run_tasks
-    monkeypatch.setattr(validate_module, "run_tasks", lambda tasks, jobs: asked.append(jobs) or real(tasks, 1))
+    real = validate_module.results_in_order
+    monkeypatch.setattr(validate_module, "results_in_order", lambda tasks, jobs: asked.append(jobs) or real(tasks, 1))
     for env, args in (({"PNP_JOBS": "3"}, []), ({"PNP_JOBS": "3"}, ["--jobs", "2"])):
         result = runner.invoke(main, ["validate", "--lang", "de,pl", *args], env=env)
         assert result.exit_code == 0, result.output

@@ -10,7 +10,7 @@ from ..export.settings import export_layout
 from ..i18n.catalogs import LANGS, SOURCE_LANG
 from ..kit.write import write_all
 from ..problems import ProblemsFound
-from .options import EXIT_PROBLEMS, LanguageList, PathArg, make_project, project_options, report
+from .options import EXIT_PROBLEMS, LanguageList, PathArg, jobs_option, make_project, project_options, report
 
 LANG_HELP = (f"Languages: all ({', '.join(LANGS)}) or a comma-separated list of these and {SOURCE_LANG} (the "
              "English source).")
@@ -40,8 +40,9 @@ def out_option(command):
               help="Resolution of the images: one of the export layout's [images] dpi (default: its first, 300).")
 @click.option("--no-bleed", is_flag=True, help="Cut to the trim (63 × 88 mm) instead of keeping the 3 mm bleed.")
 @out_option
+@jobs_option
 @project_options
-def images_command(langs, dpi, no_bleed, out, data, locales, art, layouts):
+def images_command(langs, dpi, no_bleed, out, jobs, data, locales, art, layouts):
     """One PNG per distinct card front and one back per faction, for print-on-demand card services:
     out/<lang>/images/<card id>.png, back-<faction>.png and manifest.json / manifest.csv."""
     project = make_project(data, locales, art, layouts)
@@ -55,7 +56,7 @@ def images_command(langs, dpi, no_bleed, out, data, locales, art, layouts):
         raise click.BadParameter(f"{dpi} is not one of the export layout's resolutions "
                                  f"({', '.join(map(str, allowed))})", param_hint="'--dpi'")
     from ..kit.export import export_images  # pypdfium2 is loaded only to export
-    _write(lambda: export_images(project, langs, dpi, not no_bleed), out,
+    _write(lambda: export_images(project, langs, dpi, not no_bleed, jobs), out,
            f"card images at {dpi} dpi{' without bleed' if no_bleed else ''} ({', '.join(langs)})")
 
 
@@ -65,10 +66,11 @@ def images_command(langs, dpi, no_bleed, out, data, locales, art, layouts):
 @click.option("--base-url", default=None, help="URL under which the images will be published (FaceURL and "
               "BackURL); default: file names relative to the output folder.")
 @out_option
+@jobs_option
 @project_options
-def tts_command(langs, base_url, out, data, locales, art, layouts):
+def tts_command(langs, base_url, out, jobs, data, locales, art, layouts):
     """Tabletop Simulator decks: out/<lang>/tts/<faction>.json (a saved object), <faction>-faces.png (the deck
     sheet) and <faction>-back.png."""
     from ..kit.export import export_tts  # pypdfium2 is loaded only to export
-    _write(lambda: export_tts(make_project(data, locales, art, layouts), langs, base_url), out,
+    _write(lambda: export_tts(make_project(data, locales, art, layouts), langs, base_url, jobs), out,
            f"Tabletop Simulator decks ({', '.join(langs)})")

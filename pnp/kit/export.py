@@ -2,28 +2,31 @@
 return {path relative to the output folder: bytes}; the CLI writes them."""
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from ..cards.produce import card_pages
 from ..context import BuildContext, BuildOptions
 from ..data.terms import FACTIONS
 from ..export.images import card_images
-from ..export.settings import ExportLayout, export_layout
+from ..export.settings import ExportLayout, TtsSettings, export_layout
 from ..export.tts import tts_deck
 from ..problems import Problem, ProblemsFound
 from ..project import Project
+from ..parallel import results_in_order
 from .build import prepare_context
 
 
-def export_context(project: Project, langs: tuple[str, ...]) -> tuple[BuildContext, ExportLayout, list[Problem]]:
-    """Load and validate like `pnp build` (pro mode) and read the export layout; the context, the layout and the
-    warnings. Raises ProblemsFound with the problems of both."""
+def export_context(project: Project, langs: tuple[str, ...], jobs: int = 1
+                   ) -> tuple[BuildContext, ExportLayout, list[Problem]]:
+    """Load and validate like `pnp build` (pro mode, checks in `jobs` worker processes) and read the export layout;
+    the context, the layout and the warnings. Raises ProblemsFound with the problems of both."""
     try:
         layout, problems = export_layout(project.layouts), []
     except ProblemsFound as exc:  # reported with everything the build's checks find
         layout, problems = None, list(exc.problems)
     try:
-        ctx, warnings = prepare_context(project, BuildOptions(langs=langs, mode="pro"))
+        ctx, warnings = prepare_context(project, BuildOptions(langs=langs, mode="pro", jobs=jobs))
     except ProblemsFound as exc:
         raise ProblemsFound([*problems, *exc.problems]) from None
     if layout is None:
@@ -31,32 +34,45 @@ def export_context(project: Project, langs: tuple[str, ...]) -> tuple[BuildConte
     return ctx, layout, warnings
 
 
-def export_images(project: Project, langs: tuple[str, ...], dpi: int | None, bleed: bool
+def export_images(project: Project, langs: tuple[str, ...], dpi: int | None, bleed: bool, jobs: int = 1
                   ) -> tuple[dict[Path, bytes], list[Problem]]:
     """<lang>/images/…: the card images and manifest of every language (at `dpi`, default the export layout's
-    first resolution), and the warnings."""
-    ctx, layout, warnings = export_context(project, langs)
+    first resolution), one language at a time in `jobs` worker processes, and the warnings."""
+    ctx, layout, warnings = export_context(project, langs, jobs)
     dpi = dpi or layout.images.dpi[0]
-    files = {}
-    for lang in langs:
-        images = card_images(card_pages(ctx, lang), dpi, bleed)
-        files.update({Path(lang) / "images" / name: data for name, data in images.items()})
-    return files, warnings
+    tasks = [partial(_language_images, ctx, lang, dpi, bleed) for lang in langs]
+    return {path: data for files in results_in_order(tasks, jobs) for path, data in files.items()}, warnings
 
 
-def export_tts(project: Project, langs: tuple[str, ...], base_url: str | None
+def export_tts(project: Project, langs: tuple[str, ...], base_url: str | None, jobs: int = 1
                ) -> tuple[dict[Path, bytes], list[Problem]]:
-    """<lang>/tts/…: every faction's Tabletop Simulator deck in every language, and the warnings."""
-    ctx, layout, warnings = export_context(project, langs)
-    settings, files, problems = layout.tts, {}, []
-    for lang in langs:
-        for pages in card_pages(ctx, lang):
-            try:
-                deck = tts_deck(pages, FACTIONS.index(pages.faction) + 1, settings, base_url)
-            except ProblemsFound as exc:
-                problems += exc.problems
-                continue
-            files.update({Path(lang) / "tts" / name: data for name, data in deck.items()})
+    """<lang>/tts/…: every faction's Tabletop Simulator deck in every language, one language at a time in `jobs`
+    worker processes, and the warnings."""
+    ctx, layout, warnings = export_context(project, langs, jobs)
+    tasks = [partial(_language_tts, ctx, lang, layout.tts, base_url) for lang in langs]
+    files: dict[Path, bytes] = {}
+    problems: list[Problem] = []
+    for language_files, language_problems in results_in_order(tasks, jobs):
+        files.update(language_files)
+        problems += language_problems
     if problems:
         raise ProblemsFound(problems)
     return files, warnings
+
+
+def _language_images(ctx: BuildContext, lang: str, dpi: int, bleed: bool) -> dict[Path, bytes]:
+    images = card_images(card_pages(ctx, lang), dpi, bleed)
+    return {Path(lang) / "images" / name: data for name, data in images.items()}
+
+
+def _language_tts(ctx: BuildContext, lang: str, settings: TtsSettings, base_url: str | None
+                  ) -> tuple[dict[Path, bytes], list[Problem]]:
+    files, problems = {}, []
+    for pages in card_pages(ctx, lang):
+        try:
+            deck = tts_deck(pages, FACTIONS.index(pages.faction) + 1, settings, base_url)
+        except ProblemsFound as exc:
+            problems += exc.problems
+            continue
+        files.update({Path(lang) / "tts" / name: data for name, data in deck.items()})
+    return files, problems

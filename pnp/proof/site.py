@@ -25,7 +25,7 @@ from ..cards.faces import FrontFace
 from ..cards.labels import card_labels
 from ..rulebook import kit_facts
 from ..rulebook.compose import number_text, template_context
-from ..parallel import run_tasks
+from ..parallel import results_in_order
 from ..validate import validate
 from . import collect
 from .images import card_images
@@ -88,8 +88,7 @@ def proof_site(project: Project, langs: tuple[str, ...], jobs: int = 1) -> dict[
     files: dict[Path, bytes] = {}
     faces, images = {}, {}
     tasks = [partial(language_images, inputs, lang, project, fonts, art) for lang in all_langs]
-    for index, (fronts, pngs) in sorted(run_tasks(tasks, jobs), key=lambda finished: finished[0]):
-        lang = all_langs[index]
+    for lang, (fronts, pngs) in zip(all_langs, results_in_order(tasks, jobs)):
         faces[lang] = fronts
         for card_id, png in pngs.items():
             path = f"{IMAGES}/{lang}/{card_id}.png"

@@ -10,7 +10,7 @@ from typing import Callable
 
 from ..cards.checks import card_print_problems
 from ..i18n.catalogs import SOURCE_LANG
-from ..parallel import run_tasks
+from ..parallel import results_in_order
 from ..problems import ERROR, WARNING, Location, Problem, ProblemsFound
 from ..project import Inputs, Project
 from ..rulebook.checks import rulebook_problems
@@ -86,8 +86,8 @@ def content_problems(inputs: Inputs, langs: tuple[str, ...], jobs: int = 1) -> l
     translations = tuple(lang for lang in langs if lang != SOURCE_LANG)
     loaded = available(inputs)
     checks = [partial(checker, inputs, translations) for checker, needs in CHECKERS if needs <= loaded]
-    found = dict(run_tasks(checks, jobs if len(translations) > 1 else 1))
-    return list(dict.fromkeys(p for index in range(len(checks)) for p in found[index]))
+    found = results_in_order(checks, jobs if len(translations) > 1 else 1)
+    return list(dict.fromkeys(p for problems in found for p in problems))
 
 
 def error_langs(problems: list[Problem]) -> frozenset[str]:
@@ -109,8 +109,8 @@ def print_problems(inputs: Inputs, langs: tuple[str, ...], project: Project, bro
     loaded = available(inputs)
     checks = [partial(_print_problems, checker, inputs, (lang,), project)
               for checker, needs in print_checks() if needs <= loaded for lang in printable]
-    last = len(checks) - 1  # dispatched last checker first (the rulebook's, the longest): the workers end together
-    found = {last - index: result for index, result in run_tasks(checks[::-1], jobs if len(printable) > 1 else 1)}
+    # the last checker's (the rulebook's, the longest) go to the workers first, so that they end together
+    found = results_in_order(checks[::-1], jobs if len(printable) > 1 else 1)[::-1]
     for start in range(0, len(checks), len(printable) or 1):  # one checker's languages: its duplicates once
         problems += dict.fromkeys(p for index in range(start, start + len(printable)) for p in found[index])
     return list(dict.fromkeys(problems))
