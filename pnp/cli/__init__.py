@@ -1,6 +1,8 @@
 """The `pnp` command line: the only place (with pnp.kit.build) that reads options and touches the file system."""
 from __future__ import annotations
 
+import atexit
+import gc
 import signal
 import sys
 
@@ -30,6 +32,10 @@ class Commands(click.Group):
         for stream in (sys.stdout, sys.stderr):  # LANG=C, ISO-8859-1, PYTHONIOENCODING=ascii: never a traceback
             if hasattr(stream, "reconfigure"):
                 stream.reconfigure(errors="backslashreplace")
+        # at exit, the objects a command leaves (its files are written and closed by then) are freed with the
+        # process, without Python's last collection walking them all: 0.03-0.05 s of every command
+        atexit.unregister(gc.freeze)  # once, however many commands a program runs in its process
+        atexit.register(gc.freeze)
         return super().main(*args, **kwargs)
 
     def invoke(self, ctx):
