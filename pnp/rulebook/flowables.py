@@ -13,7 +13,27 @@ from .layout import TitleFrame
 from .styles import Styles, markup
 
 
-class Heading(Paragraph):
+class Text(Paragraph):
+    """A paragraph that breaks its lines once per width: platypus asks again with the width it asked before (a table
+    measures each cell for its row's height and again to draw it; a frame measures what it keeps together, then
+    places it), and the lines would come out the same (they depend on the width only). Splitting starts afresh."""
+
+    def wrap(self, availWidth, availHeight):
+        if self.__dict__.get("_wrapped_width") == availWidth and "blPara" in self.__dict__:
+            return self.width, self.height
+        size = super().wrap(availWidth, availHeight)
+        if "blPara" in self.__dict__:  # not when the width was too small to set anything
+            self._wrapped_width = availWidth
+        return size
+
+    def split(self, availWidth, availHeight):
+        try:
+            return super().split(availWidth, availHeight)
+        finally:
+            self.__dict__.pop("_wrapped_width", None)  # split may have dropped or replaced the lines
+
+
+class Heading(Text):
     """A heading paragraph that knows its level, plain text and bookmark key."""
 
     def __init__(self, text: str, style, level: int, key: str, styles: Styles):

@@ -6,7 +6,7 @@ from typing import Iterator
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import (CondPageBreak, Flowable, KeepInFrame, KeepTogether, NextPageTemplate, PageBreak,
-                                Paragraph, Spacer, Table, TableStyle)
+                                Spacer, Table, TableStyle)
 
 from ..typeset.units import MM
 from ..problems import Problem, ProblemsFound, raise_if_errors
@@ -16,7 +16,7 @@ from ..typeset.hyphenation import paragraph_hyphenator
 from .anatomy import AnatomyCards, anatomy_rows
 from .contents import Contents
 from .diagram import BattlefieldDiagram
-from .flowables import FactionRow, Heading, Ornament, TitleBorder
+from .flowables import FactionRow, Heading, Ornament, Text, TitleBorder
 from .layout import Page, RulebookLayout
 from .styles import Styles, make_styles, markup
 from .tables import build_table, table_columns
@@ -34,8 +34,8 @@ class _Flowables:
         self.page, self.layout, self.styles, self.fonts, self.keys = page, layout, styles, styles.fonts, keys
         self.factions, self.anatomy, self.links = factions, anatomy, links
 
-    def para(self, text: str, style) -> Paragraph:
-        return Paragraph(markup(text, style, self.styles), style)
+    def para(self, text: str, style) -> Text:
+        return Text(markup(text, style, self.styles), style)
 
     def heading(self, block: b.Heading, before_table: bool = False, leads_to_table: bool = False
                 ) -> list[Flowable]:
@@ -53,7 +53,7 @@ class _Flowables:
         return flowables + [heading, Ornament(fmt.ornament * MM, self.styles, fmt.space.after_heading * 1.3)]
 
     def items(self, block: b.ItemList, style) -> list[Flowable]:
-        return [Paragraph(markup(item, style, self.styles), style, bulletText=f"{number}." if block.numbered else "•")
+        return [Text(markup(item, style, self.styles), style, bulletText=f"{number}." if block.numbered else "•")
                 for number, item in enumerate(block.items, 1)]
 
     def table(self, block: b.Table) -> list[Flowable]:

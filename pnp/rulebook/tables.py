@@ -6,11 +6,12 @@ from __future__ import annotations
 from functools import cache
 from typing import Callable, Sequence
 
-from reportlab.platypus import Paragraph, Table, TableStyle
+from reportlab.platypus import Table, TableStyle
 
 from ..problems import Location, Problem, ProblemsFound
 from ..typeset.units import MM
 from .blocks import Table as TableBlock
+from .flowables import Text
 from .styles import Styles, markup, text_width
 
 Measure = Callable[[str, bool], float]  # (text, header?) -> width in points
@@ -108,13 +109,13 @@ def build_table(block: TableBlock, styles: Styles, weights: Sequence[float], ava
     count = len(widths)
     numeric = [all(is_number(row[i]) for row in body) for i in range(count)]
 
-    def cells(row: Sequence[str], head: bool = False) -> list[Paragraph]:
+    def cells(row: Sequence[str], head: bool = False) -> list[Text]:
         styles_ = [(s.cell_head_center if head else s.cell_center) if numeric[i] else (s.cell_head if head else s.cell)
                    for i in range(count)]
-        return [Paragraph(markup(cell, style, s), style) for cell, style in zip(row, styles_)]
+        return [Text(markup(cell, style, s), style) for cell, style in zip(row, styles_)]
 
     def across(text: str, style) -> list:
-        return [Paragraph(markup(text, style, s), style)] + [""] * (count - 1)
+        return [Text(markup(text, style, s), style)] + [""] * (count - 1)
 
     rows, spans = [], []
     if block.caption:
