@@ -55,3 +55,13 @@ def test_control_characters_and_stray_format_fields_are_validator_problems(runne
     lines = [line for line in result.output.splitlines() if f"error {code}" in line]
     assert len(lines) == 1 and expected in lines[0] and "card rome.hastati-line [de] field 'name'" in lines[0]
     assert "Traceback" not in result.output
+
+
+def test_the_control_characters_found_are_exactly_unicodes():
+    """Every code point of category Cc (C0, DEL, C1) counts as a control character, and nothing else."""
+    import unicodedata
+    from pnp.validate.characters import control_problem
+    controls = [chr(code) for code in range(0x110000) if unicodedata.category(chr(code)) == "Cc"]
+    assert len(controls) == 65 and all(control_problem(f"ab{char}") for char in controls)
+    assert control_problem("Hannibal\u00a0Barca \u200b„ok“ \u0085").startswith("the control character U+0085 at column 22")
+    assert control_problem("".join(chr(code) for code in range(0x20, 0x3000) if chr(code) not in controls)) is None

@@ -3,23 +3,25 @@ not placeholders of its English source ("{0}" in a card name) — they would pri
 markup, or print literally."""
 from __future__ import annotations
 
-import unicodedata
+import re
 
 from ..problems import Problem
 from ..project import Inputs
 from .messages import pairs
 from .text_scan import BRACE, IDENTIFIER, brace_style
 
+CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")  # Unicode's control characters (category Cc), all of them
 CONTROL_NAMES = {"\t": "a tab", "\n": "a line break", "\r": "a carriage return"}
 
 
 def control_problem(text: str) -> str | None:
     """What is wrong with the first control character of `text`, with its column; None when there is none."""
-    for column, char in enumerate(text, 1):
-        if unicodedata.category(char) == "Cc":
-            name = CONTROL_NAMES.get(char, f"the control character U+{ord(char):04X}")
-            return f"{name} at column {column}; expected printable text only"
-    return None
+    found = CONTROL.search(text)
+    if found is None:
+        return None
+    char = found.group(0)
+    name = CONTROL_NAMES.get(char, f"the control character U+{ord(char):04X}")
+    return f"{name} at column {found.start() + 1}; expected printable text only"
 
 
 def stray_fields(source: str, translation: str) -> list[str]:
