@@ -212,3 +212,23 @@ def test_the_template_cache_lives_in_the_users_cache_folder_or_nowhere(monkeypat
 
     monkeypatch.setattr(Path, "home", classmethod(homeless))
     assert cache_folder() is None  # the templates are then compiled in each process, nothing fails
+
+
+def test_a_rulebook_paragraph_breaks_its_lines_once_per_width(monkeypatch):
+    """A table wraps each cell to measure its row and again to draw it: the second time costs nothing, with the
+    same size; another width, or a split, breaks the lines anew."""
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph
+    from pnp.rulebook.flowables import Text
+    broken: list[list[float]] = []
+    break_lines = Paragraph.breakLines
+    monkeypatch.setattr(Paragraph, "breakLines", lambda self, widths: broken.append(widths) or break_lines(self, widths))
+    style = ParagraphStyle("cell", fontName="Helvetica", fontSize=10, leading=12)
+    text = Text("Hannibal crosses the Alps with thirty-seven elephants and many more soldiers", style)
+    assert text.wrap(100, 72000) == text.wrap(100, 36) == (100, 48) and len(broken) == 1
+    assert text.wrap(300, 72000) == (300, 24) and len(broken) == 2
+    assert text.wrap(100, 72000) == (100, 48) and len(broken) == 3
+    first, second = text.split(100, 24)  # two lines on this page, two on the next
+    assert first.wrap(100, 24)[1] + second.wrap(100, 24)[1] == 48
+    before = len(broken)
+    assert text.wrap(100, 72000) == (100, 48) and len(broken) == before + 1  # a split forgets the lines

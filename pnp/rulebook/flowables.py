@@ -21,8 +21,9 @@ class Text(Paragraph):
     def wrap(self, availWidth, availHeight):
         if self.__dict__.get("_wrapped_width") == availWidth and "blPara" in self.__dict__:
             return self.width, self.height
+        lines = self.__dict__.get("blPara")
         size = super().wrap(availWidth, availHeight)
-        if "blPara" in self.__dict__:  # not when the width was too small to set anything
+        if self.__dict__.get("blPara") is not lines:  # set anew (not when the width was too small to set anything)
             self._wrapped_width = availWidth
         return size
 
