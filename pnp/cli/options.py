@@ -76,7 +76,7 @@ def jobs_option(command):
     process)."""
     return click.option("--jobs", type=click.IntRange(min=1), default=default_jobs(), envvar="PNP_JOBS",
                         show_default="the cores", show_envvar=True,
-                        help="Worker processes for the checks and PDFs (1: none); the result is the same for "
+                        help="Worker processes for the checks and the files made (1: none); the result is the same for "
                              "any number.")(command)
 
 
