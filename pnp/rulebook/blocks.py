@@ -27,12 +27,13 @@ import re
 from dataclasses import dataclass, field, replace
 
 _ESCAPED = {char: chr(0xE000 + i) for i, char in enumerate("|\n\r@#->~")}
+_ESCAPE = str.maketrans(_ESCAPED)
 _UNESCAPE = {ord(stand_in): char for char, stand_in in _ESCAPED.items()}
 
 
 def escape(value) -> str:
     """`value` as text for the line markup: no character in it can act as markup (Jinja2's finalize)."""
-    return str(value).translate(str.maketrans(_ESCAPED))
+    return str(value).translate(_ESCAPE)
 
 
 def _text(markup: str) -> str:

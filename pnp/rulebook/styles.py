@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Callable
 from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import CMYKColor
@@ -150,6 +151,12 @@ def markup(text: str, style: ParagraphStyle, styles: Styles) -> str:
 def text_width(text: str, style: ParagraphStyle, styles: Styles) -> float:
     """The width of the text as `markup` sets it, in points."""
     return _width(text, *_run_fonts(style, styles))
+
+
+def text_measure(style: ParagraphStyle, styles: Styles) -> Callable[[str], float]:
+    """`text_width` in one style, for many texts (a table's words)."""
+    fonts = _run_fonts(style, styles)
+    return lambda text: _width(text, *fonts)
 
 
 @lru_cache(maxsize=1 << 16)

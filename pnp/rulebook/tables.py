@@ -3,7 +3,6 @@ A table too wide for the page (the card reference on a booklet page) sets its la
 its own under each row, across the full width."""
 from __future__ import annotations
 
-from functools import cache
 from typing import Callable, Sequence
 
 from reportlab.platypus import Table, TableStyle
@@ -12,7 +11,7 @@ from ..problems import Location, Problem, ProblemsFound
 from ..typeset.units import MM
 from .blocks import Table as TableBlock
 from .flowables import Text
-from .styles import Styles, markup, text_width
+from .styles import Styles, markup, text_measure
 
 Measure = Callable[[str, bool], float]  # (text, header?) -> width in points
 SLACK = 1.0  # points a column keeps beyond its longest word (line breaking must never see a word as too wide)
@@ -30,10 +29,10 @@ def minimum_widths(header: Sequence[str], rows: Sequence[Sequence[str]], padding
     count = len(header or rows[0])
     minimum = []
     for i in range(count):
-        words = [(word, False) for row in rows for word in row[i].split()]
-        words += [(word, True) for word in (header[i].split() if header else [])]
-        minimum.append(max((measure(word, is_header) for word, is_header in words), default=0.0)
-                       + 2 * padding + SLACK)
+        words = {word for cell in {row[i] for row in rows} for word in cell.split()}  # names recur in many rows
+        widths = [measure(word, False) for word in words] + [measure(word, True) for word in
+                                                              (header[i].split() if header else ())]
+        minimum.append(max(widths, default=0.0) + 2 * padding + SLACK)
     return minimum
 
 
@@ -83,9 +82,10 @@ def table_columns(block: TableBlock, styles: Styles, weights: Sequence[float], a
     s = styles
     pad = padding_mm * MM
 
-    @cache
-    def measure(text: str, is_header: bool) -> float:  # the same words recur in every row and column
-        return text_width(text, s.cell_head if is_header else s.cell, s)
+    cell, cell_head = text_measure(s.cell, s), text_measure(s.cell_head, s)
+
+    def measure(text: str, is_header: bool) -> float:
+        return cell_head(text) if is_header else cell(text)
 
     stacked = stacks(block, weights, available, pad, measure)
     header, body = side_by_side(block, stacked)
