@@ -32,38 +32,66 @@ def _scale(matrix) -> float:
     return math.sqrt(abs(a * d - b * c))
 
 
-def _walk(stream, resources, page: int, scale: float, state: dict, runs: list, colours: list) -> None:
+FILLS = {b"k", b"rg", b"g", b"sc", b"scn"}
+
+
+def _instructions(stream, parsed: dict) -> list[tuple[bytes, object]]:
+    """The operators of a content stream with their operands decoded as `_walk` reads them (a scale, colour
+    numbers, a font and size, a name), parsed once per document: a form placed on every slot of every sheet is
+    read once."""
+    key = stream.objgen  # pages and forms are indirect objects: a number each
+    if key not in parsed:
+        decoded = []
+        for instruction in pikepdf.parse_content_stream(stream):
+            operator, operands = bytes(instruction.operator), instruction.operands
+            if operator in (b"cm", b"Tm"):
+                value = _scale(operands)
+            elif operator in COLOUR_OPERATORS:
+                numbers = tuple(float(v) for v in operands if not isinstance(v, pikepdf.Name))
+                value = (numbers, (operator.decode(), tuple(round(v, 4) for v in numbers)))
+            elif operator == b"Tf":
+                value = (operands[0], float(operands[1]))
+            elif operator == b"Do":
+                value = operands[0]
+            else:
+                value = None
+            decoded.append((operator, value))
+        parsed[key] = decoded
+    return parsed[key]
+
+
+def _walk(stream, resources, page: int, scale: float, state: dict, runs: list, colours: list,
+          parsed: dict) -> None:
     fonts = resources.get("/Font", {}) if resources is not None else {}
     xobjects = resources.get("/XObject", {}) if resources is not None else {}
     stack = []
-    for instruction in pikepdf.parse_content_stream(stream):
-        operator, operands = str(instruction.operator).encode(), instruction.operands
+    for operator, value in _instructions(stream, parsed):
         if operator == b"q":
             stack.append((scale, dict(state)))
         elif operator == b"Q":
             scale, state = stack.pop()
         elif operator == b"cm":
-            scale *= _scale(operands)
+            scale *= value
         elif operator in COLOUR_OPERATORS:
-            numbers = tuple(float(v) for v in operands if not isinstance(v, pikepdf.Name))
-            colours.append((page, operator, numbers))
-            if operator in (b"k", b"rg", b"g", b"sc", b"scn"):
-                state["fill"] = (operator.decode(), tuple(round(v, 4) for v in numbers))
+            colours.append((page, operator, value[0]))
+            if operator in FILLS:
+                state["fill"] = value[1]
         elif operator == b"Tf":
-            state["font"] = str(fonts[operands[0]].BaseFont).split("+")[-1]
-            state["size"] = float(operands[1])
+            state["font"] = str(fonts[value[0]].BaseFont).split("+")[-1]
+            state["size"] = value[1]
         elif operator == b"Tm":
-            state["tm"] = _scale(operands)
+            state["tm"] = value
         elif operator == b"BT":
             state["tm"] = 1.0
         elif operator in TEXT_SHOW:
             size = state.get("size", 0.0) * state.get("tm", 1.0) * scale
             runs.append(Run(page, "", state.get("font", ""), round(size, 3), state.get("fill", ("g", (0.0,)))))
         elif operator == b"Do":
-            xobject = xobjects[operands[0]]
+            xobject = xobjects[value]
             if xobject.get("/Subtype") == "/Form":
                 matrix = xobject.get("/Matrix", [1, 0, 0, 1, 0, 0])
-                _walk(xobject, xobject.get("/Resources"), page, scale * _scale(matrix), dict(state), runs, colours)
+                _walk(xobject, xobject.get("/Resources"), page, scale * _scale(matrix), dict(state), runs, colours,
+                      parsed)
 
 
 def printed(pdf: bytes) -> tuple[list[Run], list[tuple]]:
@@ -72,8 +100,9 @@ def printed(pdf: bytes) -> tuple[list[Run], list[tuple]]:
     document = pikepdf.open(BytesIO(pdf))
     runs: list[Run] = []
     colours: list[tuple] = []
+    parsed: dict = {}
     for index, page in enumerate(document.pages):
-        _walk(page, page.obj.get("/Resources"), index, 1.0, {}, runs, colours)
+        _walk(page, page.obj.get("/Resources"), index, 1.0, {}, runs, colours, parsed)
     return runs, colours
 
 
