@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from io import BytesIO
 from pathlib import Path
 
@@ -43,10 +44,12 @@ def on_page(g: SheetGrid, slot: int, box: Box) -> tuple[float, float, float, flo
     return x + box.x * MM, y + box.y * MM, x + box.right * MM, y + box.top * MM
 
 
-def text_in(page: pdfium.PdfPage, rect: tuple[float, float, float, float]) -> str:
+def text_in(page: pdfium.PdfPage | pdfium.PdfTextPage, rect: tuple[float, float, float, float]) -> str:
     """The text inside a rectangle of a page, whitespace collapsed (pdfium reads a hyphen that ends a line, as in
-    "Torsionsgeschütz-" / "Mannschaft", as \x02 and joins the lines)."""
-    return " ".join(page.get_textpage().get_text_bounded(*rect).replace("\x02", "-").split())
+    "Torsionsgeschütz-" / "Mannschaft", as \x02 and joins the lines). Reading many rectangles of one page, pass
+    its text page (`page.get_textpage()`): PDFium reads the whole page's text for each."""
+    text = page if isinstance(page, pdfium.PdfTextPage) else page.get_textpage()
+    return " ".join(text.get_text_bounded(*rect).replace("\x02", "-").split())
 
 
 def char_boxes(page: pdfium.PdfPage) -> list[tuple[str, tuple[float, float, float, float]]]:
@@ -69,13 +72,22 @@ def placed_forms(pdf: bytes, index: int) -> list[tuple[float, float, str]]:
     faces are forms named by card id ("front-rome.hastati-line", "back-rome"), the PDF's record of which card is
     where. A card turned a quarter turn (its top to the left) is placed by "0 1 -1 0 x y cm" at its cell's
     bottom-right corner."""
-    page = pypdf.PdfReader(BytesIO(pdf)).pages[index]
-    content = page.get_contents().get_data().decode("latin-1")
+    content = _contents(pdf, index)
     found = re.findall(r"(?:0 1 -1 0 ([-\d.]+) ([-\d.]+) cm\s*q\s*)?1 0 0 1 ([-\d.]+) ([-\d.]+) cm\s*"
                        r"/FormXob\.(\S+) Do", content)
     height = card_layout(LAYOUTS).card.height * MM
     return [(float(tx) - height + float(x), float(ty) + float(y), name) if tx else (float(x), float(y), name)
             for tx, ty, x, y, name in found]
+
+
+@lru_cache(maxsize=4)
+def _reader(pdf: bytes) -> pypdf.PdfReader:
+    """A PDF read once for all its pages (`placed_forms` is asked page by page)."""
+    return pypdf.PdfReader(BytesIO(pdf))
+
+
+def _contents(pdf: bytes, index: int) -> str:
+    return _reader(pdf).pages[index].get_contents().get_data().decode("latin-1")
 
 
 def front_cards(pdf: bytes, paper: str) -> list[tuple[int, int, str, str]]:
@@ -85,7 +97,7 @@ def front_cards(pdf: bytes, paper: str) -> list[tuple[int, int, str, str]]:
     found = []
     document = pdfium.PdfDocument(pdf)
     for index in range(0, len(document), 2):
-        page = document[index]
+        page = document[index].get_textpage()
         placed = {(round(x, 2), round(y, 2)): name for x, y, name in placed_forms(pdf, index)}
         for slot in range(g.slots):
             x, y = g.cell_origin(slot)

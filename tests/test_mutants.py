@@ -81,7 +81,8 @@ def test_every_badge_prints_its_own_stat(rome_de):
         card = cards[card_id]
         if card.kind != "unit":
             continue
-        printed = [text_in(document[page], on_page(g, slot, box)).split()[-1] for box in boxes]
+        text = document[page].get_textpage()
+        printed = [text_in(text, on_page(g, slot, box)).split()[-1] for box in boxes]
         assert printed == [str(card.atk), str(card.def_), str(card.energy)], card_id
         checked += card.atk != card.def_ and card.energy != card.level
     assert checked >= 5  # cards on which a swapped value would show

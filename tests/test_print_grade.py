@@ -116,7 +116,8 @@ def test_every_badge_prints_its_cards_atk_def_and_energy(kit, lang):
             card = cards[card_id]
             if card.kind != "unit":
                 continue
-            printed_values = [text_in(document[index], on_page(g, slot, box)).split()[-1] for box in boxes]
+            page = document[index].get_textpage()
+            printed_values = [text_in(page, on_page(g, slot, box)).split()[-1] for box in boxes]
             assert printed_values == [str(v) for v in (card.atk, card.def_, card.energy)], (lang, card_id)
             checked += 1
     assert checked == sum(c.copies for c in cards.values() if c.kind == "unit")
