@@ -30,7 +30,7 @@ def test_broken_engine_value_is_located(runner, project_copy, old, new, code, me
     text = path.read_text(encoding="utf-8")
     assert old in text
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    exit_code, problems = validate_json(runner, project_copy)
+    exit_code, problems = validate_json(runner, project_copy, "--lang", "de")  # the engine's, in any language
     assert exit_code == 1
     [found] = [p for p in having(problems, code, file=str(path)) if message in p["message"]]
     assert found["location"]["line"] == line_of_text(text, anchor)
@@ -40,7 +40,7 @@ def test_consistency_problem_points_at_the_first_number_it_names(runner, project
     path = project_copy / ENGINE
     text = path.read_text(encoding="utf-8")
     path.write_text(text.replace("primary = 26", "primary = 25"), encoding="utf-8")
-    _, problems = validate_json(runner, project_copy)
+    _, problems = validate_json(runner, project_copy, "--lang", "de")
     [found] = having(problems, "engine-inconsistent")
     assert found["location"] == {"file": str(path), "line": line_of_text(text, "primary = 26")}
 
@@ -49,7 +49,7 @@ def test_missing_key_points_at_its_table(runner, project_copy):
     path = project_copy / ENGINE
     text = path.read_text(encoding="utf-8")
     path.write_text(text.replace("limit = 5 ", "# limit removed "), encoding="utf-8")
-    _, problems = validate_json(runner, project_copy)
+    _, problems = validate_json(runner, project_copy, "--lang", "de")
     [found] = having(problems, "engine-missing")
     assert found["location"]["line"] == line_of_text(text, "[hand]")
 
