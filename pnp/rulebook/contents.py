@@ -8,7 +8,7 @@ table of contents would need the whole document laid out and drawn twice (`multi
 from __future__ import annotations
 
 from typing import Iterator
-from xml.sax.saxutils import escape
+from html import escape
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -47,7 +47,7 @@ class Contents(TableOfContents):
         rows: list[list[Flowable]] = []
         for level, text, key in self._headings:
             style = self.getLevelStyle(level)
-            text = escape(text)
+            text = escape(text, quote=False)
             if self.links:
                 text = f'<a href="#{key}">{text}</a>'
             if style.spaceBefore:

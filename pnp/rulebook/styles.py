@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable
-from xml.sax.saxutils import escape
+from html import escape
 
 from reportlab.lib.colors import CMYKColor
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
@@ -143,8 +143,8 @@ def _run_fonts(style: ParagraphStyle, styles: Styles) -> tuple[str, float, str |
 
 def markup(text: str, style: ParagraphStyle, styles: Styles) -> str:
     """Plain text as Paragraph markup, escaped, with the font changes of `_runs`."""
-    return "".join(escape(run) if font == style.fontName else
-                   f'<font name="{font}" size="{size:.2f}">{escape(run)}</font>'
+    return "".join(escape(run, quote=False) if font == style.fontName else
+                   f'<font name="{font}" size="{size:.2f}">{escape(run, quote=False)}</font>'
                    for run, font, size in _runs(text, style, styles))
 
 
