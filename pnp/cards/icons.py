@@ -8,7 +8,6 @@ from functools import lru_cache
 
 from fontTools.pens.basePen import BasePen
 from fontTools.pens.recordingPen import RecordingPen
-from fontTools.svgLib.path import parse_path
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from ..data.card_database import Card
@@ -37,6 +36,7 @@ def card_icon(card: Card) -> str:
 @lru_cache(maxsize=None)
 def _outline(name: str) -> tuple:
     """The icon's path as recorded pen operations (SVG arcs already turned into curves by fontTools)."""
+    from fontTools.svgLib.path import parse_path  # with lxml: only where a card is drawn
     svg = (ICONS / f"{name}.svg").read_text(encoding="utf-8")
     pen = RecordingPen()
     for d in re.findall(r'\sd="([^"]+)"', svg):
