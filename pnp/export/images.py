@@ -1,7 +1,7 @@
 """Card images (`pnp export images`): one PNG per distinct card front and one back per faction, rasterized with
 pypdfium2 from the very pages the pro-mode decks print (so an image matches the print), and a manifest.
 
-`page_image` is the pure rasterizer — PDF bytes and a page index in, an sRGB image of the page's BleedBox or
+`page_image` (`page_images` for several pages) is the pure rasterizer — PDF bytes and a page index in, an sRGB image of the page's BleedBox or
 TrimBox out — which other outputs reuse (Tabletop Simulator sheets, the proof site).
 """
 from __future__ import annotations
@@ -24,15 +24,24 @@ MANIFEST_FIELDS = ("id", "name", "faction", "side", "copies", "file")
 def page_image(pdf: bytes, index: int, dpi: int, bleed: bool = True) -> Image.Image:
     """Page `index` of `pdf` as an RGB image at `dpi`: its BleedBox (`bleed`) or its TrimBox, each side rounded to
     whole pixels (a 69 × 94 mm box is 815 × 1110 px at 300 dpi)."""
+    return page_images(pdf, (index,), dpi, bleed)[0]
+
+
+def page_images(pdf: bytes, indices: Sequence[int], dpi: int, bleed: bool = True) -> list[Image.Image]:
+    """`page_image` of each page in `indices`, from one opened document (PDFium reads the fonts and forms the
+    pages share once: twice as fast at 72 dpi as a document per page)."""
     document = pypdfium2.PdfDocument(pdf)
     try:
-        page = document[index]
-        left, bottom, right, top = page.get_bleedbox() if bleed else page.get_trimbox()
-        media_top = page.get_mediabox()[3]
-        scale = dpi / POINTS_PER_INCH
-        image = page.render(scale=scale).to_pil().convert("RGB")
+        return [_box_image(document[index], dpi, bleed) for index in indices]
     finally:
         document.close()
+
+
+def _box_image(page: pypdfium2.PdfPage, dpi: int, bleed: bool) -> Image.Image:
+    left, bottom, right, top = page.get_bleedbox() if bleed else page.get_trimbox()
+    media_top = page.get_mediabox()[3]
+    scale = dpi / POINTS_PER_INCH
+    image = page.render(scale=scale).to_pil().convert("RGB")
     x, y = round(left * scale), round((media_top - top) * scale)
     return image.crop((x, y, x + round((right - left) * scale), y + round((top - bottom) * scale)))
 
@@ -56,12 +65,13 @@ def card_images(factions: Sequence[CardPages], dpi: int, bleed: bool) -> dict[Pa
     files: dict[Path, bytes] = {}
     rows = []
     for pages in factions:
-        for index, card in enumerate(pages.cards):
+        *fronts, back = page_images(pages.pdf, [*range(0, 2 * len(pages.cards), 2), 1], dpi, bleed)
+        for card, image in zip(pages.cards, fronts):
             name = f"{card.card.id}.png"
-            files[Path(name)] = png_bytes(page_image(pages.pdf, 2 * index, dpi, bleed), dpi)
+            files[Path(name)] = png_bytes(image, dpi)
             rows.append({"id": card.card.id, "name": card.name, "faction": pages.faction, "side": "front",
                          "copies": card.card.copies, "file": name})
-        files[Path(back_file(pages.faction))] = png_bytes(page_image(pages.pdf, 1, dpi, bleed), dpi)
+        files[Path(back_file(pages.faction))] = png_bytes(back, dpi)
         rows.append({"id": f"back-{pages.faction}", "name": pages.faction_name, "faction": pages.faction,
                      "side": "back", "copies": sum(card.card.copies for card in pages.cards),
                      "file": back_file(pages.faction)})

@@ -18,7 +18,7 @@ from PIL import Image
 from ..i18n.localize import LocalizedCard
 from ..problems import Location, Problem, ProblemsFound
 from ..cards.produce import CardPages
-from .images import page_image, png_bytes
+from .images import page_images, png_bytes
 from .settings import TtsSettings
 
 ID_BASE = 100  # card id = deck number × ID_BASE + index on the sheet
@@ -45,7 +45,7 @@ def tts_deck(pages: CardPages, deck_number: int, settings: TtsSettings, base_url
         raise ProblemsFound([Problem("tts-sheet-full", f"{count} distinct cards do not fit a Tabletop Simulator "
                                      f"sheet of {settings.columns} × {settings.rows}", Location(field=pages.faction))])
     columns, rows = sheet_grid(count, settings)
-    faces = [page_image(pages.pdf, 2 * index, settings.dpi, bleed=False) for index in range(count)]
+    *faces, back = page_images(pages.pdf, [*range(0, 2 * count, 2), 1], settings.dpi, bleed=False)
     width, height = faces[0].size
     sheet = Image.new("RGB", (columns * width, rows * height), "white")
     for index, face in enumerate(faces):
@@ -56,7 +56,7 @@ def tts_deck(pages: CardPages, deck_number: int, settings: TtsSettings, base_url
                                "Type": 0}}
     saved = saved_object(pages.faction_name, pages.cards, deck_number, deck)
     return {Path(face_file): png_bytes(sheet, settings.dpi),
-            Path(back_file): png_bytes(page_image(pages.pdf, 1, settings.dpi, bleed=False), settings.dpi),
+            Path(back_file): png_bytes(back, settings.dpi),
             Path(f"{pages.faction}.json"): (json.dumps(saved, ensure_ascii=False, indent=2) + "\n").encode()}
 
 

@@ -1,5 +1,5 @@
 """Low-resolution card images for the proof site: each front as its pro-mode page (card and bleed, as a print shop
-gets it), rasterized by `pnp export images`' page_image and stored as a small palette PNG."""
+gets it), rasterized by `pnp export images`' page_images and stored as a small palette PNG."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,7 +8,7 @@ from typing import Mapping, Sequence
 from ..cards.deck import deck_pdf
 from ..cards.faces import BackFace, FrontFace
 from ..data.art import ArtImage
-from ..export.images import page_image
+from ..export.images import page_images
 from ..kit.gallery import png_bytes
 from ..layouts.schemas import CardLayout
 from ..pages.pdfout import DocumentInfo
@@ -22,4 +22,5 @@ def card_images(fronts: Sequence[FrontFace], backs: Mapping[str, BackFace], layo
     the layouts folder `layouts`."""
     info = DocumentInfo("proof", "proof site images", fronts[0].lang)  # never written: only rasterized
     pdf = deck_pdf(list(fronts), backs, layout, art, "a4", "pro", "none", (0.0, 0.0), info, layouts)
-    return {face.card.id: png_bytes(page_image(pdf, index, PROOF_DPI)) for index, face in enumerate(fronts)}
+    images = page_images(pdf, range(len(fronts)), PROOF_DPI)
+    return {face.card.id: png_bytes(image) for face, image in zip(fronts, images)}
