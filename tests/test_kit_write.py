@@ -149,11 +149,18 @@ def test_a_second_run_into_a_locked_folder_is_refused(kit):
     write_all(new, out)  # the lock is released with its holder
 
 
-@pytest.fixture
-def previous_kit(runner, tmp_path) -> Path:
-    out = tmp_path / "out"
+@pytest.fixture(scope="module")
+def built_kit(runner, tmp_path_factory) -> Path:
+    """The Turkish kit as `pnp build` writes it, built once for the module."""
+    out = tmp_path_factory.mktemp("built") / "out"
     assert invoke(runner, "build", "--lang", "tr", "--out", out).exit_code == 0
     return out
+
+
+@pytest.fixture
+def previous_kit(built_kit, tmp_path) -> Path:
+    """A copy of the built kit for a test to build over (the test's own: it may change it)."""
+    return shutil.copytree(built_kit, tmp_path / "out")
 
 
 def test_a_build_on_a_full_disk_exits_1_and_keeps_the_previous_kit(runner, previous_kit, monkeypatch):
