@@ -1,8 +1,9 @@
 """Card images (`pnp export images`): one PNG per distinct card front and one back per faction, rasterized with
 pypdfium2 from the very pages the pro-mode decks print (so an image matches the print), and a manifest.
 
-`page_image` (`page_images` for several pages) is the pure rasterizer — PDF bytes and a page index in, an sRGB image of the page's BleedBox or
-TrimBox out — which other outputs reuse (Tabletop Simulator sheets, the proof site).
+`page_image` is the pure rasterizer — PDF bytes and a page index in, an sRGB image of the page's BleedBox or
+TrimBox out — which other outputs reuse (Tabletop Simulator sheets, the proof site); `page_images` does several
+pages of one document.
 """
 from __future__ import annotations
 

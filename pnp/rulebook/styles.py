@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
 from html import escape
+from typing import Callable
 
 from reportlab.lib.colors import CMYKColor
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
@@ -148,19 +148,15 @@ def markup(text: str, style: ParagraphStyle, styles: Styles) -> str:
                    for run, font, size in _runs(text, style, styles))
 
 
-def text_width(text: str, style: ParagraphStyle, styles: Styles) -> float:
-    """The width of the text as `markup` sets it, in points."""
-    return _width(text, *_run_fonts(style, styles))
-
-
 def text_measure(style: ParagraphStyle, styles: Styles) -> Callable[[str], float]:
-    """`text_width` in one style, for many texts (a table's words)."""
+    """The width of a text as `markup` sets it in `style`, in points, as a function for many texts (a table's
+    words): the style's fonts resolved once."""
     fonts = _run_fonts(style, styles)
     return lambda text: _width(text, *fonts)
 
 
 @lru_cache(maxsize=1 << 16)
 def _width(text: str, *fonts) -> float:
-    """`text_width`, remembered: the table columns measure the same words on both papers, in the booklet, and in
+    """`text_measure`, remembered: the table columns measure the same words on both papers, in the booklet, and in
     the validator's checks and again in the build."""
     return runs_width(set_runs(text, *fonts))
