@@ -1,10 +1,11 @@
-"""Rulebooks rendered once per test session (cached per process), and their text as pypdf extracts it."""
+"""Rulebooks rendered once per test session (cached per process), and their text as pypdf extracts it (once)."""
 from __future__ import annotations
 
 import re
 from functools import lru_cache
 from io import BytesIO
 from pathlib import Path
+from typing import NamedTuple
 
 from pypdf import PdfReader
 
@@ -38,9 +39,30 @@ def booklet_pdf(lang: str, **kwargs) -> bytes:
     return rulebook(lang, **kwargs)[BOOKLET]
 
 
+class Piece(NamedTuple):
+    """A piece of text as pypdf's extraction shows it: the current and the text matrix, and the font size."""
+
+    text: str
+    cm: tuple[float, ...]
+    tm: tuple[float, ...]
+    size: float
+
+
 @lru_cache(maxsize=None)
+def extracted(pdf: bytes) -> tuple[tuple[str, tuple[Piece, ...]], ...]:
+    """Each page's text as pypdf extracts it and the pieces it is made of: one extraction per PDF and process for
+    `page_texts`, `text_lines` and the type sizes (pypdf's extraction is most of the rulebook tests' time)."""
+    pages = []
+    for page in PdfReader(BytesIO(pdf)).pages:
+        pieces: list[Piece] = []
+        text = page.extract_text(visitor_text=lambda text, cm, tm, font, size:
+                                 pieces.append(Piece(text, tuple(cm), tuple(tm), size)))
+        pages.append((text, tuple(pieces)))
+    return tuple(pages)
+
+
 def page_texts(pdf: bytes) -> tuple[str, ...]:
-    return tuple(page.extract_text() for page in PdfReader(BytesIO(pdf)).pages)
+    return tuple(text for text, _ in extracted(pdf))
 
 
 def squash(text: str) -> str:
@@ -58,16 +80,10 @@ def flat_text(pdf: bytes) -> str:
 
 def text_lines(pdf: bytes, index: int) -> list[str]:
     """The text of page `index` line by line, top to bottom: pieces on one baseline joined left to right."""
-    parts: list[tuple[int, float, str]] = []
-
-    def visit(text, cm, tm, font, size):
-        if text.strip():
-            parts.append((round(tm[5] * cm[3] + cm[5]), tm[4] * cm[0] + cm[4], text))
-
-    PdfReader(BytesIO(pdf)).pages[index].extract_text(visitor_text=visit)
     lines: dict[int, list[tuple[float, str]]] = {}
-    for y, x, text in parts:
-        lines.setdefault(y, []).append((x, text))
+    for text, cm, tm, _ in extracted(pdf)[index][1]:
+        if text.strip():
+            lines.setdefault(round(tm[5] * cm[3] + cm[5]), []).append((tm[4] * cm[0] + cm[4], text))
     return ["".join(text for _, text in sorted(lines[y])) for y in sorted(lines, reverse=True)]
 
 

@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import math
 import re
-from io import BytesIO
 
 import pytest
-from pypdf import PdfReader
 
 from pnp.cards.labels import card_labels
 from pdf_ops import texts_by_font
-from rulebook_helpers import LANGS, booklet_pdf, inputs, outline, page_texts, pages_pdf, placements, squash
+from rulebook_helpers import LANGS, booklet_pdf, extracted, inputs, outline, page_texts, pages_pdf, placements, squash
 
 FORMATS = ("a4", "booklet")
 MIN_BOOKLET_PT = 7.5
@@ -53,14 +51,8 @@ def test_rules_pages_are_at_least_half_full(lang, fmt):
 
 def text_sizes(pdf: bytes) -> list[tuple[float, str]]:
     """(size in points as printed, text) of every text piece on every sheet."""
-    found = []
-    for page in PdfReader(BytesIO(pdf)).pages:
-        def visit(text, cm, tm, font, size):
-            if text.strip():
-                scale = math.hypot(tm[0] * cm[0] + tm[1] * cm[2], tm[0] * cm[1] + tm[1] * cm[3])
-                found.append((size * scale, text.strip()))
-        page.extract_text(visitor_text=visit)
-    return found
+    return [(size * math.hypot(tm[0] * cm[0] + tm[1] * cm[2], tm[0] * cm[1] + tm[1] * cm[3]), text.strip())
+            for _, pieces in extracted(pdf) for text, cm, tm, size in pieces if text.strip()]
 
 
 def card_texts(lang: str) -> set[str]:
