@@ -10,8 +10,9 @@ CPU time would slow a job that uses every core).
     python bench/bench_build.py --baseline ../old-pnp     # a checkout with its own .venv
     python bench/bench_build.py --rev 214cd48 --rounds 4 --tests   # also the README's test command, once each
 
-The baseline checkout of --rev is made with `git archive` into ~/.cache/pnp-bench/<commit> with its own venv
-(once; needs the network for its dependencies). Nothing in this repository is written.
+The baseline checkout of --rev is made with `git archive` into ~/.cache/pnp-bench/<commit> with its own venv and
+its modules compiled, as this checkout's are by the README's set-up (once; needs the network for its dependencies).
+Nothing in this repository is written.
 """
 from __future__ import annotations
 
@@ -171,6 +172,9 @@ def baseline_checkout(rev: str) -> Path:
         subprocess.run([sys.executable, "-m", "venv", str(root / ".venv")], check=True)
         subprocess.run([str(root / ".venv" / "bin" / "python"), "-m", "pip", "install", "--quiet", "-e",
                         f"{root}[test]"], check=True)
+    if precompiled(root) == "no":  # as a user's first run would (Python writes them unless told not to)
+        subprocess.run([str(root / ".venv" / "bin" / "python"), "-m", "compileall", "-q", str(root / "pnp")],
+                       check=True)
     return root
 
 
@@ -209,8 +213,9 @@ def main() -> None:
     cpu = {side.name: {job: statistics.median(s) for job, s in side.cpu.items()} for side in sides}
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; medians of {options.rounds} "
           f"interleaved rounds; baseline {base_root}")
-    print("pnp's modules compiled ahead (the README's set-up runs compileall; without it, where PYTHONDONTWRITEBYTECODE "
-          f"is set, every run compiles them): {', '.join(f'{s.name} {precompiled(s.root)}' for s in sides)}")
+    print("pnp's modules compiled ahead (where PYTHONDONTWRITEBYTECODE is set, a checkout without them compiles "
+          "every module in every run; the README's set-up runs compileall, a --rev baseline is compiled once): "
+          f"{', '.join(f'{s.name} {precompiled(s.root)}' for s in sides)}")
     print(f"  {'wall':<15} {'this':>9}  {'baseline':>9}  {'ratio':>6}  {'CPU this':>9}  {'baseline':>9}  {'ratio':>6}")
     for job, seconds in median[now.name].items():
         print(ratio_line(job, seconds, median[then.name][job], TARGETS.get(job),
