@@ -56,6 +56,55 @@ def test_every_workers_problems_are_collected_and_nothing_is_written(monkeypatch
     assert not (tmp_path / "out").exists()
 
 
+def _crashing(ctx):
+    raise RuntimeError(f"a producer given inputs the checks reject ({ctx.langs[0]})")
+
+
+def test_steps_started_beside_the_content_checks_are_dropped_when_a_check_finds_an_error(monkeypatch, tmp_path):
+    """With two jobs the steps start while the content checks run: when a check finds an error (here after the
+    steps have finished), what the steps made and the exception of a producer given the inputs the check rejects
+    are dropped, and the build reports what a build that checks first reports, the print checks included; nothing
+    is written."""
+    def slow_error(inputs, langs):
+        time.sleep(1.5)
+        return [Problem("test-content", f"wrong in {lang}", Location(lang=lang)) for lang in langs]
+
+    monkeypatch.setattr(validate_module, "CHECKERS", ((slow_error, frozenset()), *validate_module.CHECKERS))
+    monkeypatch.setattr(build_module, "PRODUCERS", (sheets.score_sheet, _crashing))
+    found = {}
+    for jobs in (1, 2):
+        with pytest.raises(ProblemsFound) as raised:
+            build(Project(), BuildOptions(langs=("de", "pl", "tr"), jobs=jobs), tmp_path / str(jobs))
+        found[jobs] = raised.value.problems
+        assert not (tmp_path / str(jobs)).exists()
+    assert [(p.code, p.where.lang) for p in found[1]] == [("test-content", "de"), ("test-content", "pl"),
+                                                         ("test-content", "tr")] + [("print-checks-skipped", lang)
+                                                                                    for lang in ("de", "pl", "tr")]
+    assert found[2] == found[1]
+
+
+def test_steps_that_finish_before_the_content_checks_are_written(monkeypatch, tmp_path):
+    def slow_pass(inputs, langs):
+        time.sleep(1.5)
+        return []
+
+    monkeypatch.setattr(validate_module, "CHECKERS", ((slow_pass, frozenset()), *validate_module.CHECKERS))
+    monkeypatch.setattr(build_module, "PRODUCERS", (sheets.score_sheet, sheets.tokens))
+    for jobs in (1, 2):
+        build(Project(), BuildOptions(langs=("de", "pl"), jobs=jobs), tmp_path / str(jobs))
+    serial, pool = pdfs(tmp_path / "1"), pdfs(tmp_path / "2")
+    assert len(serial) == 4 and serial == pool
+
+
+def test_a_producers_exception_is_raised_when_the_checks_pass(monkeypatch, tmp_path):
+    """A producer that fails on inputs every check accepts is a bug: its exception is not dropped."""
+    monkeypatch.setattr(build_module, "PRODUCERS", (sheets.score_sheet, _crashing))
+    for jobs in (1, 2):
+        with pytest.raises(RuntimeError, match="a producer given inputs"):
+            build(Project(), BuildOptions(langs=("de",), jobs=jobs), tmp_path / str(jobs))
+        assert not (tmp_path / str(jobs)).exists()
+
+
 def test_results_arrive_as_tasks_finish_and_carry_their_index():
     def task(seconds: float, value: str):
         return lambda: (time.sleep(seconds), value)[1]

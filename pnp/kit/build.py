@@ -4,20 +4,23 @@ Outputs come from producers: functions (BuildContext) -> {path relative to the o
 calls every producer once per language, with `ctx.langs` narrowed to that one language (so progress can be shown
 step by step); a producer that finds problems raises ProblemsFound. The validator's print checks (pnp.validate) run
 as steps beside them, except those a producer runs itself while composing its pages (CHECKED_BY), so that nothing is
-composed twice. The problems of all steps are collected, and while any is an error nothing is written. Other parts
-of the kit add their producer to PRODUCERS, one line each.
+composed twice. The content checks (pnp.validate) are tasks of the same worker pool, ahead of the steps. The problems
+of all are collected, and while any is an error nothing is written. Other parts of the kit add their producer to
+PRODUCERS, one line each.
 With a deck list (--deck FILE) the build makes only that deck, checked like `pnp deck check FILE`.
 """
 from __future__ import annotations
 
 import contextlib
+import itertools
 import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable, ContextManager, Iterable, Iterator
+from functools import partial
+from typing import Callable, ContextManager, Iterable, Iterator, Mapping
 
 from ..context import MODES, BuildContext, BuildOptions
-from ..data.art import art_files, load_art
+from ..data.art import ArtImage, art_files, load_art
 from ..data.deck_lists import DeckList, load_deck_list, read_deck_list
 from ..export.cmyk_art import cmyk_art
 from ..export.pdfx_settings import pdfx_conditions
@@ -33,7 +36,8 @@ from ..sheets import produce as sheets
 from ..tomlfile import read_toml
 from ..cards.checks import card_print_problems
 from ..rulebook.checks import rulebook_problems
-from ..validate import PrintChecker, content_problems, error_langs, print_checks, print_problems
+from ..validate import (PrintChecker, content_checks, content_problems, error_langs, merged, print_checks,
+                        print_problems)
 from .write import write_all
 
 Producer = Callable[[BuildContext], dict[Path, bytes]]
@@ -159,57 +163,122 @@ def checked_deck(path: Path, inputs: Inputs) -> tuple[DeckList | None, list[Prob
         return None, list(exc.problems)
 
 
-def prepare(project: Project, options: BuildOptions) -> tuple[list[Step], list[Problem]]:
-    """Load and check everything but the print checks; the steps to run (producers, and the print checks no producer
-    runs) and the warnings so far. Raises ProblemsFound on errors (with the print checks' problems too)."""
-    ctx, problems = prepare_context(project, options, print_checks_in_steps=True)
-    producers = (deck_list,) if ctx.deck else PRODUCERS
-    checks = [checking(checker) for checker, _ in print_checks() if checker not in
-              {CHECKED_BY.get(producer) for producer in producers}]
-    steps = [Step(f"{lang}: {producer.__name__.replace('_', ' ')}", producer, replace(ctx, langs=(lang,)))
-             for producer in (*producers, *checks) for lang in options.langs]
-    return steps, problems
+@dataclass(frozen=True)
+class Loaded:
+    """The inputs of a build read and checked, but for the content and the print checks; the problems found so far,
+    in two parts: those reported before the content checks' (options, layout files, loading) and those after
+    (deck list, art, CMYK profile)."""
+
+    inputs: Inputs
+    langs: tuple[str, ...]  # the languages whose catalogs could be read
+    deck: DeckList | None
+    art: Mapping[str, ArtImage]
+    before: tuple[Problem, ...]
+    after: tuple[Problem, ...]
+
+    def problems(self, content: list[Problem]) -> list[Problem]:
+        """Every problem found, with the content checks' in their place."""
+        return [*self.before, *content, *self.after]
 
 
-def prepare_context(project: Project, options: BuildOptions, print_checks_in_steps: bool = False
-                    ) -> tuple[BuildContext, list[Problem]]:
-    """Load and validate everything; the context producers (and exports) run in, and the warnings so far.
-    Raises ProblemsFound on errors. With `print_checks_in_steps` the print checks are left to the build's steps
-    when everything else passed (when not, they run here, so that one run reports all problems)."""
+def load(project: Project, options: BuildOptions) -> Loaded:
+    """Read the inputs and check the options, the layout files, the deck list and the art."""
     card: CardLayout | None = None
     try:
-        problems = option_problems(options, project)
+        before = option_problems(options, project)
         card = card_layout(project.layouts)
-    except ProblemsFound as exc:  # a layout file is wrong: reported with everything else below
-        problems = list(exc.problems)
+    except ProblemsFound as exc:  # a layout file is wrong: reported with everything else
+        before = list(exc.problems)
     inputs, load_problems = read_inputs(project, options.langs)
-    problems += load_problems
-    langs = loaded_langs(inputs, options.langs)
-    content = content_problems(inputs, langs, options.jobs)
-    problems += content
-    deck, deck_problems = checked_deck(options.deck, inputs) if options.deck else (None, [])
-    problems += deck_problems
+    deck, after = checked_deck(options.deck, inputs) if options.deck else (None, [])
     # without the cards and their art windows, which file is whose is unknown: only the folder's entries are checked
     art, art_problems = (load_art(project.art, art_windows(inputs, card), card.art) if inputs.cards and card
                          else ({}, art_files(project.art)[1]))
-    problems += art_problems
+    after += art_problems
     if options.pdfx:
         art, cmyk_problems = cmyk_art(art, *read_profile(options.cmyk_profile))
-        problems += cmyk_problems
-    if not print_checks_in_steps or errors(problems):
-        problems += print_problems(inputs, langs, project, error_langs(content), options.jobs)
+        after += cmyk_problems
+    return Loaded(inputs, loaded_langs(inputs, options.langs), deck, art, (*before, *load_problems), tuple(after))
+
+
+def checked(loaded: Loaded, content: list[Problem], project: Project, options: BuildOptions,
+            print_checks: bool = True) -> list[Problem]:
+    """The problems of `loaded` with the content checks' `content`, and the print checks' — unless
+    `print_checks` is False (a build's steps run them) and there is no error, so that one run reports all problems.
+    Raises ProblemsFound on errors."""
+    problems = loaded.problems(content)
+    if print_checks or errors(problems):
+        problems += print_problems(loaded.inputs, loaded.langs, project, error_langs(content), options.jobs)
     if errors(problems):
         raise ProblemsFound(problems)
-    return BuildContext(project, inputs, options, register_fonts(project.fonts), art, options.langs, deck), problems
+    return problems
+
+
+def context(loaded: Loaded, project: Project, options: BuildOptions) -> BuildContext:
+    """The context producers (and exports) run in, the fonts registered."""
+    return BuildContext(project, loaded.inputs, options, register_fonts(project.fonts), loaded.art, options.langs,
+                        loaded.deck)
+
+
+def prepare_context(project: Project, options: BuildOptions) -> tuple[BuildContext, list[Problem]]:
+    """Load and validate everything, the print checks included; the context producers (and exports) run in, and the
+    warnings. Raises ProblemsFound on errors."""
+    loaded = load(project, options)
+    problems = checked(loaded, content_problems(loaded.inputs, loaded.langs, options.jobs), project, options)
+    return context(loaded, project, options), problems
+
+
+def steps_of(ctx: BuildContext) -> list[Step]:
+    """The steps of a build: each producer, and each print check no producer runs, once per language."""
+    producers = (deck_list,) if ctx.deck else PRODUCERS
+    checks = [checking(checker) for checker, _ in print_checks() if checker not in
+              {CHECKED_BY.get(producer) for producer in producers}]
+    return [Step(f"{lang}: {producer.__name__.replace('_', ' ')}", producer, replace(ctx, langs=(lang,)))
+            for producer in (*producers, *checks) for lang in ctx.options.langs]
+
+
+def prepare(project: Project, options: BuildOptions) -> tuple[list[Step], list[Problem]]:
+    """Load and check everything but the print checks (the steps run them); the steps and the warnings so far.
+    Raises ProblemsFound on errors (with the print checks' problems too)."""
+    loaded = load(project, options)
+    problems = checked(loaded, content_problems(loaded.inputs, loaded.langs, options.jobs), project, options,
+                       print_checks=False)
+    return steps_of(context(loaded, project, options)), problems
 
 
 Outcome = tuple[dict[Path, bytes], list[Problem]]
 
 
-def run_steps(steps: list[Step], jobs: int) -> Iterator[tuple[Step, Outcome]]:
-    """Each step with its outcome as it finishes, rendered in memory by `jobs` worker processes."""
-    for index, outcome in run_tasks([step.outcome for step in steps], jobs):
-        yield steps[index], outcome
+def _attempt(step: Step) -> Outcome | Exception:
+    """The step's outcome, or the exception it raised: a build's steps start beside the content checks, on inputs
+    those may still find wrong, so an exception counts (`_outcomes` raises it) only once they have passed."""
+    try:
+        return step.outcome()
+    except Exception as exc:
+        return exc
+
+
+def _content_first(finishing: Iterator[tuple[int, object]], count: int) -> tuple[list[Problem], dict[int, object]]:
+    """The problems of the first `count` tasks (the content checks), in their order, once all are in; and the
+    results of the other tasks that finished meanwhile."""
+    content: dict[int, list[Problem]] = {}
+    early: dict[int, object] = {}
+    while len(content) < count:
+        index, result = next(finishing)
+        if index < count:
+            content[index] = result
+        else:
+            early[index] = result
+    return merged(content[index] for index in range(count)), early
+
+
+def _outcomes(results: Iterable[tuple[int, object]], steps: list[Step], offset: int
+              ) -> Iterator[tuple[Step, Outcome]]:
+    """Each step with its outcome as it finishes (task `offset` is the first step); a step's exception is raised."""
+    for index, result in results:
+        if isinstance(result, Exception):
+            raise result
+        yield steps[index - offset], result
 
 
 def render(finished: Iterable[tuple[Step, Outcome]], steps: list[Step]) -> tuple[dict[Path, bytes], list[Problem]]:
@@ -233,17 +302,31 @@ Progress = Callable[[Iterator[tuple[Step, Outcome]], int], ContextManager[Iterab
 
 def build(project: Project, options: BuildOptions, out: Path, progress: Progress | None = None) -> BuildResult:
     """The whole build: nothing is written unless every step succeeded. `progress` wraps the steps as they
-    finish (and the number of steps)."""
+    finish (and the number of steps).
+
+    The content checks and the steps are the tasks of one pool: with more than one job the steps start while the
+    checks run, and their results are dropped when the checks find an error; the problems reported are those of a
+    build that checks first (the print checks then run as `pnp validate` runs them)."""
     unwritable = output_problems(out)
     if unwritable:
         raise ProblemsFound(unwritable)
-    steps, warnings = prepare(project, options)
-    finishing = run_steps(steps, options.jobs)
-    try:
-        with (progress(finishing, len(steps)) if progress else contextlib.nullcontext(finishing)) as finished:
-            files, step_warnings = render(finished, steps)
-    except ProblemsFound as exc:  # reported with the warnings found before the steps
-        raise ProblemsFound(warnings + list(exc.problems)) from None
+    loaded = load(project, options)
+    if errors(loaded.problems([])):  # nothing to build: the content checks run for the report alone
+        checked(loaded, content_problems(loaded.inputs, loaded.langs, options.jobs), project, options)
+    checks = content_checks(loaded.inputs, loaded.langs)
+    steps = steps_of(context(loaded, project, options))
+    with contextlib.closing(run_tasks([*checks, *(partial(_attempt, step) for step in steps)], options.jobs)
+                            ) as finishing:
+        content, early = _content_first(finishing, len(checks))
+        if errors(content):
+            finishing.close()  # the steps' results are not needed: the workers stop
+        warnings = checked(loaded, content, project, options, print_checks=False)
+        outcomes = _outcomes(itertools.chain(early.items(), finishing), steps, len(checks))
+        try:
+            with (progress(outcomes, len(steps)) if progress else contextlib.nullcontext(outcomes)) as finished:
+                files, step_warnings = render(finished, steps)
+        except ProblemsFound as exc:  # reported with the warnings found before the steps
+            raise ProblemsFound(warnings + list(exc.problems)) from None
     if options.pdfx:
         from ..export.pdfx import pdfx_files  # pikepdf is loaded only for a PDF/X build
         files = pdfx_files(files, options.pdfx)

@@ -6,7 +6,7 @@ problems arrive as ProblemsFound from pnp.project.load_inputs); the checks here 
 from __future__ import annotations
 
 from functools import partial
-from typing import Callable
+from typing import Callable, Iterable
 
 from ..cards.checks import card_print_problems
 from ..i18n.catalogs import SOURCE_LANG
@@ -77,16 +77,24 @@ def validate(inputs: Inputs, langs: tuple[str, ...], project: Project, jobs: int
 
 
 def content_problems(inputs: Inputs, langs: tuple[str, ...], jobs: int = 1) -> list[Problem]:
-    """The checks that compare the inputs with each other (CHECKERS) for the given languages, in `jobs` worker
-    processes when more than one language is checked; the problems in check order. English, the source language,
-    has none (its texts are the msgids the translations are checked against).
+    """The problems of `content_checks`, run in `jobs` worker processes when more than one language is checked,
+    in check order."""
+    several = len([lang for lang in langs if lang != SOURCE_LANG]) > 1
+    return merged(results_in_order(content_checks(inputs, langs), jobs if several else 1))
 
-    A check that needs engine data, cards or word lists that could not be read is left out (their load problems
-    say why); every other check runs, so that one run reports everything."""
+
+def content_checks(inputs: Inputs, langs: tuple[str, ...]) -> list[Callable[[], list[Problem]]]:
+    """The checks that compare the inputs with each other (CHECKERS) for the given languages, each a task that
+    returns its problems. English, the source language, has none (its texts are the msgids the translations are
+    checked against). A check that needs engine data, cards or word lists that could not be read is left out
+    (their load problems say why); every other check runs, so that one run reports everything."""
     translations = tuple(lang for lang in langs if lang != SOURCE_LANG)
     loaded = available(inputs)
-    checks = [partial(checker, inputs, translations) for checker, needs in CHECKERS if needs <= loaded]
-    found = results_in_order(checks, jobs if len(translations) > 1 else 1)
+    return [partial(checker, inputs, translations) for checker, needs in CHECKERS if needs <= loaded]
+
+
+def merged(found: Iterable[list[Problem]]) -> list[Problem]:
+    """The problems of several checks, in their order, each once."""
     return list(dict.fromkeys(p for problems in found for p in problems))
 
 
