@@ -153,6 +153,12 @@ def test_command(side: Side) -> tuple[float, str]:
     return seconds, "; ".join([summary.strip("= "), *failed])
 
 
+def _passed(summary: str) -> int:
+    """The number of passed tests in pytest's summary line (0 when it has none)."""
+    found = re.search(r"(\d+) passed", summary)
+    return int(found.group(1)) if found else 0
+
+
 def _default_interrupts() -> None:
     """Ctrl-C as usual in the tests' process: a benchmark started in the background (`&` in a script) has SIGINT
     ignored, which its children inherit, and the tests of interrupted builds would fail."""
@@ -223,6 +229,10 @@ def main() -> None:
     if options.tests:
         (t_now, s_now), (t_then, s_then) = test_command(now), test_command(then)
         print(ratio_line("tests", t_now, t_then, TARGETS["tests"]) + f"  ({s_now} | baseline {s_then})")
+        counts = [_passed(summary) for summary in (s_now, s_then)]
+        if all(counts):  # the suites differ in size: the wall time per passed test compares them too
+            print(f"  tests, per passed test: {t_now / counts[0]:.3f} s against {t_then / counts[1]:.3f} s, "
+                  f"{t_now / counts[0] / (t_then / counts[1]):.0%}")
     ref = statistics.median(reference)
     print(f"plain-ReportLab reference, 280 fronts: {ref:.2f} s; the kit takes {median[now.name]['kit'] / ref:.1f}× "
           f"it (baseline {median[then.name]['kit'] / ref:.1f}×), one language {median[now.name]['one language'] / ref:.1f}×")
