@@ -3,6 +3,8 @@ one — in particular no lower layer imports a product, and products do not impo
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -145,3 +147,12 @@ def test_relative_imports_resolve(tmp_path):
     source = tmp_path / "probe.py"
     source.write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..kit.build import build\n")
     assert imports("pnp.cards.probe", source, known) == {"pnp.kit.build"}
+
+
+def test_the_command_line_starts_without_the_rulebook():
+    """The rulebook package (ReportLab's platypus, Jinja) is imported by the process that makes or checks a
+    rulebook — a build's or validate's worker — not at start-up: it was a third of every command's start-up."""
+    code = ("import sys, pnp.cli; print(sorted({m.split('.')[0] + '.' + m.split('.')[1] for m in sys.modules if "
+            "m.startswith(('pnp.rulebook', 'reportlab.platypus', 'jinja2.'))}))")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "[]"

@@ -16,7 +16,6 @@ from pnp.layouts.schemas import LAYOUTS
 from pnp.project import REPO, Project
 from pnp.rulebook import kit_facts
 from pnp.rulebook import blocks as b
-from pnp.rulebook.checks import rulebook_problems
 from pnp.rulebook.compose import compose
 from pnp.rulebook.sample import SUMMONED, sample_numbers
 from pnp.validate import print_checks
@@ -43,7 +42,7 @@ def test_glossary_defines_every_game_term_in_the_cards_words(lang):
 
 
 def test_validate_reports_a_game_term_without_glossary_entry(tmp_path):
-    assert rulebook_problems in [checker for checker, _ in print_checks()]
+    [rulebook_problems] = [checker for checker, _ in print_checks() if checker.__name__ == "rulebook_problems"]
     locales = tmp_path / "locales"
     shutil.copytree(REPO / "locales", locales, ignore=shutil.ignore_patterns("*.mo"))
     path = locales / "game-terms.toml"

@@ -31,16 +31,20 @@ from ..parallel import run_tasks
 from ..problems import ERROR, Location, Problem, ProblemsFound, errors
 from ..project import Inputs, Project, loaded_langs, read_inputs
 from ..cards.produce import card_decks, deck_list
-from ..rulebook.produce import rulebook
 from ..sheets import produce as sheets
 from ..tomlfile import read_toml
 from ..cards.checks import card_print_problems
-from ..rulebook.checks import rulebook_problems
-from ..validate import (PrintChecker, content_checks, content_problems, error_langs, merged, print_checks,
+from ..validate import (PrintChecker, rulebook_problems, content_checks, content_problems, error_langs, merged, print_checks,
                         print_problems)
 from .write import write_all
 
 Producer = Callable[[BuildContext], dict[Path, bytes]]
+
+
+def rulebook(ctx: BuildContext) -> dict[Path, bytes]:
+    """The rulebook's producer (pnp.rulebook.produce), imported by the process that runs it."""
+    from ..rulebook.produce import rulebook as produce
+    return produce(ctx)
 
 
 PRODUCERS: tuple[Producer, ...] = (  # the longest first: the workers finish together

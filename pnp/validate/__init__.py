@@ -13,7 +13,6 @@ from ..i18n.catalogs import SOURCE_LANG
 from ..parallel import results_in_order
 from ..problems import ERROR, WARNING, Location, Problem, ProblemsFound
 from ..project import Inputs, Project
-from ..rulebook.checks import rulebook_problems
 from ..sheets import sheet_print_problems
 from ..sheets.calibration import calibration_print_problems
 from .characters import check_characters
@@ -51,6 +50,12 @@ CHECKERS: tuple[tuple[Checker, Needs], ...] = (
     (check_stat_positions, NOTHING),
     (check_typing, LEXICON),
 )
+
+
+def rulebook_problems(inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[Problem]:
+    """The rulebook's print checks (pnp.rulebook.checks), imported by the process that runs them."""
+    from ..rulebook.checks import rulebook_problems as check
+    return check(inputs, langs, project)
 
 
 def print_checks() -> tuple[tuple[PrintChecker, Needs], ...]:
