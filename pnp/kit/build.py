@@ -34,8 +34,8 @@ from ..cards.produce import card_decks, deck_list
 from ..sheets import produce as sheets
 from ..tomlfile import read_toml
 from ..cards.checks import card_print_problems
-from ..validate import (PrintChecker, rulebook_problems, content_checks, content_problems, error_langs, merged, print_checks,
-                        print_problems)
+from ..validate import (PrintChecker, content_checks, content_problems, error_langs, merged, print_checks,
+                        print_problems, rulebook_problems)
 from .write import write_all
 
 Producer = Callable[[BuildContext], dict[Path, bytes]]
@@ -315,7 +315,7 @@ def build(project: Project, options: BuildOptions, out: Path, progress: Progress
     if unwritable:
         raise ProblemsFound(unwritable)
     loaded = load(project, options)
-    if errors(loaded.problems([])):  # nothing to build: the content checks run for the report alone
+    if errors(loaded.problems([])):  # nothing to build: `checked` raises with every problem, the content checks'
         checked(loaded, content_problems(loaded.inputs, loaded.langs, options.jobs), project, options)
     checks = content_checks(loaded.inputs, loaded.langs)
     steps = steps_of(context(loaded, project, options))
