@@ -53,6 +53,22 @@ def results_in_order(tasks: Sequence[Callable[[], T]], jobs: int) -> list[T]:
     return [found[index] for index in range(len(tasks))]
 
 
+def attempted(task: Callable[[], T]) -> T | Exception:
+    """The task's result, or the exception it raised, returned: for a task started beside a check that may still
+    find its inputs wrong, whose exception counts (`raised`) only once the check has passed."""
+    try:
+        return task()
+    except Exception as exc:
+        return exc
+
+
+def raised(result: T | Exception) -> T:
+    """The result of an `attempted` task; the exception it raised is raised here."""
+    if isinstance(result, Exception):
+        raise result
+    return result
+
+
 def _ignore_interrupts() -> None:
     """A worker leaves interrupts to the parent: Ctrl-C (sent to the whole process group) is ignored, and SIGTERM,
     with which the parent stops its pool, ends the worker at once (not through the parent's handler it inherited)."""

@@ -19,7 +19,7 @@ from pnp.kit import build as build_module
 from pnp.kit.build import build
 from pnp.sheets import produce as sheets
 from pnp.parallel import run_tasks
-from pnp.problems import Location, Problem, ProblemsFound
+from pnp.problems import WARNING, Location, Problem, ProblemsFound
 from pnp.project import Project, read_inputs
 from pnp import validate as validate_module
 from pnp.validate import validate
@@ -137,6 +137,35 @@ def test_validate_reports_the_same_problems_in_the_same_order_for_any_number_of_
     assert serial == pool
 
 
+def test_validate_drops_what_the_print_checks_found_in_a_language_with_a_content_error(monkeypatch):
+    """With two jobs the print checks start beside the content checks: in a language those find an error in, their
+    problems and an exception they raised on its broken texts are dropped, as if they had not run (one job); in any
+    other language their exception is raised."""
+    def wrong_in_tr(inputs, langs):
+        return [Problem("test-content", "wrong in tr", Location(lang="tr"))] if "tr" in langs else []
+
+    def crashing_in(crash_lang):
+        def check(inputs, langs, project):
+            if langs == (crash_lang,):
+                raise RuntimeError(f"a print check given texts the content checks reject ({crash_lang})")
+            return [Problem("test-print", f"checked {lang}", Location(lang=lang), WARNING) for lang in langs]
+        return check
+
+    monkeypatch.setattr(validate_module, "CHECKERS", ((wrong_in_tr, frozenset()), *validate_module.CHECKERS))
+    checks = validate_module.print_checks()
+    project, langs = Project(), ("de", "pl", "tr")
+    inputs, _ = read_inputs(project, langs)
+    monkeypatch.setattr(validate_module, "print_checks", lambda: ((crashing_in("tr"), frozenset()), *checks))
+    serial, pool = validate(inputs, langs, project, jobs=1), validate(inputs, langs, project, jobs=2)
+    assert [(p.code, p.where.lang) for p in serial if p.code.startswith(("test-", "print-checks"))] == [
+        ("test-content", "tr"), ("print-checks-skipped", "tr"), ("test-print", "de"), ("test-print", "pl")]
+    assert pool == serial
+    monkeypatch.setattr(validate_module, "print_checks", lambda: ((crashing_in("pl"), frozenset()), *checks))
+    for jobs in (1, 2):
+        with pytest.raises(RuntimeError, match=r"content checks reject \(pl\)"):
+            validate(inputs, langs, project, jobs=jobs)
+
+
 def workers(pid: int) -> list[int]:
     """The child processes of `pid` (Linux /proc)."""
     found = []
@@ -202,7 +231,7 @@ def test_pnp_jobs_sets_the_default_number_of_workers(runner, monkeypatch):
     for env, args in (({"PNP_JOBS": "3"}, []), ({"PNP_JOBS": "3"}, ["--jobs", "2"])):
         result = runner.invoke(main, ["validate", "--lang", "de,pl", *args], env=env)
         assert result.exit_code == 0, result.output
-    assert asked == [3, 3, 2, 2]  # the pools of the content checks and of the print checks
+    assert asked == [3, 2]  # one pool for the content and the print checks
     result = runner.invoke(main, ["validate", "--lang", "de"], env={"PNP_JOBS": "0"})
     assert result.exit_code == 2 and "PNP_JOBS" in result.output
 

@@ -22,7 +22,14 @@ from pnp.rulebook.booklet import padded
 from pnp.rulebook.compose import COMMANDS, compose
 from pnp.rulebook.render import RulebookDocument
 from pnp.rulebook.template_cache import CompiledTemplates
-from pnp.rulebook.tables import column_widths, side_by_side, stacks
+from pnp.layouts.schemas import card_layout
+from pnp.rulebook.glossary import language_terms
+from pnp.rulebook.layout import page_for, rulebook_layout
+from pnp.rulebook.styles import make_styles, measured_fonts
+from pnp.rulebook.tables import column_widths, side_by_side, stacks, table_columns
+from pnp.typeset.fonts import fonts_for
+from pnp.typeset.textfit import runs_width, set_runs
+from pnp.typeset.units import MM
 from pnp.typeset.fonts import register_fonts
 from pnp.validate.text_scan import placeholders
 
@@ -94,6 +101,36 @@ def test_a_table_too_wide_for_its_words_sets_its_last_column_on_rows_of_its_own(
     assert not stacks(block, (20, 5, 60), 100.0, 2.0, measure)           # not even card and level fit: no use
     header, rows = side_by_side(block, True)
     assert header == ("Card", "Level") and rows == [("Torsionsgeschütz-Mannschaft", "2")]
+
+
+def test_table_columns_are_measured_in_the_cell_and_the_header_fonts():
+    """The columns `table_columns` sets (their minimum widths remembered per table and fonts) are those `stacks`
+    and `column_widths` compute with each word measured as the table prints it, a body word in the cell style and
+    a header word in the header style; for every table of the German rulebook, on the pages and the booklet's."""
+    loaded, project, lang = inputs(), Project(), "de"
+    layout = rulebook_layout(project.layouts)
+    fonts = fonts_for(register_fonts(project.fonts), lang)
+    blocks = compose(loaded.engine, loaded.cards, loaded.catalogs[lang],
+                     kit_facts(loaded.engine, "a4", project.layouts), language_terms(loaded.lexicon, lang))
+    tables = [block for block in blocks if isinstance(block, b.Table)]
+    stacked_seen = set()
+    for booklet in (False, True):
+        page = page_for("a4", booklet, project.layouts)
+        styles = make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks,
+                             card_layout(project.layouts).card.small_text)
+        pad = page.format.space.cell_padding
+
+        def measure(text: str, header: bool) -> float:
+            style = styles.cell_head if header else styles.cell
+            return runs_width(set_runs(text, *measured_fonts(style, styles)))
+
+        for table in tables:
+            weights = layout.columns[table.columns]
+            stacked = stacks(table, weights, page.text_width, pad * MM, measure)
+            expected = column_widths(*side_by_side(table, stacked), weights, page.text_width, pad * MM, measure)
+            assert table_columns(table, styles, weights, page.text_width, pad) == (stacked, expected), table.columns
+            stacked_seen.add(stacked)
+    assert len(tables) > 5 and stacked_seen == {False, True}
 
 
 def test_catalog_template_is_up_to_date():

@@ -27,15 +27,15 @@ from ..export.pdfx_settings import pdfx_conditions
 from ..typeset.fonts import register_fonts
 from ..pages.imposition import DUPLEX_MODES, check_back_offset, sheet_grid
 from ..layouts.schemas import PAPERS, CardLayout, card_layout, sheet_layout
-from ..parallel import run_tasks
+from ..parallel import attempted, raised, run_tasks
 from ..problems import ERROR, Location, Problem, ProblemsFound, errors
 from ..project import Inputs, Project, loaded_langs, read_inputs
 from ..cards.produce import card_decks, deck_list
 from ..sheets import produce as sheets
 from ..tomlfile import read_toml
 from ..cards.checks import card_print_problems
-from ..validate import (PrintChecker, content_checks, content_problems, error_langs, merged, print_checks,
-                        print_problems, rulebook_problems)
+from ..validate import (PrintChecker, content_and_print_problems, content_checks, content_problems, error_langs,
+                        merged, print_checks, print_problems, rulebook_problems)
 from .write import write_all
 
 Producer = Callable[[BuildContext], dict[Path, bytes]]
@@ -205,14 +205,21 @@ def load(project: Project, options: BuildOptions) -> Loaded:
     return Loaded(inputs, loaded_langs(inputs, options.langs), deck, art, (*before, *load_problems), tuple(after))
 
 
-def checked(loaded: Loaded, content: list[Problem], project: Project, options: BuildOptions,
-            print_checks: bool = True) -> list[Problem]:
-    """The problems of `loaded` with the content checks' `content`, and the print checks' — unless
-    `print_checks` is False (a build's steps run them) and there is no error, so that one run reports all problems.
-    Raises ProblemsFound on errors."""
+def checked(loaded: Loaded, content: list[Problem], project: Project, options: BuildOptions) -> list[Problem]:
+    """The problems of `loaded` with the content checks' `content` (the steps run the print checks); with an error,
+    the print checks' too, so that one run reports all problems, raised as ProblemsFound."""
     problems = loaded.problems(content)
-    if print_checks or errors(problems):
-        problems += print_problems(loaded.inputs, loaded.langs, project, error_langs(content), options.jobs)
+    if errors(problems):
+        raise ProblemsFound(problems + print_problems(loaded.inputs, loaded.langs, project, error_langs(content),
+                                                      options.jobs))
+    return problems
+
+
+def validated(loaded: Loaded, project: Project, options: BuildOptions) -> list[Problem]:
+    """The problems of `loaded` with every check's, content and print checks in one pool; raises ProblemsFound on
+    errors."""
+    content, printed = content_and_print_problems(loaded.inputs, loaded.langs, project, options.jobs)
+    problems = loaded.problems(content) + printed
     if errors(problems):
         raise ProblemsFound(problems)
     return problems
@@ -228,8 +235,7 @@ def prepare_context(project: Project, options: BuildOptions) -> tuple[BuildConte
     """Load and validate everything, the print checks included; the context producers (and exports) run in, and the
     warnings. Raises ProblemsFound on errors."""
     loaded = load(project, options)
-    problems = checked(loaded, content_problems(loaded.inputs, loaded.langs, options.jobs), project, options)
-    return context(loaded, project, options), problems
+    return context(loaded, project, options), validated(loaded, project, options)
 
 
 def steps_of(ctx: BuildContext) -> list[Step]:
@@ -245,21 +251,11 @@ def prepare(project: Project, options: BuildOptions) -> tuple[list[Step], list[P
     """Load and check everything but the print checks (the steps run them); the steps and the warnings so far.
     Raises ProblemsFound on errors (with the print checks' problems too)."""
     loaded = load(project, options)
-    problems = checked(loaded, content_problems(loaded.inputs, loaded.langs, options.jobs), project, options,
-                       print_checks=False)
+    problems = checked(loaded, content_problems(loaded.inputs, loaded.langs, options.jobs), project, options)
     return steps_of(context(loaded, project, options)), problems
 
 
 Outcome = tuple[dict[Path, bytes], list[Problem]]
-
-
-def _attempt(step: Step) -> Outcome | Exception:
-    """The step's outcome, or the exception it raised: a build's steps start beside the content checks, on inputs
-    those may still find wrong, so an exception counts (`_outcomes` raises it) only once they have passed."""
-    try:
-        return step.outcome()
-    except Exception as exc:
-        return exc
 
 
 def _content_first(finishing: Iterator[tuple[int, object]], count: int) -> tuple[list[Problem], dict[int, object]]:
@@ -280,9 +276,7 @@ def _outcomes(results: Iterable[tuple[int, object]], steps: list[Step], offset: 
               ) -> Iterator[tuple[Step, Outcome]]:
     """Each step with its outcome as it finishes (task `offset` is the first step); a step's exception is raised."""
     for index, result in results:
-        if isinstance(result, Exception):
-            raise result
-        yield steps[index - offset], result
+        yield steps[index - offset], raised(result)
 
 
 def render(finished: Iterable[tuple[Step, Outcome]], steps: list[Step]) -> tuple[dict[Path, bytes], list[Problem]]:
@@ -315,16 +309,16 @@ def build(project: Project, options: BuildOptions, out: Path, progress: Progress
     if unwritable:
         raise ProblemsFound(unwritable)
     loaded = load(project, options)
-    if errors(loaded.problems([])):  # nothing to build: `checked` raises with every problem, the content checks'
-        checked(loaded, content_problems(loaded.inputs, loaded.langs, options.jobs), project, options)
+    if errors(loaded.problems([])):  # nothing to build: `validated` raises with every problem, the checks' too
+        validated(loaded, project, options)
     checks = content_checks(loaded.inputs, loaded.langs)
     steps = steps_of(context(loaded, project, options))
-    with contextlib.closing(run_tasks([*checks, *(partial(_attempt, step) for step in steps)], options.jobs)
+    with contextlib.closing(run_tasks([*checks, *(partial(attempted, step.outcome) for step in steps)], options.jobs)
                             ) as finishing:
         content, early = _content_first(finishing, len(checks))
         if errors(content):
             finishing.close()  # the steps' results are not needed: the workers stop
-        warnings = checked(loaded, content, project, options, print_checks=False)
+        warnings = checked(loaded, content, project, options)
         outcomes = _outcomes(itertools.chain(early.items(), finishing), steps, len(checks))
         try:
             with (progress(outcomes, len(steps)) if progress else contextlib.nullcontext(outcomes)) as finished:

@@ -29,16 +29,21 @@ from dataclasses import dataclass, field, replace
 _ESCAPED = {char: chr(0xE000 + i) for i, char in enumerate("|\n\r@#->~")}
 _ESCAPE = str.maketrans(_ESCAPED)
 _UNESCAPE = {ord(stand_in): char for char, stand_in in _ESCAPED.items()}
+# str.translate looks up every character: most texts have none to replace, which a search finds faster
+_MARKUP_CHARS = re.compile("[" + re.escape("".join(_ESCAPED)) + "]")
+_STAND_INS = re.compile("[" + "".join(_ESCAPED.values()) + "]")
 
 
 def escape(value) -> str:
     """`value` as text for the line markup: no character in it can act as markup (Jinja2's finalize)."""
-    return str(value).translate(_ESCAPE)
+    text = str(value)
+    return text.translate(_ESCAPE) if _MARKUP_CHARS.search(text) else text
 
 
 def _text(markup: str) -> str:
     """The text of a markup span, its escaped characters restored."""
-    return markup.strip().translate(_UNESCAPE)
+    text = markup.strip()
+    return text.translate(_UNESCAPE) if _STAND_INS.search(text) else text
 
 
 HEADING = re.compile(r"^@(chapter|section|subsection)(?:\[([a-z,]*)\])? (.+)$")

@@ -41,7 +41,8 @@ def glossary_problems(blocks: tuple[b.Block, ...], terms: Mapping[str, TermForms
             if isinstance(block, b.Table) and block.columns == TABLE for row in block.rows}
     problems = []
     for term, forms in terms.items():
-        found = [text for text in rows if text in {capitalized(form, lang) for form in forms.forms}]
+        headings = {capitalized(form, lang) for form in forms.forms}
+        found = [text for text in rows if text in headings]
         if not found or not rows[found[0]].strip():
             problems.append(Problem("glossary-chapter", f"the game term {term!r} ({forms.headword}) has no "
                                     "entry with a definition in the rulebook's glossary; add its definition to "

@@ -4,7 +4,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
-from typing import Callable
 
 from reportlab.lib.colors import CMYKColor
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
@@ -130,11 +129,12 @@ def _runs(text: str, style: ParagraphStyle, styles: Styles) -> list[tuple[str, s
     """(text, font name, size) runs (pnp.typeset.textfit.set_runs): characters the style's font lacks (♚) in DejaVu
     Sans; in the title faces (Cinzel, whose 1 reads as a Roman I), figures in the layout's figure font — the text
     faces (EB Garamond PnP) print their own lining figures."""
-    return set_runs(text, *_run_fonts(style, styles))
+    return set_runs(text, *measured_fonts(style, styles))
 
 
-def _run_fonts(style: ParagraphStyle, styles: Styles) -> tuple[str, float, str | None, float, str]:
-    """The font arguments of `_runs` after the text: font, size, figure font, figure scale, fallback font."""
+def measured_fonts(style: ParagraphStyle, styles: Styles) -> tuple[str, float, str | None, float, str]:
+    """The font arguments of `_runs` (and of `text_width`) after the text: font, size, figure font, figure scale,
+    fallback font."""
     fonts = styles.fonts
     figures = style.fontName in (fonts[role] for role in TITLE_FACES)
     return (style.fontName, style.fontSize, fonts[styles.figure_font] if figures else None, styles.figure_scale,
@@ -148,15 +148,9 @@ def markup(text: str, style: ParagraphStyle, styles: Styles) -> str:
                    for run, font, size in _runs(text, style, styles))
 
 
-def text_measure(style: ParagraphStyle, styles: Styles) -> Callable[[str], float]:
-    """The width of a text as `markup` sets it in `style`, in points, as a function for many texts (a table's
-    words): the style's fonts resolved once."""
-    fonts = _run_fonts(style, styles)
-    return lambda text: _width(text, *fonts)
-
-
 @lru_cache(maxsize=1 << 16)
-def _width(text: str, *fonts) -> float:
-    """`text_measure`, remembered: the table columns measure the same words on both papers, in the booklet, and in
-    the validator's checks and again in the build."""
+def text_width(text: str, *fonts) -> float:
+    """The width of a text as `markup` sets it in the `measured_fonts` of a style, in points; remembered: the table
+    columns measure the same words on both papers, in the booklet, and in the validator's checks and again in the
+    build."""
     return runs_width(set_runs(text, *fonts))

@@ -3,6 +3,7 @@ A table too wide for the page (the card reference on a booklet page) sets its la
 its own under each row, across the full width."""
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Callable, Sequence
 
 from reportlab.platypus import Table, TableStyle
@@ -11,7 +12,7 @@ from ..problems import Location, Problem, ProblemsFound
 from ..typeset.units import MM
 from .blocks import Table as TableBlock
 from .flowables import Text
-from .styles import Styles, markup, text_measure
+from .styles import Styles, markup, measured_fonts, text_width
 
 Measure = Callable[[str, bool], float]  # (text, header?) -> width in points
 SLACK = 1.0  # points a column keeps beyond its longest word (line breaking must never see a word as too wide)
@@ -41,10 +42,14 @@ def column_widths(header: Sequence[str], rows: Sequence[Sequence[str]], weights:
     """Widths in points, shared by weight, each column at least as wide as its longest word (a number column: its
     widest number), so that no word is ever split; falls back to the bare weights when even the minimum widths do
     not fit."""
-    count = len(header or rows[0])
+    return shared_widths(minimum_widths(header, rows, padding, measure), weights, available)
+
+
+def shared_widths(minimum: Sequence[float], weights: Sequence[float], available: float) -> list[float]:
+    """`column_widths` of columns with the given minimum widths."""
+    count = len(minimum)
     weights = list(weights) + [weights[-1]] * (count - len(weights))
     weights = weights[:count]
-    minimum = minimum_widths(header, rows, padding, measure)
     if sum(minimum) > available:
         return [available * w / sum(weights) for w in weights]
     widths = [0.0] * count
@@ -64,7 +69,11 @@ def column_widths(header: Sequence[str], rows: Sequence[Sequence[str]], weights:
 
 def stacks(block: TableBlock, weights: Sequence[float], available: float, padding: float, measure: Measure) -> bool:
     """Whether the table's words do not fit side by side but do with its last column on rows of their own."""
-    minimum = minimum_widths(block.header, block.rows, padding, measure)  # a column's minimum is its own
+    return _stacked(minimum_widths(block.header, block.rows, padding, measure), available)
+
+
+def _stacked(minimum: Sequence[float], available: float) -> bool:
+    """`stacks` for columns with the given minimum widths (a column's minimum is its own)."""
     return len(minimum) > 2 and sum(minimum) > available and sum(minimum[:-1]) <= available
 
 
@@ -79,17 +88,10 @@ def table_columns(block: TableBlock, styles: Styles, weights: Sequence[float], a
                   padding_mm: float) -> tuple[bool, list[float]]:
     """Whether the table's last column goes on rows of its own (`stacks`), and the widths of the columns side by
     side in points; raises ProblemsFound when a column has no room inside its padding."""
-    s = styles
     pad = padding_mm * MM
-
-    cell, cell_head = text_measure(s.cell, s), text_measure(s.cell_head, s)
-
-    def measure(text: str, is_header: bool) -> float:
-        return cell_head(text) if is_header else cell(text)
-
-    stacked = stacks(block, weights, available, pad, measure)
-    header, body = side_by_side(block, stacked)
-    widths = column_widths(header, body, weights[:len(body[0])] if stacked else weights, available, pad, measure)
+    minimum = _table_minimum(block, measured_fonts(styles.cell, styles), measured_fonts(styles.cell_head, styles), pad)
+    stacked = _stacked(minimum, available)
+    widths = shared_widths(minimum[:-1] if stacked else minimum, weights, available)
     if min(widths) <= 2 * pad:
         raise ProblemsFound([Problem(
             "rulebook-table-overflow", f"the table '{block.columns}' has {len(widths)} columns: on a text width of "
@@ -97,6 +99,15 @@ def table_columns(block: TableBlock, styles: Styles, weights: Sequence[float], a
             "engine values and translations that give the table fewer or narrower columns",
             Location(file="pnp/layouts/rulebook.toml", field=f"columns.{block.columns}"))])
     return stacked, widths
+
+
+@lru_cache(maxsize=1024)
+def _table_minimum(block: TableBlock, cell: tuple, head: tuple, padding: float) -> tuple[float, ...]:
+    """`minimum_widths` of a table's columns, in the `measured_fonts` of its cells and its header, remembered: a
+    table is set on both papers, and is checked by the validator before the build sets it."""
+    def measure(text: str, is_header: bool) -> float:
+        return text_width(text, *(head if is_header else cell))
+    return tuple(minimum_widths(block.header, block.rows, padding, measure))
 
 
 def build_table(block: TableBlock, styles: Styles, weights: Sequence[float], available: float,

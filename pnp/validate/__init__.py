@@ -10,7 +10,7 @@ from typing import Callable, Iterable
 
 from ..cards.checks import card_print_problems
 from ..i18n.catalogs import SOURCE_LANG
-from ..parallel import results_in_order
+from ..parallel import attempted, raised, results_in_order
 from ..problems import ERROR, WARNING, Location, Problem, ProblemsFound
 from ..project import Inputs, Project
 from ..sheets import sheet_print_problems
@@ -76,9 +76,30 @@ def available(inputs: Inputs) -> Needs:
 
 def validate(inputs: Inputs, langs: tuple[str, ...], project: Project, jobs: int = 1) -> list[Problem]:
     """Run every check on the inputs for the given languages; the problems of all, in check order: the content
-    checks (`content_problems`), then the print checks (`print_problems`) of the languages they found no error in."""
-    problems = content_problems(inputs, langs, jobs)
-    return problems + print_problems(inputs, langs, project, error_langs(problems), jobs)
+    checks' (`content_problems`), then the print checks' (`print_problems`) of the languages they found no error in."""
+    content, printed = content_and_print_problems(inputs, langs, project, jobs)
+    return content + printed
+
+
+def content_and_print_problems(inputs: Inputs, langs: tuple[str, ...], project: Project, jobs: int = 1
+                               ) -> tuple[list[Problem], list[Problem]]:
+    """The content checks' problems and the print checks', apart (as `validate` reports them).
+
+    With one job the content checks run first, and the print checks only for the languages they found no error in.
+    With more, all are the tasks of one pool: the print checks start beside the content checks (those first, then
+    the print checks the longest first, so that the workers end together), and what they found in a language with a
+    content error is dropped, an exception they raised on its broken texts included. The problems are the same for
+    any number of jobs."""
+    if jobs <= 1:
+        content = content_problems(inputs, langs)
+        return content, print_problems(inputs, langs, project, error_langs(content))
+    checks, printing = content_checks(inputs, langs), print_tasks(inputs, langs, project)
+    found = results_in_order([*checks, *(partial(attempted, task) for _, task in printing[::-1])], jobs)
+    content = merged(found[:len(checks)])
+    broken = error_langs(content)
+    printed = [[] if lang in broken else raised(result)
+               for (lang, _), result in zip(printing, found[len(checks):][::-1])]
+    return content, print_report(langs, broken, printing, printed)
 
 
 def content_problems(inputs: Inputs, langs: tuple[str, ...], jobs: int = 1) -> list[Problem]:
@@ -112,21 +133,30 @@ def print_problems(inputs: Inputs, langs: tuple[str, ...], project: Project, bro
                    jobs: int = 1) -> list[Problem]:
     """The print checks' problems. They lay out the texts, so they run for the languages not in `broken` (those
     with translation errors: a broken placeholder cannot even be filled in); for the others a warning says they
-    were skipped. A check that needs inputs that could not be read is left out. They run one language at a time in
-    `jobs` worker processes (pnp.parallel); the problems come in the same order for any number. One language is
-    checked in this process: too little to share. Duplicates are reported once (a layout file several products
-    read)."""
-    problems = [Problem("print-checks-skipped", f"text fit and font coverage not checked for {lang}: fix its "
-                        "translation errors first", Location(lang=lang), WARNING) for lang in langs if lang in broken]
-    printable = tuple(lang for lang in langs if lang not in broken)
+    were skipped. They run in `jobs` worker processes (pnp.parallel), the longest first; the problems come in the
+    same order for any number."""
+    printing = print_tasks(inputs, tuple(lang for lang in langs if lang not in broken), project)
+    found = results_in_order([task for _, task in printing[::-1]], jobs)[::-1]
+    return print_report(langs, broken, printing, found)
+
+
+def print_tasks(inputs: Inputs, langs: tuple[str, ...], project: Project
+                ) -> list[tuple[str, Callable[[], list[Problem]]]]:
+    """(language, task) of each print check, checker by checker (`print_checks`, the longest last), one language at a
+    time; a check that needs inputs that could not be read is left out."""
     loaded = available(inputs)
-    checks = [partial(_print_problems, checker, inputs, (lang,), project)
-              for checker, needs in print_checks() if needs <= loaded for lang in printable]
-    # the last checker's (the rulebook's, the longest) go to the workers first, so that they end together
-    found = results_in_order(checks[::-1], jobs if len(printable) > 1 else 1)[::-1]
-    for start in range(0, len(checks), len(printable) or 1):  # one checker's languages: its duplicates once
-        problems += dict.fromkeys(p for index in range(start, start + len(printable)) for p in found[index])
-    return list(dict.fromkeys(problems))
+    return [(lang, partial(_print_problems, checker, inputs, (lang,), project))
+            for checker, needs in print_checks() if needs <= loaded for lang in langs]
+
+
+def print_report(langs: tuple[str, ...], broken: frozenset[str], printing: list[tuple[str, object]],
+                 found: list[list[Problem]]) -> list[Problem]:
+    """A warning for each language in `langs` that is `broken`, then the problems `found` by the `printing` tasks of
+    the other languages, in task order, each once (a layout file several products read)."""
+    skipped = [Problem("print-checks-skipped", f"text fit and font coverage not checked for {lang}: fix its "
+                       "translation errors first", Location(lang=lang), WARNING) for lang in langs if lang in broken]
+    return list(dict.fromkeys([*skipped, *(p for (lang, _), problems in zip(printing, found) if lang not in broken
+                                           for p in problems)]))
 
 
 def _print_problems(checker: PrintChecker, inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[Problem]:

@@ -23,6 +23,8 @@ FINAL = {".": "a full stop", "…": "an ellipsis", ":": "a colon", ";": "a semic
          "?": "a question mark", "": "no final punctuation"}
 BRACKETS = {")": "(", "]": "["}
 REPEATED = re.compile(r"(?<!\w)([^\W\d_]+)(\s+)\1(?!\w)", re.IGNORECASE)
+_BRACKET = re.compile(r"[()\[\]]")
+_DOUBLE_QUOTE = re.compile(f"[{DOUBLE_QUOTES}]")
 
 
 def _double_space(source: str, text: str, lang: str) -> str | None:
@@ -33,8 +35,11 @@ def _double_space(source: str, text: str, lang: str) -> str | None:
 
 
 def _repeated_word(source: str, text: str, lang: str) -> str | None:
+    found = list(REPEATED.finditer(text))
+    if not found:
+        return None
     english = {m.group(1).casefold() for m in REPEATED.finditer(source)}
-    found = [m.group(0) for m in REPEATED.finditer(text) if m.group(1).casefold() not in english]
+    found = [m.group(0) for m in found if m.group(1).casefold() not in english]
     return f"a word written twice ({', '.join(map(repr, found))}); expected it once" if found else None
 
 
@@ -60,10 +65,10 @@ def _end_punctuation(source: str, text: str, lang: str) -> str | None:
 
 def _brackets(source: str, text: str, lang: str) -> str | None:
     stack: list[str] = []
-    for ch in without_placeholders(text):
+    for ch in _BRACKET.findall(without_placeholders(text)):
         if ch in "([":
             stack.append(ch)
-        elif ch in BRACKETS:
+        else:
             if not stack or stack.pop() != BRACKETS[ch]:
                 return f"a {ch!r} without its opening {BRACKETS[ch]!r}"
     return f"a {stack[-1]!r} that is never closed" if stack else None
@@ -89,7 +94,7 @@ def _quotes(source: str, text: str, lang: str) -> str | None:
     plain = without_placeholders(text)
     if "'" in plain:
         return "a straight apostrophe \"'\"; expected ’"
-    marks = [ch for ch in plain if ch in DOUBLE_QUOTES]
+    marks = _DOUBLE_QUOTE.findall(plain)
     for index, mark in enumerate(marks):
         if mark != (opening, closing)[index % 2] or len(marks) % 2:
             return f"quotes {''.join(marks)!r}; {lang} quotes {opening}…{closing}"
