@@ -8,6 +8,7 @@ the same for any number of jobs.
 from __future__ import annotations
 
 import contextlib
+import gc
 import multiprocessing
 import os
 import signal
@@ -40,6 +41,10 @@ def run_tasks(tasks: Sequence[Callable[[], T]], jobs: int) -> Iterator[tuple[int
             signal.pthread_sigmask(signal.SIG_BLOCK, held)
             stack.callback(signal.pthread_sigmask, signal.SIG_UNBLOCK, held)
             fork = multiprocessing.get_context("fork")
+            # what the workers inherit (inputs, fonts, modules) is moved out of the collector's reach before the
+            # fork, so that their collections do not walk it (as Python's gc.freeze documentation advises)
+            gc.freeze()
+            stack.callback(gc.unfreeze)
             pool = stack.enter_context(fork.Pool(workers, initializer=_ignore_interrupts))
             signal.pthread_sigmask(signal.SIG_UNBLOCK, held)
             yield from pool.imap_unordered(_run, range(len(tasks)))
