@@ -200,13 +200,17 @@ def test_a_signal_while_workers_render_stops_them_all_without_a_traceback(tmp_pa
         os.killpg(process.pid, 0)  # no worker outlived the run
 
 
-def test_a_build_composes_each_card_face_and_each_rulebook_once(monkeypatch, tmp_path):
-    """The print checks of the cards and the rulebook are run by their producers, on the faces and blocks they
-    print: one language's build composes each of its cards once (not once for the check and again for the deck) and
-    the rulebook once per paper (the other paper is checked too, as `pnp validate` checks it)."""
+def test_a_build_composes_each_card_face_sheet_and_rulebook_once(monkeypatch, tmp_path):
+    """The print checks of the cards, the score sheet, the tokens and the rulebook are run by their producers, on
+    the faces, pages and blocks they print: one language's build composes each of its cards and the token faces
+    once (not once for the check and again for the PDF), and the score sheet and the rulebook once per paper (the
+    other paper is checked too, as `pnp validate` checks it)."""
     import pnp.cards.checks as card_checks
     import pnp.rulebook as rulebook_package
     import pnp.rulebook.checks as rulebook_checks
+    import pnp.sheets.checks as sheet_checks
+    import pnp.sheets.pdf as scoresheet_pdf
+    import pnp.sheets.token_sheet as token_sheet
     calls: list[str] = []
 
     def counted(module, name):
@@ -216,10 +220,14 @@ def test_a_build_composes_each_card_face_and_each_rulebook_once(monkeypatch, tmp
     counted(card_checks, "compose_front")
     counted(rulebook_checks, "compose")
     counted(rulebook_package, "compose")
+    counted(scoresheet_pdf, "compose_scoresheet")
+    counted(token_sheet, "token_faces")
+    counted(sheet_checks, "token_faces")
     inputs, _ = read_inputs(Project(), ("de",))
     build(Project(), BuildOptions(langs=("de",), booklet=True, jobs=1), tmp_path / "out")
     assert calls.count("compose_front") == len(inputs.cards.cards) == 141
-    assert calls.count("compose") == 2  # A4 (printed) and Letter (checked)
+    assert calls.count("compose") == calls.count("compose_scoresheet") == 2  # A4 (printed) and Letter (checked)
+    assert calls.count("token_faces") == 1
     assert len(list((tmp_path / "out").rglob("*.pdf"))) == 7 + 4
 
 

@@ -34,6 +34,12 @@ def scoresheet_pdf(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str,
     """The score sheet as PDF bytes; raises ProblemsFound when a text does not fit or a glyph is missing."""
     page = compose_for_paper(engine, catalog, fonts, paper, layouts)
     raise_if_errors(page.problems)
+    return render_scoresheet(page, catalog, fonts, layouts)
+
+
+def render_scoresheet(page: ScoreSheetPage, catalog: LanguageCatalog, fonts: Mapping[str, str], layouts: Path
+                      ) -> bytes:
+    """A score sheet laid out without problems (`compose_for_paper`) as PDF bytes."""
     buffer = BytesIO()
     title = Translator(catalog, DOMAIN).text(*TITLE)
     info = document_info(catalog, f"Ancient Duel — {title}")
