@@ -18,7 +18,7 @@ from pnp.layouts.schemas import LAYOUTS, PAPERS
 from pnp.i18n.localize import stat_labels
 from pnp.problems import ProblemsFound
 from pnp.project import REPO, Project, load_inputs
-from pnp.sheets import scoresheet_print_problems, token_print_problems
+from pnp.sheets import score_sheet_print_problems, token_print_problems
 from pnp.sheets import scoresheet as S
 from pnp.sheets.layout import scoresheet_layout
 from pnp.sheets.pdf import compose_for_paper, scoresheet_pdf
@@ -123,7 +123,7 @@ def test_turkish_and_polish_letters_and_abbreviations(sheets):
 
 
 def test_every_label_fits_and_every_glyph_exists_in_every_language(inputs):
-    assert scoresheet_print_problems(inputs, LANGS + ("en",), Project()) == []
+    assert score_sheet_print_problems(inputs, LANGS + ("en",), Project()) == []
     assert token_print_problems(inputs, LANGS + ("en",), Project()) == []
 
 

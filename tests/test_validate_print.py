@@ -9,7 +9,7 @@ COHORT = ("rome.legionary-cohort:effect", "If “Testudo” is face-up, this car
 
 def test_the_card_and_sheet_renderer_checks_are_hooked_in():
     assert [checker.__name__ for checker, _ in print_checks()] == [
-        "card_print_problems", "scoresheet_print_problems", "token_print_problems", "calibration_print_problems",
+        "card_print_problems", "score_sheet_print_problems", "token_print_problems", "calibration_print_problems",
         "rulebook_problems"]
 
 

@@ -32,7 +32,7 @@ from ..problems import ERROR, Location, Problem, ProblemsFound, errors
 from ..project import Inputs, Project, loaded_langs, read_inputs
 from ..cards.produce import card_decks, deck_list
 from ..sheets import produce as sheets
-from ..sheets import scoresheet_print_problems, token_print_problems
+from ..sheets import score_sheet_print_problems, token_print_problems
 from ..tomlfile import read_toml
 from ..cards.checks import card_print_problems
 from ..validate import (PrintChecker, content_and_print_problems, content_checks, content_problems, error_langs,
@@ -57,7 +57,7 @@ PRODUCERS: tuple[Producer, ...] = (  # the longest first: the workers finish tog
 CHECKED_BY: dict[Producer, PrintChecker] = {  # a producer that runs a print check itself, for its languages
     card_decks: card_print_problems,
     rulebook: rulebook_problems,
-    sheets.score_sheet: scoresheet_print_problems,
+    sheets.score_sheet: score_sheet_print_problems,
     sheets.tokens: token_print_problems,
 }
 

@@ -28,7 +28,7 @@ def scoresheet_pages(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[st
     return pages, list(dict.fromkeys(p for page in pages.values() for p in page.problems))
 
 
-def scoresheet_print_problems(inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[Problem]:
+def score_sheet_print_problems(inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[Problem]:
     """Fit, room and glyph problems of the score sheet on A4 and Letter in every language."""
     fonts = register_fonts(project.fonts)
     return _each_language(langs, lambda lang: scoresheet_pages(inputs.engine, inputs.catalogs[lang], fonts,

@@ -14,7 +14,7 @@ from .tokens import token_set_layout
 
 def score_sheet(ctx: BuildContext) -> dict[Path, bytes]:
     """<lang>/scoresheet.pdf on the chosen paper (the same page in home and pro mode), laid out on every paper and
-    checked as `pnp validate` checks it (`scoresheet_print_problems`): the build runs no separate check."""
+    checked as `pnp validate` checks it (`score_sheet_print_problems`): the build runs no separate check."""
     files = {}
     for lang in ctx.langs:
         catalog = ctx.inputs.catalogs[lang]

@@ -13,7 +13,7 @@ from ..i18n.catalogs import SOURCE_LANG
 from ..parallel import attempted, raised, results_in_order
 from ..problems import ERROR, WARNING, Location, Problem, ProblemsFound
 from ..project import Inputs, Project
-from ..sheets import scoresheet_print_problems, token_print_problems
+from ..sheets import score_sheet_print_problems, token_print_problems
 from ..sheets.calibration import calibration_print_problems
 from .characters import check_characters
 from .completeness import check_completeness
@@ -64,8 +64,9 @@ def print_checks() -> tuple[tuple[PrintChecker, Needs], ...]:
     calibration sheet), and the rulebook composes and lays out (wordings and examples the engine values keep true,
     tables with room) in each language. The longest, the rulebook's, comes last (`print_problems` dispatches the
     last first)."""
-    return ((card_print_problems, ENGINE | CARDS), (scoresheet_print_problems, ENGINE), (token_print_problems, ENGINE),
-            (calibration_print_problems, NOTHING), (rulebook_problems, ENGINE | CARDS | LEXICON))
+    return ((card_print_problems, ENGINE | CARDS), (score_sheet_print_problems, ENGINE),
+            (token_print_problems, ENGINE), (calibration_print_problems, NOTHING),
+            (rulebook_problems, ENGINE | CARDS | LEXICON))
 
 
 def available(inputs: Inputs) -> Needs:
