@@ -156,3 +156,12 @@ def test_the_command_line_starts_without_the_rulebook():
             "m.startswith(('pnp.rulebook', 'reportlab.platypus', 'jinja2.'))}))")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert run.stdout.strip() == "[]"
+
+
+def test_the_rulebook_checks_lay_out_without_platypus():
+    """`pnp validate`'s rulebook checks compose the rulebook and measure its tables without ReportLab's platypus
+    (its paragraph module alone takes 50 ms to import, in each worker); drawing the pages imports it."""
+    code = ("import sys, pnp.cli, pnp.rulebook.checks; print('reportlab.platypus' in sys.modules); "
+            "import pnp.rulebook.render; print('reportlab.platypus' in sys.modules)")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.split() == ["False", "True"]

@@ -124,7 +124,7 @@ def test_appendix_states_the_build_settings(lang):
 def test_card_anatomy_draws_real_cards_with_the_card_renderer(lang):
     from pnp.i18n.localize import localize_cards
     from pnp.cards.labels import card_labels
-    from pnp.rulebook.anatomy import DOCTRINE, UNIT
+    from pnp.rulebook.anatomy_cards import DOCTRINE, UNIT
     names = {c.card.id: c for c in localize_cards(inputs().cards, inputs().catalogs[lang])}
     titles = [title for title, level, _ in outline(pages_pdf(lang)) if level == 0]
     chapter = chapter_text(lang, titles.index(inputs().catalogs[lang].translations.gettext("The battlefield")))

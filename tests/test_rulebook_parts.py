@@ -26,7 +26,7 @@ from pnp.layouts.schemas import card_layout
 from pnp.rulebook.glossary import language_terms
 from pnp.rulebook.layout import page_for, rulebook_layout
 from pnp.rulebook.styles import make_styles, measured_fonts
-from pnp.rulebook.tables import column_widths, side_by_side, stacks, table_columns
+from pnp.rulebook.columns import column_widths, side_by_side, stacks, table_columns
 from pnp.typeset.fonts import fonts_for
 from pnp.typeset.textfit import runs_width, set_runs
 from pnp.typeset.units import MM

@@ -16,11 +16,10 @@ from ..sheets.tokens import token_counts, token_set_layout
 from ..i18n.localize import localize_cards
 from ..cards.faces import compose_front
 from ..cards.labels import card_labels
-from .anatomy import DOCTRINE as ANATOMY_DOCTRINE, UNIT as ANATOMY_UNIT, AnatomyCards, anatomy_cards
+from .anatomy_cards import DOCTRINE as ANATOMY_DOCTRINE, UNIT as ANATOMY_UNIT, AnatomyCards, anatomy_cards
 from .blocks import Block, TitlePage
 from .compose import KitFacts, compose
 from .layout import page_for, rulebook_layout
-from .render import render
 
 PAGES = "rulebook.pdf"
 BOOKLET = "rulebook-booklet.pdf"
@@ -66,6 +65,7 @@ def rulebook_pdfs(engine: Engine, cards: CardDatabase, catalog: LanguageCatalog,
 def rendered_pdfs(blocks: tuple[Block, ...], anatomy: AnatomyCards, catalog: LanguageCatalog,
                   fonts: Mapping[str, str], paper: str, booklet: bool, layouts: Path) -> dict[str, bytes]:
     """The PDFs of `rulebook_pdfs` from the rulebook's composed blocks and the anatomy's fronts."""
+    from .render import render  # ReportLab's platypus, imported where pages are made: the checks lay out without it
     title = next(block for block in blocks if isinstance(block, TitlePage))
     info = document_info(catalog, f"{title.title} — {title.tagline}")
     layout, factions = rulebook_layout(layouts), faction_styles(layouts)

@@ -2,20 +2,16 @@
 rulebook explains. The callouts sit on the boxes of the card layout (pnp/layouts/card.toml), so they follow it."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Mapping
-
 from reportlab.platypus import Flowable
 
 from ..layouts.schemas import Box, CardLayout
 from ..cards.card_front import draw_front
 from ..cards.faces import FrontFace, badge_boxes
 from ..typeset.units import MM
+from .anatomy_cards import AnatomyCards
 from .layout import AnatomyGeometry
 from .styles import Styles
 
-# The cards drawn: a commander unit, and a terrain doctrine with a bonus line.
-UNIT, DOCTRINE = "rome.trajan-imperial-vanguard", "rome.fortified-camp"
 UNIT_PARTS = ("name", "level", "commander", "type", "faction", "effect", "atk", "def", "energy")
 DOCTRINE_PARTS = ("bonus", "terrain")
 
@@ -43,20 +39,6 @@ def callout_points(face: FrontFace, layout: CardLayout, parts: tuple[str, ...]
               "bonus": left(face.bonus_box) if face.bonus_box else left(face.effect_box),
               "terrain": left(front.type_bar.inner)}
     return [points[part] for part in parts]
-
-
-@dataclass(frozen=True)
-class AnatomyCards:
-    """The card anatomy's two composed fronts and the card layout (from the project's layouts) they are drawn by."""
-
-    unit: FrontFace
-    doctrine: FrontFace
-    layout: CardLayout
-
-
-def anatomy_cards(faces: Mapping[str, FrontFace], layout: CardLayout) -> AnatomyCards:
-    """The anatomy's unit and doctrine among composed fronts by card id."""
-    return AnatomyCards(faces[UNIT], faces[DOCTRINE], layout)
 
 
 def anatomy_rows(cards: AnatomyCards, styles: Styles, geometry: AnatomyGeometry, width: float) -> list[Flowable]:

@@ -107,7 +107,7 @@ class Diagram:
 
 @dataclass(frozen=True)
 class Anatomy:
-    """The card anatomy picture (its cards are pnp.rulebook.anatomy.UNIT and DOCTRINE)."""
+    """The card anatomy picture (its cards are pnp.rulebook.anatomy_cards.UNIT and DOCTRINE)."""
 
 
 Block = TitlePage | Contents | Heading | Paragraph | ItemList | Table | Box | Diagram | Anatomy

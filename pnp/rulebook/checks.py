@@ -10,12 +10,12 @@ from ..problems import Problem, ProblemsFound
 from ..project import Inputs, Project
 from ..typeset.fonts import fonts_for, register_fonts
 from . import anatomy_fronts, kit_facts
-from .anatomy import AnatomyCards
+from .anatomy_cards import AnatomyCards
 from .blocks import Block
 from .compose import compose
 from .glossary import language_terms
 from .layout import page_for, rulebook_layout
-from .story import check_tables
+from .table_room import check_tables
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from ..typeset.units import MM
 from ..layouts.schemas import FactionStyle
 from ..pages.pdfout import AUTHOR, CREATOR, DocumentInfo, pdf_bytes
 from . import blocks as b
-from .anatomy import AnatomyCards
+from .anatomy_cards import AnatomyCards
 from .booklet import BookletCanvas
 from .contents import LEVELS, Contents
 from .flowables import Heading, Ornament

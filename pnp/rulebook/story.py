@@ -9,17 +9,17 @@ from reportlab.platypus import (CondPageBreak, Flowable, KeepInFrame, KeepTogeth
                                 Spacer, Table, TableStyle)
 
 from ..typeset.units import MM
-from ..problems import Problem, ProblemsFound, raise_if_errors
 from . import blocks as b
 from ..layouts.schemas import FactionStyle
-from ..typeset.hyphenation import paragraph_hyphenator
-from .anatomy import AnatomyCards, anatomy_rows
+from .anatomy import anatomy_rows
+from .anatomy_cards import AnatomyCards
 from .contents import Contents
 from .diagram import BattlefieldDiagram
 from .flowables import FactionRow, Heading, Ornament, Text, TitleBorder
 from .layout import Page, RulebookLayout
-from .styles import Styles, make_styles, markup
-from .tables import build_table, table_columns
+from .styles import Styles, markup
+from .table_room import in_onepage, page_styles
+from .tables import build_table
 
 TOC_STYLE = TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                         ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
@@ -125,10 +125,10 @@ def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts
     page format that shrinks one-page chapters). `links`: the contents link to the headings (real pages only)."""
     keys = count(1)
     normal, large = (_Flowables(page, layout, styles, keys, factions, anatomy, links)
-                     for styles in _styles(page, layout, fonts, small_text, lang))
+                     for styles in page_styles(page, layout, fonts, small_text, lang))
     result: list[Flowable] = []
     onepage: list[Flowable] | None = None
-    for index, (block, large_type) in enumerate(zip(blocks, _in_onepage(blocks, page))):
+    for index, (block, large_type) in enumerate(zip(blocks, in_onepage(blocks, page))):
         if isinstance(block, b.Heading) and block.level == 1:
             _close_onepage(result, onepage, page)
             result += normal.block(block)
@@ -153,50 +153,6 @@ def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts
     for contents in (flowable for flowable in result if isinstance(flowable, Contents)):
         contents.declare(result)
     return result
-
-
-def check_tables(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str],
-                 small_text: float, lang: str) -> None:
-    """What making the story can fail on, checked without making it: every table's columns have room on the page
-    (raises ProblemsFound with the problems of all tables; arguments as for `story`)."""
-    styles = _styles(page, layout, fonts, small_text, lang)
-    problems: list[Problem] = []
-    for block, large_type in zip(blocks, _in_onepage(blocks, page)):
-        for table in _tables(block):
-            try:
-                table_columns(table, styles[large_type], layout.columns[table.columns], page.text_width,
-                              page.format.space.cell_padding)
-            except ProblemsFound as exc:
-                problems += exc.problems
-    raise_if_errors(problems)
-
-
-def _styles(page: Page, layout: RulebookLayout, fonts: dict[str, str], small_text: float,
-            lang: str) -> tuple[Styles, Styles]:
-    """The styles of the text, and the larger ones of a one-page chapter, hyphenated in `lang`."""
-    hyphenator = paragraph_hyphenator(lang)
-    return tuple(make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks, small_text, scale,
-                             hyphenator) for scale in (1.0, page.format.onepage_scale))
-
-
-def _in_onepage(blocks: tuple[b.Block, ...], page: Page) -> list[bool]:
-    """For each block, whether it is set in the larger type of a one-page chapter, in a page format that shrinks
-    one-page chapters (for a chapter heading: whether its chapter is one; the heading itself keeps the normal type)."""
-    flags, onepage = [], False
-    for block in blocks:
-        if isinstance(block, b.Heading) and block.level == 1:
-            onepage = "onepage" in block.flags and page.format.onepage == "shrink"
-        flags.append(onepage)
-    return flags
-
-
-def _tables(block: b.Block) -> list[b.Table]:
-    """The table blocks in a block: itself, or those in a box."""
-    if isinstance(block, b.Table):
-        return [block]
-    if isinstance(block, b.Box):
-        return [table for child in block.blocks for table in _tables(child)]
-    return []
 
 
 def _heading_kept_with(previous: b.Block, block: b.Block) -> bool:
