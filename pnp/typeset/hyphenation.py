@@ -102,9 +102,11 @@ def _lower(word: str, lang: str) -> str:
     return "".join(ch.lower() if len(ch.lower()) == 1 else ch for ch in word)
 
 
+@lru_cache(maxsize=None)
 def breaks_for(lang: str | None) -> Breaks | None:
     """A function giving the places where a word may break, as (index, add a hyphen); None for a language without
-    hyphenation (the text then breaks at spaces and existing hyphens only)."""
+    hyphenation (the text then breaks at spaces and existing hyphens only). One function per language, so that
+    texts fitted with it are remembered (`pnp.typeset.textfit.fit_text`)."""
     dictionary = _dictionary(lang) if lang else None
     if dictionary is None:
         return None

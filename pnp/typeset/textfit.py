@@ -206,12 +206,15 @@ def shrink_to_fit(style: TextStyle, step: float, set_at: Callable[[float], Resul
     return result, False
 
 
+@lru_cache(maxsize=1 << 14)
 def fit_text(text: str, font: str, style: TextStyle, width: float, height: float, step: float,
              balance: bool = False, figures: str | None = None, figure_scale: float = 1.0,
              breaks: Breaks | None = None) -> FittedText:
     """Set `text` at the largest allowed size at which it fits `width` × `height` points and `style.max_lines`.
 
     When it fits at no allowed size the result has fits=False and is set at the minimum size (for reporting).
+    Remembered (the result is frozen): the cards of a language repeat their type and faction names, labels and
+    bonus lines, and the build sets the faces the checks set.
     """
     def set_at(size: float) -> FittedText | None:
         lines = (balanced(text, font, size, width, style.max_lines) if balance
