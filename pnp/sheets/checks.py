@@ -6,7 +6,7 @@ score sheet and the tokens run the same checks on what they print (`scoresheet_p
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Mapping
+from typing import Callable, Mapping
 
 from ..data.engine_data import Engine
 from ..i18n.catalogs import LanguageCatalog
@@ -41,7 +41,7 @@ def token_print_problems(inputs: Inputs, langs: tuple[str, ...], project: Projec
     return _each_language(langs, lambda lang: token_faces(inputs.engine, inputs.catalogs[lang], fonts, tokens)[1])
 
 
-def _each_language(langs: tuple[str, ...], check) -> list[Problem]:
+def _each_language(langs: tuple[str, ...], check: Callable[[str], list[Problem]]) -> list[Problem]:
     """The problems `check` finds (or raises) in each language, each once per language."""
     problems: list[Problem] = []
     for lang in langs:

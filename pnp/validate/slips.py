@@ -12,7 +12,7 @@ from typing import Callable
 from ..i18n.lexicon import TypingException, message_key
 from ..problems import Location, Problem
 from ..project import Inputs
-from .messages import Pair, pairs
+from .messages import pairs
 from .text_scan import without_placeholders
 
 # Each language's double quotes, opening and closing (as its seed page prints them).
