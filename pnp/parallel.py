@@ -1,9 +1,14 @@
 """Independent tasks run in a pool of worker processes, each result handed back as soon as its task finishes.
 
 The workers are forked after the tasks are made, so they inherit everything the tasks need (checked inputs,
-registered fonts, compiled templates) instead of receiving it pickled; only the results travel back. One job
-runs the tasks in this process, in order. Results carry no trace of the process that made them, so the output is
-the same for any number of jobs.
+registered fonts, compiled templates) instead of receiving it pickled; only task numbers go out and results come
+back, each worker on a pipe of its own. One job runs the tasks in this process, in order. Results carry no trace of
+the process that made them, so the output is the same for any number of jobs.
+
+The pool is this module's own rather than `multiprocessing.Pool`: that pool's helper threads and the locks its
+workers share can leave `terminate()` waiting forever when Ctrl-C or SIGTERM arrives as a worker sends a large
+result, and it waits forever for the result of a worker that was killed (by the out-of-memory killer, say). Here the
+parent has no threads and shares no lock: it can stop its workers at any moment, and a lost worker is an error.
 """
 from __future__ import annotations
 
@@ -12,11 +17,22 @@ import gc
 import multiprocessing
 import os
 import signal
+import traceback
+from multiprocessing.connection import Connection, wait
 from typing import Callable, Iterator, Sequence, TypeVar
 
 T = TypeVar("T")
 
 _TASKS: Sequence[Callable[[], object]] = ()  # the tasks of the pool being started, inherited by its workers
+_HELD = {signal.SIGINT, signal.SIGTERM}
+
+
+class WorkerLost(Exception):
+    """A worker process ended before sending the result of its task."""
+
+
+class WorkerTraceback(Exception):
+    """Where in its worker a task's exception was raised (the `__cause__` of the exception raised here)."""
 
 
 def default_jobs() -> int:
@@ -25,31 +41,30 @@ def default_jobs() -> int:
 
 
 def run_tasks(tasks: Sequence[Callable[[], T]], jobs: int) -> Iterator[tuple[int, T]]:
-    """(index, result) of every task, in the order they finish; with one job (or one task) in this process."""
+    """(index, result) of every task, in the order they finish; with one job (or one task) in this process. A task's
+    exception is raised here; closing the iterator early (or an exception here) stops the workers at once."""
     global _TASKS
-    workers = min(jobs, len(tasks))
-    if workers <= 1:
+    count = min(jobs, len(tasks))
+    if count <= 1:
         yield from ((index, task()) for index, task in enumerate(tasks))
         return
     _TASKS = tasks
-    held = {signal.SIGINT, signal.SIGTERM}
+    workers: dict[Connection, multiprocessing.Process] = {}
+    finished = False
     try:
-        with contextlib.ExitStack() as stack:
-            # Ctrl-C and SIGTERM wait while the workers are forked and arrive (raising here) once the pool is there
-            # to be stopped: an exception raised by their handler inside fork's own callbacks would be lost, and
-            # the run would go on
-            signal.pthread_sigmask(signal.SIG_BLOCK, held)
-            stack.callback(signal.pthread_sigmask, signal.SIG_UNBLOCK, held)
-            fork = multiprocessing.get_context("fork")
+        with _held_signals():
             # what the workers inherit (inputs, fonts, modules) is moved out of the collector's reach before the
             # fork, so that their collections do not walk it (as Python's gc.freeze documentation advises)
             gc.freeze()
-            stack.callback(gc.unfreeze)
-            pool = stack.enter_context(fork.Pool(workers, initializer=_ignore_interrupts))
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, held)
-            yield from pool.imap_unordered(_run, range(len(tasks)))
+            try:
+                _start(count, workers)
+            finally:
+                gc.unfreeze()
+        yield from _results(workers, len(tasks))
+        finished = True
     finally:
         _TASKS = ()
+        _stop(workers, finished)
 
 
 def results_in_order(tasks: Sequence[Callable[[], T]], jobs: int) -> list[T]:
@@ -74,13 +89,122 @@ def raised(result: T | Exception) -> T:
     return result
 
 
-def _ignore_interrupts() -> None:
-    """A worker leaves interrupts to the parent: Ctrl-C (sent to the whole process group) is ignored, and SIGTERM,
-    with which the parent stops its pool, ends the worker at once (not through the parent's handler it inherited)."""
+@contextlib.contextmanager
+def _held_signals() -> Iterator[None]:
+    """Ctrl-C and SIGTERM wait while the workers are forked and arrive (raising) once the pool is there to be
+    stopped: raised by their handler inside fork's own callbacks, the exception would be lost and the run go on. The
+    workers start with them held too, until they have set their own handling."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
+
+
+def _start(count: int, workers: dict[Connection, multiprocessing.Process]) -> None:
+    """Fork `count` workers into `workers`, each under the parent's end of its pipe."""
+    fork = multiprocessing.get_context("fork")
+    pipes = [fork.Pipe() for _ in range(count)]
+    try:
+        for number, (parent_end, _) in enumerate(pipes):
+            process = fork.Process(target=_serve, args=(number, pipes), daemon=True, name=f"pnp-worker-{number + 1}")
+            process.start()
+            workers[parent_end] = process
+    finally:
+        for parent_end, worker_end in pipes:
+            worker_end.close()
+            if parent_end not in workers:
+                parent_end.close()
+
+
+def _results(workers: dict[Connection, multiprocessing.Process], count: int) -> Iterator[tuple[int, object]]:
+    """Hand out the task numbers one at a time to whichever worker is free, and yield the results as they come."""
+    pending = iter(range(count))
+    busy: dict[Connection, int] = {}
+    for connection in workers:
+        _hand(connection, next(pending), busy)
+    sentinels = {process.sentinel: connection for connection, process in workers.items()}
+    while busy:
+        for ready in wait([*busy, *(process.sentinel for connection, process in workers.items()
+                                    if connection in busy)]):
+            connection = sentinels.get(ready, ready)
+            if connection not in busy:
+                continue  # its result and its end were both ready, and the result has been taken
+            try:
+                index, ok, value, where = connection.recv()
+            except EOFError:
+                raise WorkerLost(_lost(workers[connection], busy[connection], count)) from None
+            del busy[connection]
+            if not ok:
+                value.__cause__ = WorkerTraceback(where)
+                raise value
+            if (following := next(pending, None)) is not None:  # handed out first: the worker goes on meanwhile
+                _hand(connection, following, busy)
+            yield index, value
+
+
+def _hand(connection: Connection, index: int, busy: dict[Connection, int]) -> None:
+    """Give task `index` to the worker at `connection`; a worker that has died is found when its result is awaited."""
+    with contextlib.suppress(BrokenPipeError):
+        connection.send(index)
+    busy[connection] = index
+
+
+def _lost(process: multiprocessing.Process, index: int, count: int) -> str:
+    """What became of a worker that sent no result."""
+    process.join(5)
+    code = process.exitcode
+    if code is not None and code < 0:
+        how = "was killed by " + next((known.name for known in signal.Signals if known == -code), f"signal {-code}")
+    else:
+        how = f"ended (exit code {code})"
+    return f"a worker process {how} before it finished its task ({index + 1} of {count})"
+
+
+def _stop(workers: dict[Connection, multiprocessing.Process], finished: bool) -> None:
+    """Workers that finished are told to leave; after an exception, or when the results were not all taken, they
+    are stopped at once. Either way none is left running."""
+    for connection, process in workers.items():
+        if finished:
+            with contextlib.suppress(OSError):
+                connection.send(None)
+        else:
+            process.terminate()
+    for connection, process in workers.items():
+        process.join(5 if finished else None)
+        if process.is_alive():
+            process.terminate()
+            process.join()
+        connection.close()
+
+
+def _serve(number: int, pipes: list[tuple[Connection, Connection]]) -> None:
+    """A worker: runs the tasks whose numbers arrive on its pipe and sends back each result (or exception), until
+    told to leave or the parent is gone. Interrupts are the parent's: Ctrl-C (sent to the whole process group) is
+    ignored, and SIGTERM, with which the parent stops its workers, ends the worker at once."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})  # held by the parent while forking
-
-
-def _run(index: int) -> tuple[int, object]:
-    return index, _TASKS[index]()
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
+    own = pipes[number][1]
+    for parent_end, worker_end in pipes:  # only the parent holds the other ends: a parent that dies is seen here
+        parent_end.close()
+        if worker_end is not own:
+            worker_end.close()
+    while True:
+        try:
+            index = own.recv()
+        except EOFError:
+            return
+        if index is None:
+            return
+        try:
+            reply = (index, True, _TASKS[index](), "")
+        except Exception as exc:
+            reply = (index, False, exc, "".join(traceback.format_exception(exc)))
+        try:
+            own.send(reply)
+        except BrokenPipeError:
+            return
+        except Exception as exc:  # a result or an exception that cannot be pickled
+            own.send((index, False, RuntimeError(f"task {index + 1}: cannot send back {reply[2]!r}: {exc}"),
+                      "".join(traceback.format_exception(exc))))

@@ -85,6 +85,12 @@ def invoke(runner: CliRunner, *args):
     return result
 
 
+def child_processes(pid: int) -> list[int]:
+    """The child processes of `pid` (Linux /proc)."""
+    return [int(child) for task in Path(f"/proc/{pid}/task").iterdir()
+            for child in (task / "children").read_text().split()]
+
+
 def project_args(root: Path) -> list[str]:
     return ["--data", str(root / "data"), "--locales", str(root / "locales")]
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import invoke
+from conftest import child_processes, invoke
 from pnp.cli import main
 from pnp.context import BuildOptions
 from pnp.kit import build as build_module
@@ -166,14 +166,6 @@ def test_validate_drops_what_the_print_checks_found_in_a_language_with_a_content
             validate(inputs, langs, project, jobs=jobs)
 
 
-def workers(pid: int) -> list[int]:
-    """The child processes of `pid` (Linux /proc)."""
-    found = []
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        found += [int(child) for child in (task / "children").read_text().split()]
-    return found
-
-
 @pytest.mark.parametrize("sig, whole_group", [(signal.SIGINT, True), (signal.SIGINT, False), (signal.SIGTERM, False)],
                          ids=["ctrl-c", "sigint", "sigterm"])
 def test_a_signal_while_workers_render_stops_them_all_without_a_traceback(tmp_path, sig, whole_group):
@@ -183,7 +175,7 @@ def test_a_signal_while_workers_render_stops_them_all_without_a_traceback(tmp_pa
     process = subprocess.Popen([sys.executable, "-m", "pnp", "build", "--lang", "de,pl", "--jobs", "2", "--out", out],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     deadline = time.monotonic() + 60
-    while not workers(process.pid) and process.poll() is None and time.monotonic() < deadline:
+    while not child_processes(process.pid) and process.poll() is None and time.monotonic() < deadline:
         time.sleep(0.01)
     assert process.poll() is None, "the build ended before its workers could be seen"
     time.sleep(0.2)

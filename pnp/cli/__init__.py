@@ -11,6 +11,7 @@ import click
 from ..i18n.catalogs import LANGS, SOURCE_LANG
 from ..i18n.localize import localize_cards
 from ..kit.write import Interrupted
+from ..parallel import WorkerLost
 from ..problems import ProblemsFound
 from ..project import load_inputs
 from .check import deck_group, validate_command
@@ -45,6 +46,10 @@ class Commands(click.Group):
         except KeyboardInterrupt:
             click.echo("interrupted; the kit is unchanged", err=True)
             sys.exit(EXIT_INTERRUPTED)
+        except WorkerLost as exc:
+            click.echo(f"error: {exc}; the kit is unchanged. If the machine ran out of memory, run again with "
+                       "--jobs 1 (one process).", err=True)
+            sys.exit(EXIT_PROBLEMS)
         finally:
             signal.signal(signal.SIGTERM, previous)
 

@@ -1,0 +1,116 @@
+"""The worker pool itself: it can be stopped at any moment without waiting forever, a worker that dies is an error
+(not a result awaited for ever), a task's exception reaches the parent, and no worker outlives its parent."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import child_processes, invoke
+from pnp.kit import build as build_module
+from pnp.parallel import WorkerLost, WorkerTraceback, results_in_order
+from pnp.sheets import produce as sheets
+
+STOPPED_EARLY = """
+import contextlib, random, sys, time
+from functools import partial
+from pnp.parallel import run_tasks
+
+def large(index):
+    time.sleep(random.random() * 0.01)
+    return bytes(2_000_000)
+
+for trial in range(40):
+    random.seed(trial)
+    wanted = random.randrange(12)
+    with contextlib.closing(run_tasks([partial(large, index) for index in range(12)], jobs=2)) as results:
+        for taken, _ in enumerate(results):
+            if taken == wanted:
+                break
+print("stopped", trial + 1, "times")
+"""
+
+
+def test_a_pool_stopped_while_its_workers_send_large_results_stops_at_once():
+    """Closing the results early (as Ctrl-C, SIGTERM or a failed check does) while the workers send results larger
+    than a pipe holds: `multiprocessing.Pool.terminate()` waited forever on the lock of a worker blocked in such a
+    send within the first 40 stops (CI saw it as a build that ignored SIGTERM). In a process of its own, so that a
+    hang is a timeout, not a stuck test run."""
+    run = subprocess.run([sys.executable, "-c", STOPPED_EARLY], capture_output=True, text=True, timeout=90)
+    assert run.stdout.split() == ["stopped", "40", "times"], run.stderr
+
+
+def _die(signal_number: int):
+    return lambda: os.kill(os.getpid(), signal_number)
+
+
+def test_a_worker_that_is_killed_is_an_error_not_a_result_awaited_for_ever():
+    tasks = [lambda: "fine", _die(signal.SIGKILL), lambda: time.sleep(0.2) or "fine"]
+    with pytest.raises(WorkerLost, match=r"^a worker process was killed by SIGKILL before it finished its task "
+                                         r"\(2 of 3\)$"):
+        results_in_order(tasks, jobs=2)
+    with pytest.raises(WorkerLost, match=r"ended \(exit code 3\) before it finished its task \(1 of 2\)"):
+        results_in_order([lambda: os._exit(3), lambda: "fine"], jobs=2)
+    time.sleep(0.1)
+    assert not child_processes(os.getpid())
+
+
+def test_a_tasks_exception_is_raised_in_the_parent_with_where_it_was_raised():
+    def broken():
+        raise ValueError("no such faction: Atlantis")
+
+    with pytest.raises(ValueError, match="Atlantis") as raised:
+        results_in_order([lambda: 1, broken, lambda: 3], jobs=2)
+    assert isinstance(raised.value.__cause__, WorkerTraceback)
+    assert "in broken" in str(raised.value.__cause__)
+    with pytest.raises(RuntimeError, match=r"task 2: cannot send back <function"):
+        results_in_order([lambda: 1, lambda: (lambda: "a closure does not pickle")], jobs=2)
+    assert results_in_order([lambda: 1, lambda: 2, lambda: 3], jobs=2) == [1, 2, 3]  # the pool is usable again
+
+
+ORPHANED = """
+import os, time
+from pnp.parallel import run_tasks
+for index, pid in run_tasks([lambda: time.sleep(0.3) or os.getpid()] * 20, jobs=2):
+    print(pid, flush=True)
+"""
+
+
+def test_workers_end_when_their_parent_is_killed():
+    """A parent killed outright (SIGKILL, out of memory) cannot stop its workers: they see it gone on their pipe
+    and leave after the task in hand."""
+    parent = subprocess.Popen([sys.executable, "-c", ORPHANED], stdout=subprocess.PIPE, text=True)
+    parent.stdout.readline()  # a first result: both workers run
+    workers = child_processes(parent.pid)
+    assert len(workers) == 2
+    parent.kill()
+    parent.wait()
+    deadline = time.monotonic() + 10
+    while any(Path(f"/proc/{pid}").exists() and _state(pid) != "Z" for pid in workers):
+        assert time.monotonic() < deadline, f"workers {workers} outlived their parent"
+        time.sleep(0.05)
+
+
+def test_a_build_whose_worker_is_killed_reports_it_and_writes_nothing(runner, monkeypatch, tmp_path):
+    def killed(ctx):
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    monkeypatch.setattr(build_module, "PRODUCERS", (sheets.score_sheet, killed))
+    result = invoke(runner, "build", "--lang", "de,pl", "--jobs", "2", "--out", tmp_path / "out")
+    assert result.exit_code == 1
+    assert result.output.strip().startswith("error: a worker process was killed by SIGKILL before it finished")
+    assert "the kit is unchanged" in result.output and "--jobs 1" in result.output
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return "Z"
