@@ -163,7 +163,7 @@ def _lost(process: multiprocessing.Process, index: int, count: int) -> str:
 
 def _stop(workers: dict[Connection, multiprocessing.Process], finished: bool) -> None:
     """Workers that finished are told to leave; after an exception, or when the results were not all taken, they
-    are stopped at once. Either way none is left running."""
+    are stopped at once (SIGTERM). Either way none is left running."""
     for connection, process in workers.items():
         if finished:
             with contextlib.suppress(OSError):
@@ -171,9 +171,9 @@ def _stop(workers: dict[Connection, multiprocessing.Process], finished: bool) ->
         else:
             process.terminate()
     for connection, process in workers.items():
-        process.join(5 if finished else None)
-        if process.is_alive():
-            process.terminate()
+        process.join(5)
+        if process.is_alive():  # not ended by SIGTERM within 5 s: killed
+            process.kill()
             process.join()
         connection.close()
 
