@@ -25,6 +25,7 @@ T = TypeVar("T")
 
 _TASKS: Sequence[Callable[[], object]] = ()  # the tasks of the pool being started, inherited by its workers
 _HELD = {signal.SIGINT, signal.SIGTERM}
+GRACE_SECONDS = 5.0  # how long a worker that was told to leave, or sent SIGTERM, may take before it is killed
 
 
 class WorkerLost(Exception):
@@ -152,7 +153,7 @@ def _hand(connection: Connection, index: int, busy: dict[Connection, int]) -> No
 
 def _lost(process: multiprocessing.Process, index: int, count: int) -> str:
     """What became of a worker that sent no result."""
-    process.join(5)
+    process.join(GRACE_SECONDS)
     code = process.exitcode
     if code is not None and code < 0:
         how = "was killed by " + next((known.name for known in signal.Signals if known == -code), f"signal {-code}")
@@ -163,7 +164,7 @@ def _lost(process: multiprocessing.Process, index: int, count: int) -> str:
 
 def _stop(workers: dict[Connection, multiprocessing.Process], finished: bool) -> None:
     """Workers that finished are told to leave; after an exception, or when the results were not all taken, they
-    are stopped at once (SIGTERM). Either way none is left running."""
+    are stopped at once (SIGTERM). One still there after GRACE_SECONDS is killed: none is left running."""
     for connection, process in workers.items():
         if finished:
             with contextlib.suppress(OSError):
@@ -171,8 +172,8 @@ def _stop(workers: dict[Connection, multiprocessing.Process], finished: bool) ->
         else:
             process.terminate()
     for connection, process in workers.items():
-        process.join(5)
-        if process.is_alive():  # not ended by SIGTERM within 5 s: killed
+        process.join(GRACE_SECONDS)
+        if process.is_alive():
             process.kill()
             process.join()
         connection.close()

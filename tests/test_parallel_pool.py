@@ -2,6 +2,7 @@
 (not a result awaited for ever), a task's exception reaches the parent, and no worker outlives its parent."""
 from __future__ import annotations
 
+import faulthandler
 import os
 import signal
 import subprocess
@@ -12,9 +13,19 @@ from pathlib import Path
 import pytest
 
 from conftest import child_processes, invoke
+from pnp import parallel
 from pnp.kit import build as build_module
 from pnp.parallel import WorkerLost, WorkerTraceback, results_in_order
 from pnp.sheets import produce as sheets
+
+@pytest.fixture(autouse=True)
+def watchdog():
+    """A pool that waits for ever is what these tests look for: after 60 s the test process prints where it waits
+    and ends (xdist reports the test as failed) instead of holding the test run until the CI's time limit."""
+    faulthandler.dump_traceback_later(60, exit=True)
+    yield
+    faulthandler.cancel_dump_traceback_later()
+
 
 STOPPED_EARLY = """
 import contextlib, random, sys, time
@@ -71,6 +82,19 @@ def test_a_tasks_exception_is_raised_in_the_parent_with_where_it_was_raised():
     with pytest.raises(RuntimeError, match=r"task 2: cannot send back <function"):
         results_in_order([lambda: 1, lambda: (lambda: "a closure does not pickle")], jobs=2)
     assert results_in_order([lambda: 1, lambda: 2, lambda: 3], jobs=2) == [1, 2, 3]  # the pool is usable again
+
+
+def test_a_worker_that_ignores_sigterm_is_killed_when_the_pool_stops(monkeypatch):
+    def stubborn():
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        time.sleep(60)
+
+    monkeypatch.setattr(parallel, "GRACE_SECONDS", 0.5)
+    started = time.monotonic()
+    with pytest.raises(ValueError, match="checked first"):
+        results_in_order([stubborn, lambda: time.sleep(0.3) or int("checked first")], jobs=2)
+    assert time.monotonic() - started < 10
+    assert not child_processes(os.getpid())
 
 
 ORPHANED = """
