@@ -207,5 +207,6 @@ def _serve(number: int, pipes: list[tuple[Connection, Connection]]) -> None:
         except BrokenPipeError:
             return
         except Exception as exc:  # a result or an exception that cannot be pickled
-            own.send((index, False, RuntimeError(f"task {index + 1}: cannot send back {reply[2]!r}: {exc}"),
-                      "".join(traceback.format_exception(exc))))
+            what = f"its {'result' if reply[1] else 'exception'} ({type(reply[2]).__name__})"
+            own.send((index, False, RuntimeError(f"task {index + 1}: {what} cannot be sent back: {exc}"),
+                      reply[3] or "".join(traceback.format_exception(exc))))

@@ -79,8 +79,15 @@ def test_a_tasks_exception_is_raised_in_the_parent_with_where_it_was_raised():
         results_in_order([lambda: 1, broken, lambda: 3], jobs=2)
     assert isinstance(raised.value.__cause__, WorkerTraceback)
     assert "in broken" in str(raised.value.__cause__)
-    with pytest.raises(RuntimeError, match=r"task 2: cannot send back <function"):
+    with pytest.raises(RuntimeError, match=r"^task 2: its result \(function\) cannot be sent back: "):
         results_in_order([lambda: 1, lambda: (lambda: "a closure does not pickle")], jobs=2)
+
+    def unsendable():
+        raise ValueError(lambda: "an exception holding a closure")
+
+    with pytest.raises(RuntimeError, match=r"^task 1: its exception \(ValueError\) cannot be sent back: ") as raised:
+        results_in_order([unsendable, lambda: 2], jobs=2)
+    assert "in unsendable" in str(raised.value.__cause__)  # where the exception that could not be sent was raised
     assert results_in_order([lambda: 1, lambda: 2, lambda: 3], jobs=2) == [1, 2, 3]  # the pool is usable again
 
 
