@@ -71,15 +71,50 @@ def browser():
     session.quit()
 
 
+WAIT_SECONDS = 30
+
+
+def wait_for(browser, script: str, expected, *args):
+    """Poll `script` until it returns `expected` and return it; on a timeout, fail showing the last value."""
+    from selenium.common.exceptions import TimeoutException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    seen = []
+
+    def settled(driver):
+        seen[:] = [driver.execute_script(script, *args)]
+        return seen[0] == expected
+
+    try:
+        WebDriverWait(browser, WAIT_SECONDS, poll_frequency=0.05).until(settled)
+    except TimeoutException:
+        pytest.fail(f"after {WAIT_SECONDS} s, {script!r} returned {seen[0]!r}, expected {expected!r}")
+    return seen[0]
+
+
 def open_page(browser, site: Path, page: str):
-    browser.get((site / page).as_uri())
+    """Load a page and wait until it is the page shown, parsed, its deferred script run and its images loaded.
+
+    `get` can return while the new document is still being parsed (a read then sees the rows parsed so far), so
+    the old document is waited out first, then the new one's readyState and URL.
+    """
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    url = (site / page).as_uri()
+    old = browser.find_element(By.TAG_NAME, "html") if browser.current_url.startswith("file:") else None
+    browser.get(url)
+    if old is not None:
+        WebDriverWait(browser, WAIT_SECONDS).until(expected_conditions.staleness_of(old))
+    wait_for(browser, "return [document.readyState, location.href]", ["complete", url])
     return browser
 
 
-def visible_ids(browser, selector: str) -> list[str]:
-    return browser.execute_script(
-        "return [...document.querySelectorAll(arguments[0])].filter(e => e.offsetParent !== null)"
-        ".map(e => e.id || e.dataset.lang || e.textContent.trim())", selector)
+def wait_visible(browser, selector: str, expected: list[str]) -> None:
+    """Wait until the elements shown for `selector` (ids, languages or texts) are `expected`, in order."""
+    wait_for(browser, "return [...document.querySelectorAll(arguments[0])].filter(e => e.offsetParent !== null)"
+             ".map(e => e.id || e.dataset.lang || e.textContent.trim())", expected, selector)
 
 
 def choose(browser, select_id: str, value: str) -> None:
@@ -115,11 +150,10 @@ def test_every_card_in_six_languages_with_images_that_load(browser, site):
     seen, images = [], 0
     for faction in FACTIONS:
         open_page(browser, site, f"cards-{faction}.html")
-        rows = browser.execute_script(
-            "return [...document.querySelectorAll('article.card-row')].map(a => [a.id, "
-            "[...a.querySelectorAll('section.cell')].map(s => s.dataset.lang)])")
+        expected = [[card.id, list(LANGUAGES)] for card in CARDS if card.faction == faction]
+        rows = wait_for(browser, "return [...document.querySelectorAll('article.card-row')].map(a => [a.id, "
+                        "[...a.querySelectorAll('section.cell')].map(s => s.dataset.lang)])", expected)
         seen += [card_id for card_id, _ in rows]
-        assert all(tuple(langs) == LANGUAGES for _, langs in rows), rows
         broken = browser.execute_script(
             "return [...document.images].filter(i => !i.complete || i.naturalWidth === 0).map(i => i.src)")
         assert broken == [], broken
@@ -179,37 +213,35 @@ def test_planted_message_defect_on_its_message_and_on_the_summary(browser, site)
 def test_filters_show_and_hide_the_right_cards(browser, site):
     open_page(browser, site, "cards-rome.html")
     rome = [card for card in CARDS if card.faction == "rome"]
-    assert visible_ids(browser, "article.card-row") == [card.id for card in rome]
+    wait_visible(browser, "article.card-row", [card.id for card in rome])
     choose(browser, "kind", "doctrine")
-    assert visible_ids(browser, "article.card-row") == [card.id for card in rome if card.kind == "doctrine"]
+    wait_visible(browser, "article.card-row", [card.id for card in rome if card.kind == "doctrine"])
     choose(browser, "kind", "")
     choose(browser, "code", "number-mismatch")
-    assert visible_ids(browser, "article.card-row") == [PLANTED_CARD]
+    wait_visible(browser, "article.card-row", [PLANTED_CARD])
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
 
     toggle = browser.find_element(By.CSS_SELECTOR, "input[data-lang-toggle][value='pl']")
     toggle.send_keys(Keys.SPACE)  # keyboard use: a focused checkbox toggles with the space bar
-    assert visible_ids(browser, f"article[id='{PLANTED_CARD}'] section.cell") == [
-        lang for lang in LANGUAGES if lang != "pl"]
+    wait_visible(browser, f"article[id='{PLANTED_CARD}'] section.cell", [lang for lang in LANGUAGES if lang != "pl"])
 
     open_page(browser, site, "index.html")
     choose(browser, "faction", "dacia")
-    shown = browser.execute_script(
-        "return [...document.querySelectorAll('tr.filterable')].filter(r => !r.hidden)"
-        ".map(r => r.querySelector('code').textContent)")
-    assert shown == [card.id for card in CARDS if card.faction == "dacia"]
+    shown = ("return [...document.querySelectorAll('tr.filterable')].filter(r => !r.hidden)"
+             ".map(r => r.querySelector('code').textContent)")
+    wait_for(browser, shown, [card.id for card in CARDS if card.faction == "dacia"])
     choose(browser, "kind", "tactic")
-    shown = browser.execute_script(
-        "return [...document.querySelectorAll('tr.filterable')].filter(r => !r.hidden).length")
-    assert shown == sum(1 for card in CARDS if card.faction == "dacia" and card.kind == "tactic") > 0
+    tactics = [card.id for card in CARDS if card.faction == "dacia" and card.kind == "tactic"]
+    assert tactics
+    wait_for(browser, shown, tactics)
 
     open_page(browser, site, "problems.html")
     choose(browser, "lang", PLANTED_LANG)
     codes = "return [...document.querySelectorAll('tr.problem')].filter(r => !r.hidden).map(r => r.dataset.code)"
     # the validator skips the print checks of a language with translation errors, and says so
-    assert browser.execute_script(codes) == ["number-mismatch", "print-checks-skipped"]
+    wait_for(browser, codes, ["number-mismatch", "print-checks-skipped"])
     choose(browser, "code", "number-mismatch")
-    assert browser.execute_script(codes) == ["number-mismatch"]
+    wait_for(browser, codes, ["number-mismatch"])
     choose(browser, "lang", "tr")
-    assert browser.execute_script(codes) == []
+    wait_for(browser, codes, [])
