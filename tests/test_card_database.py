@@ -52,6 +52,8 @@ FIXED_EFFECTS = {
     ("pt", "rome.trajan-builder-of-provinces"): ("cemitério em DEF.", "cemitério em Defesa."),
     ("pl", "rome.trajan-builder-of-provinces"): ("z CMT w Obronie", "z cmentarza w Obronie"),  # CMT: graveyard
     ("es", "persia.commanding-satrap"): ("posición de combate", "posición de batalla"),  # battle position
+    # the trait's word (locales/glossary.toml [pt.terms.trait]), as on the other Mercenary cards
+    ("pt", "carthage.silver-for-the-spear"): ("1 unidade Mercenária", "1 Mercenário"),
 }
 
 
