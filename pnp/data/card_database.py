@@ -185,8 +185,8 @@ def _card(raw: dict, faction: str, source: str, line: int | None, engine: Engine
     return Card(
         id=card_id, faction=faction, kind=kind, name=raw["name"], effect=raw["effect"], copies=copies,
         commander=raw.get("commander", False), terrain=raw.get("terrain", False),
-        unit_type=raw.get("type"), traits=traits, level=fields.get("level"), atk=fields.get("atk"), def_=fields.get("def"),
-        energy=fields.get("energy"), bonus=bonus, source=source, line=line,
+        unit_type=raw.get("type"), traits=traits, level=fields.get("level"), atk=fields.get("atk"),
+        def_=fields.get("def"), energy=fields.get("energy"), bonus=bonus, source=source, line=line,
     ), []
 
 
