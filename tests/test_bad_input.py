@@ -34,6 +34,14 @@ CASES = {
     "duplicate id": (ROME, 'id = "rome.roman-auxiliary-archers"', HASTATI, "card-duplicate-id", "first defined at"),
     "bad bonus": (ROME, 'bonus = [{ stat = "def", amount = 2 }]', 'bonus = [{ stat = "hp", amount = 2 }]',
                   "card-bonus", "bonus stat 'hp' is unknown"),
+    "unknown trait": (ROME, HASTATI, HASTATI + '\ntraits = ["veteran"]', "card-unknown-trait",
+                      "trait 'veteran' is unknown; expected one of mercenary"),
+    "trait twice": (ROME, HASTATI, HASTATI + '\ntraits = ["mercenary", "mercenary"]', "card-duplicate-trait",
+                    "trait 'mercenary' is listed 2 times; expected once"),
+    "traits not a list": (ROME, HASTATI, HASTATI + '\ntraits = "mercenary"', "card-type",
+                          "'traits' must be a list of trait names"),
+    "trait on a tactic": (ROME, 'id = "rome.shield-wall-response"', 'id = "rome.shield-wall-response"\n'
+                          'traits = ["mercenary"]', "card-unknown-key", "unknown key 'traits' for a tactic"),
 }
 
 

@@ -9,8 +9,12 @@ import pytest
 import seedpages
 from conftest import LANGS
 
-EXPORT_KEYS = {"id", "faction", "kind", "name", "type", "level", "atk", "def", "energy", "copies", "commander",
-               "terrain", "bonus", "effect"}
+EXPORT_KEYS = {"id", "faction", "kind", "name", "type", "traits", "trait_names", "level", "atk", "def", "energy",
+               "copies", "commander", "terrain", "bonus", "effect"}
+# The Mercenaries (docs/rules-decisions.md, "Mercenary") and the trait's word in each language.
+MERCENARIES = {"carthage.balearic-slingers": 2, "carthage.iberian-mercenaries": 3, "carthage.numidian-cavalry": 3}
+MERCENARY = {"en": "Mercenary", "de": "Söldner", "pl": "Najemnik", "tr": "Paralı asker", "es": "Mercenario",
+             "pt": "Mercenário"}
 
 # The seed pages' defects and what the database prints instead.
 FIXED_TYPES = {
@@ -52,6 +56,8 @@ FIXED_EFFECTS = {
     ("pt", "rome.trajan-builder-of-provinces"): ("cemitério em DEF.", "cemitério em Defesa."),
     ("pl", "rome.trajan-builder-of-provinces"): ("z CMT w Obronie", "z cmentarza w Obronie"),  # CMT: graveyard
     ("es", "persia.commanding-satrap"): ("posición de combate", "posición de batalla"),  # battle position
+    # the trait's word (locales/glossary.toml [pt.terms.trait]), as on the other Mercenary cards
+    ("pt", "carthage.silver-for-the-spear"): ("1 unidade Mercenária", "1 Mercenário"),
 }
 
 
@@ -132,7 +138,8 @@ def test_defects_of_the_seed_pages_are_fixed(exported, lang):
 
 
 def test_same_id_is_the_same_card_in_every_language(exported):
-    language_independent = ("faction", "kind", "level", "atk", "def", "energy", "copies", "commander", "terrain")
+    language_independent = ("faction", "kind", "traits", "level", "atk", "def", "energy", "copies", "commander",
+                            "terrain")
     source = {c["id"]: c for c in exported["en"]}
     for lang in LANGS:
         assert [c["id"] for c in exported[lang]] == list(source)
@@ -165,6 +172,15 @@ def test_source_strings_and_structured_bonus(exported):
     assert sum(c["terrain"] for c in cards.values()) == 7
     assert all(c["kind"] == "doctrine" for c in cards.values() if c["terrain"])
     assert {c["type"] for c in cards.values() if c["kind"] != "unit"} == {"Doctrine", "Tactic"}
+
+
+@pytest.mark.parametrize("lang", ("en",) + LANGS)
+def test_the_export_lists_the_decided_mercenaries_and_no_other_traits(exported, lang):
+    """8 of the Carthage deck's 40 cards are Mercenaries, exported with the trait's key and its word."""
+    traited = {c["id"]: (c["traits"], c["trait_names"], c["copies"]) for c in exported[lang] if c["traits"]}
+    assert traited == {card_id: (["mercenary"], [MERCENARY[lang]], copies) for card_id, copies in MERCENARIES.items()}
+    assert all(c["traits"] == c["trait_names"] == [] for c in exported[lang] if c["id"] not in MERCENARIES)
+    assert sum(MERCENARIES.values()) == 8
 
 
 def test_unknown_language_is_a_usage_error(runner):

@@ -188,6 +188,25 @@ def test_stat_badges_use_the_languages_abbreviations(a4_decks, inputs, lang):
     assert "DEF" not in badges and (lang != "tr" or "ATK" not in badges)
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_type_line_prints_the_traits_of_every_copy(a4_decks, inputs, lang):
+    """The type bar of each Carthage card, read back from the deck: the type, then the trait's word on the
+    Mercenaries (one line, or two where it does not fit beside the faction name), and no trait word elsewhere."""
+    localized = {lc.card.id: lc for lc in localize_cards(inputs.cards, inputs.catalogs[lang])}
+    (mercenary,) = {name for lc in localized.values() for name in lc.traits}
+    g, bar = grid("a4"), card_layout(LAYOUTS).front.type_bar.box
+    pdf = deck(a4_decks, lang, "carthage")
+    document = pdfium.PdfDocument(pdf)
+    printed = Counter()
+    for page, slot, card_id, _ in front_cards(pdf, "a4"):
+        text = text_in(document[page], on_page(g, slot, bar))
+        lc = localized[card_id]
+        assert lc.card.terrain or text.startswith(" ".join(lc.type.split())), (card_id, text)
+        printed[card_id] += mercenary in text
+    assert printed == Counter({card_id: lc.card.copies for card_id, lc in localized.items() if lc.traits})
+    assert sum(printed.values()) == 8
+
+
 def test_every_font_is_embedded_and_no_standard_font_is_referenced(a4_decks):
     for lang in ("pl", "tr"):
         reader = PdfReader(BytesIO(deck(a4_decks, lang, "rome")))

@@ -76,6 +76,16 @@ def test_counts_names_and_effects_agree_with_the_database(tts, exported):
             assert card["effect"] in by_id[card["id"]]["Description"]
 
 
+def test_the_description_starts_with_the_type_line_and_its_traits(tts, exported):
+    mercenaries = 0
+    for card in exported[LANG]:
+        by_id = {c["GMNotes"]: c for c in _deck(tts, card["faction"])["ContainedObjects"]}
+        first_line = by_id[card["id"]]["Description"].splitlines()[0]
+        assert first_line == " · ".join([card["type"], *card["trait_names"]])
+        mercenaries += "Paralı asker" in first_line
+    assert mercenaries == 3  # the three Carthage Mercenaries (docs/rules-decisions.md)
+
+
 def test_each_grid_cell_shows_the_card_of_its_id(tts):
     settings = export_layout(LAYOUTS).tts
     ctx, _ = prepare_context(Project(), BuildOptions(langs=(LANG,), mode="pro"))

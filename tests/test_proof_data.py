@@ -65,6 +65,19 @@ def test_sizes_texts_and_catalog_lines_are_those_of_the_build(polish_site):
     assert texts[("rome.roman-auxiliary-archers", "en", "name")][:2] == (10.5, "")
 
 
+def test_a_mercenary_shows_its_trait_with_the_catalog_line_it_comes_from(polish_site):
+    page = polish_site[Path("cards-carthage.html")].decode()
+    article = {m.group(1): m.group(0) for m in ARTICLE.finditer(page)}
+    line = next(m.line for (context, _), m in load_inputs(Project(), ("pl",)).catalogs["pl"].messages.items()
+                if context == "trait")
+    slingers, spearmen = article["carthage.balearic-slingers"], article["carthage.libyan-spearmen"]
+    assert "· unit · mercenary" in slingers and "mercenary" not in spearmen.split("<dl", 1)[0]
+    polish = next(cell.group(0) for cell in CELL.finditer(slingers) if cell.group(1) == "pl")
+    assert "Piechota strzelecka\nNajemnik" in polish  # two lines: one is too long beside the faction name
+    assert f"msgctxt <code>trait</code> · locales/pl/LC_MESSAGES/cards.po:{line}" in polish
+    assert card_texts(polish_site)[("carthage.numidian-cavalry", "pl", "type")][2] == "Jazda · Najemnik"
+
+
 def test_placeholders_show_the_engine_value_they_are_filled_with(project_copy):
     engine = project_copy / "data" / "engine.toml"
     text = engine.read_text(encoding="utf-8")

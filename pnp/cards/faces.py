@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from typing import Mapping
 
 from ..data.card_database import Card
-from ..i18n.localize import LocalizedCard
+from ..i18n.localize import TRAIT_SEPARATOR, LocalizedCard
 from ..layouts.schemas import Box, CardLayout, TextStyle
 from ..typeset.fonts import fonts_for
 from ..typeset.hyphenation import breaks_for
@@ -100,8 +100,12 @@ def compose_front(lc: LocalizedCard, labels: CardLabels, layout: CardLayout, fon
     type_x = bar.inner.x + bar.icon_size + bar.gap
     type_box = replace(bar.inner, x=type_x, width=bar.inner.right - type_x - faction.width() / MM
                        - bar.emblem_size - 2 * bar.gap)
-    type_text = labels.terrain_doctrine if card.terrain else lc.type
+    type_text = labels.terrain_doctrine if card.terrain else lc.type_line
     type_line = _fit(type_text, bar.type, type_box, layout, fonts)
+    if not type_line.fits and lc.traits:
+        type_box = replace(type_box, y=bar.box.y + bar.two_lines_padding,
+                           height=bar.box.height - 2 * bar.two_lines_padding)
+        type_line = _fit(f"{lc.type}\n{TRAIT_SEPARATOR.join(lc.traits)}", bar.two_lines, type_box, layout, fonts)
 
     effect_box = front.effect.unit if unit else front.effect.other
     inner = effect_box.inset(front.effect.padding)

@@ -7,14 +7,14 @@ from pathlib import Path
 
 from .engine_data import Engine
 from ..problems import Location, Problem, raise_if_errors, shown
-from .terms import BONUS_PHRASES, BONUS_TARGETS, BONUS_TIMINGS, FACTIONS, KINDS, STATS, UNIT_TYPES
+from .terms import BONUS_PHRASES, BONUS_TARGETS, BONUS_TIMINGS, FACTIONS, KINDS, STATS, TRAITS, UNIT_TYPES
 from ..tomlfile import read_toml
 
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 COMMON_KEYS = {"id", "kind", "name", "copies", "effect"}
-UNIT_KEYS = COMMON_KEYS | {"type", "level", "atk", "def", "energy", "commander"}
+UNIT_KEYS = COMMON_KEYS | {"type", "traits", "level", "atk", "def", "energy", "commander"}
 CARD_KEYS = {"unit": UNIT_KEYS, "doctrine": COMMON_KEYS | {"terrain", "bonus"}, "tactic": COMMON_KEYS | {"bonus"}}
-REQUIRED = {"unit": UNIT_KEYS - {"commander"}, "doctrine": COMMON_KEYS, "tactic": COMMON_KEYS}
+REQUIRED = {"unit": UNIT_KEYS - {"commander", "traits"}, "doctrine": COMMON_KEYS, "tactic": COMMON_KEYS}
 BONUS_KEYS = {"stat", "amount", "target", "timing"}
 
 
@@ -39,6 +39,7 @@ class Card:
     commander: bool = False
     terrain: bool = False
     unit_type: str | None = None
+    traits: tuple[str, ...] = ()  # keys of TRAITS, in the order the type line prints them
     level: int | None = None
     atk: int | None = None
     def_: int | None = None
@@ -178,14 +179,28 @@ def _card(raw: dict, faction: str, source: str, line: int | None, engine: Engine
             problem("card-range", "copies", f"a commander has exactly {rule('deck_commander_copies')} copy, "
                     f"found {copies}")
     bonus = _bonus(raw.get("bonus", []), problem, engine)
+    traits = _traits(raw.get("traits", []), problem)
     if problems:
         return None, problems
     return Card(
         id=card_id, faction=faction, kind=kind, name=raw["name"], effect=raw["effect"], copies=copies,
         commander=raw.get("commander", False), terrain=raw.get("terrain", False),
-        unit_type=raw.get("type"), level=fields.get("level"), atk=fields.get("atk"), def_=fields.get("def"),
-        energy=fields.get("energy"), bonus=bonus, source=source, line=line,
+        unit_type=raw.get("type"), traits=traits, level=fields.get("level"), atk=fields.get("atk"),
+        def_=fields.get("def"), energy=fields.get("energy"), bonus=bonus, source=source, line=line,
     ), []
+
+
+def _traits(raw, problem) -> tuple[str, ...]:
+    if not isinstance(raw, list) or not all(isinstance(trait, str) for trait in raw):
+        problem("card-type", "traits", f"'traits' must be a list of trait names, found {shown(raw)}; expected e.g. "
+                f"[\"{next(iter(TRAITS))}\"]")
+        return ()
+    for trait in raw:
+        if trait not in TRAITS:
+            problem("card-unknown-trait", "traits", f"trait {trait!r} is unknown; expected one of {', '.join(TRAITS)}")
+    for trait in sorted({trait for trait in raw if raw.count(trait) > 1}):
+        problem("card-duplicate-trait", "traits", f"trait {trait!r} is listed {raw.count(trait)} times; expected once")
+    return tuple(raw)
 
 
 def _bonus(raw, problem, engine: Engine) -> tuple[Modifier, ...]:

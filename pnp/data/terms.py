@@ -35,6 +35,9 @@ UNIT_TYPES = {
     "satrap": N_("unit type", "Satrap"),
 }
 
+# Traits: what a unit is besides its type, printed after it on the type line ("Infantry · Mercenary").
+TRAITS = {"mercenary": N_("trait", "Mercenary")}
+
 # Stat abbreviations as printed: each language has its own (pl ATK/OBR/PŻ, tr SAL/SAV/CP).
 STATS = {"atk": N_("stat", "ATK"), "def": N_("stat", "DEF"), "lp": N_("stat", "LP")}
 

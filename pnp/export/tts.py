@@ -4,8 +4,9 @@ a back image, and a saved object (JSON) that Tabletop Simulator loads as the fac
 The saved object follows the structure Tabletop Simulator writes itself: `ObjectStates` holds one `DeckCustom`
 whose `CustomDeck` entry names the sheet (FaceURL, BackURL, NumWidth, NumHeight, BackIsHidden), whose `DeckIDs`
 list every copy, and whose `ContainedObjects` are the cards (`Card`, with the localized name as Nickname and the
-effect as Description). A card's id is the deck number × 100 + its index on the sheet; the deck number is the
-faction's place in the kit (1 = first faction), so the decks of all factions can share one table.
+type line with its traits, the bonus and the effect as Description). A card's id is the deck number × 100 + its
+index on the sheet; the deck number is the faction's place in the kit (1 = first faction), so the decks of all
+factions can share one table.
 """
 from __future__ import annotations
 
@@ -65,7 +66,7 @@ def saved_object(deck_name: str, cards: tuple[LocalizedCard, ...], deck_number: 
     contained, ids = [], []
     for index, card in enumerate(cards):
         card_id = deck_number * ID_BASE + index
-        description = "\n".join(text for text in (card.bonus, card.effect) if text)
+        description = "\n".join(text for text in (card.type_line, card.bonus, card.effect) if text)
         for _ in range(card.card.copies):
             ids.append(card_id)
             contained.append({"Name": "Card", "Transform": TRANSFORM, "Nickname": card.name,

@@ -6,10 +6,12 @@ from dataclasses import dataclass
 
 from ..data.card_database import Card, CardDatabase, Modifier
 from ..problems import raise_if_errors
-from ..data.terms import BONUS_PHRASES, FACTION_NAMES, KINDS, STATS, UNIT_TYPES, signed
+from ..data.terms import BONUS_PHRASES, FACTION_NAMES, KINDS, STATS, TRAITS, UNIT_TYPES, signed
 from ..typeset.fonts import TURKIC_LANGS
 from .catalogs import LanguageCatalog
 from .translator import Translator
+
+TRAIT_SEPARATOR = " \u00b7 "  # between the type and each trait on the type line: "Infantry · Mercenary"
 
 
 @dataclass(frozen=True)
@@ -22,11 +24,18 @@ class LocalizedCard:
     bonus: str | None
     effect: str
     collector: str = ""  # the collector line: faction abbreviation, number in the faction, count ("ROM 07/24")
+    traits: tuple[str, ...] = ()  # the names of the card's traits, in the order of its data
+
+    @property
+    def type_line(self) -> str:
+        """The type and the traits, as the card's type line prints them ("Infanterie · Söldner")."""
+        return TRAIT_SEPARATOR.join((self.type, *self.traits))
 
     def as_export(self) -> dict:
         """The JSON object of `pnp export cards`."""
         c = self.card
         return {"id": c.id, "faction": c.faction, "kind": c.kind, "name": self.name, "type": self.type,
+                "traits": list(c.traits), "trait_names": list(self.traits),
                 "level": c.level, "atk": c.atk, "def": c.def_, "energy": c.energy, "copies": c.copies,
                 "commander": c.commander, "terrain": c.terrain, "bonus": self.bonus, "effect": self.effect}
 
@@ -95,6 +104,7 @@ def localize_cards(db: CardDatabase, catalog: LanguageCatalog) -> tuple[Localize
             name=translator.text(card_context(card.id, "name"), card.name, card=card.id, field="name"),
             type=translator.text(*type_term, card=card.id, field="type"),
             faction_name=faction_name,
+            traits=tuple(translator.text(*TRAITS[trait], card=card.id, field="type") for trait in card.traits),
             bonus=bonus_phrase(card.bonus, translator, card),
             effect=translator.text(card_context(card.id, "effect"), card.effect, card=card.id, field="effect"),
             collector=f"{abbreviation(faction_name, catalog.lang)} {numbers[card.faction]:02d}/"

@@ -157,6 +157,8 @@ class TypeBarLayout:
     icon_size: float
     gap: float
     faction_share: float  # the most of the inner width the faction name may take
+    two_lines: TextStyle  # a type line too long for one line: the type, then its traits on a second line
+    two_lines_padding: float  # around those two lines (less than `padding`: they need the bar's height)
 
     @property
     def inner(self) -> Box:

@@ -16,7 +16,7 @@ from ..i18n.localize import card_context
 from ..problems import Problem
 from ..cards.faces import FrontFace
 from ..cards.labels import TERRAIN_DOCTRINE
-from ..data.terms import BONUS_PHRASES, FACTION_NAMES, KINDS, STATS, UNIT_TYPES
+from ..data.terms import BONUS_PHRASES, FACTION_NAMES, KINDS, STATS, TRAITS, UNIT_TYPES
 from ..validate.messages import card_field
 from ..validate.text_scan import brace_style, percent_style, placeholder_name, placeholders
 from .model import (CardCell, CardRow, CardText, GlossaryEntry, MessageCell, MessageRow, Placeholder, ShownProblem,
@@ -58,7 +58,7 @@ def _sources(card: Card, field: str, catalog: LanguageCatalog, shown: Shown) -> 
         pairs = [(card_context(card.id, field), getattr(card, field))]
     elif field == "type":
         pairs = [TERRAIN_DOCTRINE if card.terrain else UNIT_TYPES[card.unit_type] if card.unit_type
-                 else KINDS[card.kind]]
+                 else KINDS[card.kind], *(TRAITS[trait] for trait in card.traits)]
     else:
         pairs = list(dict.fromkeys(p for m in card.bonus for p in (BONUS_PHRASES[(m.target, m.timing)],
                                                                    STATS[m.stat])))

@@ -21,6 +21,7 @@ from .crossrefs import check_card_references
 from .decks import check_bundled_decks
 from .english import check_english_words, check_untranslated
 from .glossary import check_forbidden_words, check_glossary_terms, check_stat_abbreviations
+from .kinds import check_kinds_exist
 from .numbers import check_numbers
 from .placeholders import check_placeholders
 from .slips import check_typing
@@ -45,6 +46,7 @@ CHECKERS: tuple[tuple[Checker, Needs], ...] = (
     (check_forbidden_words, LEXICON),
     (check_stat_abbreviations, LEXICON),
     (check_card_references, CARDS),
+    (check_kinds_exist, CARDS),
     (check_term_consistency, CARDS | LEXICON),
     (check_terms_used, CARDS | LEXICON),
     (check_stat_positions, NOTHING),

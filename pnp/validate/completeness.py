@@ -6,10 +6,10 @@ from pathlib import Path
 from ..i18n.localize import CARDS_DOMAIN, card_context
 from ..problems import Location, Problem
 from ..project import Inputs
-from ..data.terms import BONUS_PHRASES, FACTION_NAMES, KINDS, STATS, UNIT_TYPES
+from ..data.terms import BONUS_PHRASES, FACTION_NAMES, KINDS, STATS, TRAITS, UNIT_TYPES
 from .messages import card_field, locate
 
-TERM_GROUPS = (FACTION_NAMES, KINDS, UNIT_TYPES, STATS, BONUS_PHRASES)
+TERM_GROUPS = (FACTION_NAMES, KINDS, UNIT_TYPES, TRAITS, STATS, BONUS_PHRASES)
 WORKFLOW = "run the translator workflow in the README (extract, update, translate)"
 
 

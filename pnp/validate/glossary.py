@@ -6,10 +6,10 @@ import re
 from ..i18n.lexicon import LanguageLexicon
 from ..problems import Location, Problem
 from ..project import Inputs
-from ..data.terms import FACTION_NAMES, KINDS, STATS, UNIT_TYPES
+from ..data.terms import FACTION_NAMES, KINDS, STATS, TRAITS, UNIT_TYPES
 from .messages import locate, pairs, translated
 
-GLOSSARY_TERMS = (STATS, KINDS, UNIT_TYPES, FACTION_NAMES)
+GLOSSARY_TERMS = (STATS, KINDS, UNIT_TYPES, TRAITS, FACTION_NAMES)
 
 
 def whole_words(word: str, text: str) -> int:
@@ -23,7 +23,7 @@ def forbidden_words(text: str, lexicon: LanguageLexicon) -> list[str]:
 
 
 def check_glossary_terms(inputs: Inputs, langs: tuple[str, ...]) -> list[Problem]:
-    """Every stat, kind, unit type and faction term is in the glossary, and the catalog says what it says."""
+    """Every stat, kind, unit type, trait and faction term is in the glossary, and the catalog says what it says."""
     required = {pair for group in GLOSSARY_TERMS for pair in group.values()}
     problems = []
     for lang in langs:
