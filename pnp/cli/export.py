@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import click
 
@@ -12,6 +13,7 @@ from ..kit.write import write_all
 from ..problems import ProblemsFound
 from .options import EXIT_PROBLEMS, LanguageList, PathArg, jobs_option, make_project, project_options, report
 
+URL_SCHEMES = ("https", "http", "file")
 LANG_HELP = (f"Languages: all ({', '.join(LANGS)}) or a comma-separated list of these and {SOURCE_LANG} (the "
              "English source).")
 
@@ -60,11 +62,21 @@ def images_command(langs, dpi, no_bleed, out, jobs, data, locales, art, layouts)
            f"card images at {dpi} dpi{' without bleed' if no_bleed else ''} ({', '.join(langs)})")
 
 
+def check_base_url(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """--base-url must be an absolute http, https or file URL: Tabletop Simulator resolves nothing else."""
+    parts = urlsplit(value or "")
+    if value is not None and (parts.scheme not in URL_SCHEMES or parts.scheme != "file" and not parts.netloc):
+        raise click.BadParameter(f"{value!r} is not an absolute URL; expected one starting with "
+                                 f"{', '.join(s + '://' for s in URL_SCHEMES)}", ctx=ctx, param=param)
+    return value
+
+
 @click.command("tts")
 @click.option("--lang", "langs", type=LanguageList(LANGS + (SOURCE_LANG,)), default="all", show_default=True,
               help=LANG_HELP)
-@click.option("--base-url", default=None, help="URL under which the images will be published (FaceURL and "
-              "BackURL); default: file names relative to the output folder.")
+@click.option("--base-url", default=None, callback=check_base_url, metavar="URL",
+              help="URL (http, https or file) under which the output folder is published: the decks name their "
+              "images {URL}/<lang>/tts/<file>; default: the output folder's own file:/// URL (this machine only).")
 @out_option
 @jobs_option
 @project_options
@@ -72,5 +84,6 @@ def tts_command(langs, base_url, out, jobs, data, locales, art, layouts):
     """Tabletop Simulator decks: out/<lang>/tts/<faction>.json (a saved object), <faction>-faces.png (the deck
     sheet) and <faction>-back.png."""
     from ..kit.export import export_tts  # pypdfium2 is loaded only to export
+    base_url = base_url or out.absolute().as_uri()
     _write(lambda: export_tts(make_project(data, locales, art, layouts), langs, base_url, jobs), out,
            f"Tabletop Simulator decks ({', '.join(langs)})")

@@ -44,10 +44,11 @@ def export_images(project: Project, langs: tuple[str, ...], dpi: int | None, ble
     return {path: data for files in results_in_order(tasks, jobs) for path, data in files.items()}, warnings
 
 
-def export_tts(project: Project, langs: tuple[str, ...], base_url: str | None, jobs: int = 1
+def export_tts(project: Project, langs: tuple[str, ...], base_url: str, jobs: int = 1
                ) -> tuple[dict[Path, bytes], list[Problem]]:
     """<lang>/tts/…: every faction's Tabletop Simulator deck in every language, one language at a time in `jobs`
-    worker processes, and the warnings."""
+    worker processes, and the warnings. `base_url` is where the output folder is published (or its file:/// URL):
+    a language's images are named `{base_url}/<lang>/tts/<file>`."""
     ctx, layout, warnings = export_context(project, langs, jobs)
     tasks = [partial(_language_tts, ctx, lang, layout.tts, base_url) for lang in langs]
     files: dict[Path, bytes] = {}
@@ -65,14 +66,16 @@ def _language_images(ctx: BuildContext, lang: str, dpi: int, bleed: bool) -> dic
     return {Path(lang) / "images" / name: data for name, data in images.items()}
 
 
-def _language_tts(ctx: BuildContext, lang: str, settings: TtsSettings, base_url: str | None
+def _language_tts(ctx: BuildContext, lang: str, settings: TtsSettings, base_url: str
                   ) -> tuple[dict[Path, bytes], list[Problem]]:
     files, problems = {}, []
+    folder = Path(lang) / "tts"
     for pages in card_pages(ctx, lang):
         try:
-            deck = tts_deck(pages, FACTIONS.index(pages.faction) + 1, settings, base_url)
+            deck = tts_deck(pages, FACTIONS.index(pages.faction) + 1, settings,
+                            f"{base_url.rstrip('/')}/{folder.as_posix()}")
         except ProblemsFound as exc:
             problems += exc.problems
             continue
-        files.update({Path(lang) / "tts" / name: data for name, data in deck.items()})
+        files.update({folder / name: data for name, data in deck.items()})
     return files, problems
