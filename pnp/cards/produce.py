@@ -8,6 +8,7 @@ from typing import Collection
 
 from ..context import BuildContext
 from ..layouts.schemas import card_layout
+from ..layouts.services import PrintService, print_service
 from ..i18n.localize import LocalizedCard, localize_cards
 from ..pages.pdfout import document_info
 from ..problems import ProblemsFound, errors
@@ -31,6 +32,10 @@ def _compose(ctx: BuildContext, lang: str, only: Collection[str] | None = None
     return fronts, {back.faction: back for back in backs}, {lc.card.faction: lc.faction_name for lc in cards}
 
 
+def _service(ctx: BuildContext) -> PrintService:
+    return print_service(ctx.project.layouts, ctx.options.service, ctx.options.services)
+
+
 def card_decks(ctx: BuildContext) -> dict[Path, bytes]:
     """<lang>/cards/<faction>.pdf: each faction's deck, fronts and backs."""
     files: dict[Path, bytes] = {}
@@ -42,7 +47,7 @@ def card_decks(ctx: BuildContext) -> dict[Path, bytes]:
             info = document_info(ctx.inputs.catalogs[lang], f"{GAME_TITLE} — {names[faction]}")
             files[Path(lang) / "cards" / f"{faction}.pdf"] = deck_pdf(
                 faces, backs, card_layout(ctx.project.layouts), ctx.art, o.paper, o.mode, o.duplex, o.back_offset,
-                info, ctx.project.layouts)
+                info, ctx.project.layouts, _service(ctx))
     return files
 
 
@@ -57,7 +62,7 @@ def deck_list(ctx: BuildContext) -> dict[Path, bytes]:
         info = document_info(ctx.inputs.catalogs[lang], f"{GAME_TITLE} — {deck.name}")
         files[Path(lang) / "decks" / f"{o.deck.stem}.pdf"] = deck_pdf(
             [by_id[card.id] for card in deck.cards], backs, card_layout(ctx.project.layouts), ctx.art, o.paper, o.mode,
-            o.duplex, o.back_offset, info, ctx.project.layouts)
+            o.duplex, o.back_offset, info, ctx.project.layouts, _service(ctx))
     return files
 
 
@@ -73,7 +78,8 @@ class CardPages:
 
 
 def card_pages(ctx: BuildContext, lang: str) -> list[CardPages]:
-    """Every faction's distinct cards (one page per card, not per copy) in one language, for card images."""
+    """Every faction's distinct cards (one page per card, not per copy, on the pages of the options' print service)
+    in one language, for card images."""
     fronts, backs, names = _compose(ctx, lang)
     localized = localize_cards(ctx.inputs.cards, ctx.inputs.catalogs[lang])
     pages = []
@@ -81,7 +87,7 @@ def card_pages(ctx: BuildContext, lang: str) -> list[CardPages]:
         faces = [face for face in fronts if face.card.faction == faction]
         info = document_info(ctx.inputs.catalogs[lang], f"{GAME_TITLE} — {names[faction]}")
         pdf = deck_pdf(faces, backs, card_layout(ctx.project.layouts), ctx.art, ctx.options.paper, "pro", "long",
-                       (0.0, 0.0), info, ctx.project.layouts)
+                       (0.0, 0.0), info, ctx.project.layouts, _service(ctx))
         pages.append(CardPages(faction, names[faction], tuple(lc for lc in localized if lc.card.faction == faction),
                                pdf))
     return pages

@@ -13,8 +13,8 @@ from ..kit.write import write_all
 from ..sheets.calibration import DUPLEX as CALIBRATION_DUPLEX
 from ..sheets.calibration import calibration_pdf, home_grid
 from ..i18n.catalogs import LANGS, SOURCE_LANG, load_catalogs
-from .options import (EXIT_PROBLEMS, LanguageList, PathArg, check_input_folder, jobs_option, make_project,
-                      project_options, report)
+from .options import (EXIT_PROBLEMS, LanguageList, PathArg, check_input_folder, chosen_service, jobs_option,
+                      make_project, project_options, report, service_options)
 from ..export.pdfx_settings import pdfx_conditions
 from ..typeset.fonts import register_fonts
 from ..pages.imposition import DUPLEX_MODES, check_back_offset
@@ -82,16 +82,21 @@ def _fail(problems) -> None:
               f"condition: fogra39 (Europe, coated) or swop (US); --pdfx alone means {pdfx_conditions()[0]}.")
 @click.option("--cmyk-profile", type=PathArg(dir_okay=False), default=None,
               help="With --pdfx: a CMYK ICC profile (e.g. your print shop's) to convert art images to CMYK.")
+@service_options
 @click.option("--out", type=PathArg(file_okay=False), default=Path("out"), show_default=True,
               help="Output folder.")
 @jobs_option
 @project_options
-def build_command(langs, paper, mode, duplex, back_offset, booklet, deck, pdfx, cmyk_profile, out, jobs, data,
-                  locales, art, layouts):
+def build_command(langs, paper, mode, duplex, back_offset, booklet, deck, pdfx, cmyk_profile, service, services,
+                  out, jobs, data, locales, art, layouts):
     """Build the print-and-play kit: out/<lang>/cards/<faction>.pdf and the other parts; with --deck FILE, only
     that deck: out/<lang>/decks/<FILE name>.pdf."""
+    if mode != "pro" and (service or services):
+        raise click.UsageError("--service and --services choose the pages of --mode pro; give --mode pro too")
+    service = chosen_service(make_project(data, locales, art, layouts).layouts, services, service)
     options = BuildOptions(langs=langs, paper=paper, mode=mode, duplex=duplex, back_offset=back_offset,
-                           booklet=booklet, deck=deck, pdfx=pdfx, cmyk_profile=cmyk_profile, jobs=jobs)
+                           booklet=booklet, deck=deck, pdfx=pdfx, cmyk_profile=cmyk_profile, service=service,
+                           services=services, jobs=jobs)
 
     def progress(finished, steps):
         return click.progressbar(finished, length=steps, label="Building", file=sys.stderr,
@@ -103,7 +108,7 @@ def build_command(langs, paper, mode, duplex, back_offset, booklet, deck, pdfx, 
         _fail(exc.problems)
     if result.warnings:
         report(result.warnings)
-    pdfx_note = f"; PDF/X-1a for {pdfx}" if pdfx else ""
+    pdfx_note = (f"; cards for {service}" if mode == "pro" else "") + (f"; PDF/X-1a for {pdfx}" if pdfx else "")
     click.echo(f"Wrote {len(result.files)} file(s) to {out} ({', '.join(langs)}; {paper}, {mode}, duplex {duplex}"
                f"{pdfx_note}).")
 

@@ -12,6 +12,8 @@ from ..parallel import default_jobs
 
 from ..i18n.catalogs import LANGS
 from ..kit.write import write_all
+from ..layouts.services import DEFAULT_SERVICE, print_services
+from ..problems import ProblemsFound
 from ..project import Project
 
 EXIT_PROBLEMS, EXIT_USAGE, EXIT_INTERRUPTED = 1, 2, 130
@@ -78,6 +80,30 @@ def jobs_option(command):
                         show_default="the cores", show_envvar=True,
                         help="Worker processes for the checks and the files made (1: none); the result is the same for "
                              "any number.")(command)
+
+
+def service_options(command):
+    """--service NAME and --services FILE: the print service whose trim and bleed the pro pages take."""
+    command = click.option("--services", type=PathArg(dir_okay=False, exists=True), default=None,
+                           help="A TOML file of more print services, read over pnp/layouts/services.toml (the same "
+                                "form: name, trim, bleed, extends).")(command)
+    return click.option("--service", default=None, metavar="NAME",
+                        help=f"Print service: the trim and bleed of its cards (services.toml: generic, mpc = "
+                             f"MakePlayingCards, dtc = DriveThruCards) [default: {DEFAULT_SERVICE}].")(command)
+
+
+def chosen_service(layouts: Path, services: Path | None, service: str | None) -> str:
+    """The --service name, checked against the services known (a broken services file: its problems, exit 1;
+    an unknown name: a usage error, exit 2)."""
+    try:
+        known = print_services(layouts, services)
+    except ProblemsFound as exc:
+        report(exc.problems)
+        sys.exit(EXIT_PROBLEMS)
+    if service is not None and service not in known:
+        raise click.BadParameter(f"unknown print service {service!r}; expected one of {', '.join(known)}",
+                                 param_hint="'--service'")
+    return service or DEFAULT_SERVICE
 
 
 def make_project(data: Path, locales: Path, art: Path, layouts: Path) -> Project:

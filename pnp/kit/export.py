@@ -11,22 +11,22 @@ from ..data.terms import FACTIONS
 from ..export.images import card_images
 from ..export.settings import ExportLayout, TtsSettings, export_layout
 from ..export.tts import tts_deck
+from ..layouts.services import DEFAULT_SERVICE
 from ..problems import Problem, ProblemsFound
 from ..project import Project
 from ..parallel import results_in_order
 from .build import prepare_context
 
 
-def export_context(project: Project, langs: tuple[str, ...], jobs: int = 1
-                   ) -> tuple[BuildContext, ExportLayout, list[Problem]]:
-    """Load and validate like `pnp build` (pro mode, checks in `jobs` worker processes) and read the export layout;
-    the context, the layout and the warnings. Raises ProblemsFound with the problems of both."""
+def export_context(project: Project, options: BuildOptions) -> tuple[BuildContext, ExportLayout, list[Problem]]:
+    """Load and validate like `pnp build` with `options` (pro mode, checks in worker processes) and read the export
+    layout; the context, the layout and the warnings. Raises ProblemsFound with the problems of both."""
     try:
         layout, problems = export_layout(project.layouts), []
     except ProblemsFound as exc:  # reported with everything the build's checks find
         layout, problems = None, list(exc.problems)
     try:
-        ctx, warnings = prepare_context(project, BuildOptions(langs=langs, mode="pro", jobs=jobs))
+        ctx, warnings = prepare_context(project, options)
     except ProblemsFound as exc:
         raise ProblemsFound([*problems, *exc.problems]) from None
     if layout is None:
@@ -34,11 +34,14 @@ def export_context(project: Project, langs: tuple[str, ...], jobs: int = 1
     return ctx, layout, warnings
 
 
-def export_images(project: Project, langs: tuple[str, ...], dpi: int | None, bleed: bool, jobs: int = 1
+def export_images(project: Project, langs: tuple[str, ...], dpi: int | None, bleed: bool, jobs: int = 1,
+                  service: str = DEFAULT_SERVICE, services: Path | None = None
                   ) -> tuple[dict[Path, bytes], list[Problem]]:
     """<lang>/images/…: the card images and manifest of every language (at `dpi`, default the export layout's
-    first resolution), one language at a time in `jobs` worker processes, and the warnings."""
-    ctx, layout, warnings = export_context(project, langs, jobs)
+    first resolution) cut from the pages of the print service `service` (of services.toml and the file
+    `services`), one language at a time in `jobs` worker processes, and the warnings."""
+    ctx, layout, warnings = export_context(project, BuildOptions(langs=langs, mode="pro", jobs=jobs, service=service,
+                                                                 services=services))
     dpi = dpi or layout.images.dpi[0]
     tasks = [partial(_language_images, ctx, lang, dpi, bleed) for lang in langs]
     return {path: data for files in results_in_order(tasks, jobs) for path, data in files.items()}, warnings
@@ -49,7 +52,7 @@ def export_tts(project: Project, langs: tuple[str, ...], base_url: str, jobs: in
     """<lang>/tts/…: every faction's Tabletop Simulator deck in every language, one language at a time in `jobs`
     worker processes, and the warnings. `base_url` is where the output folder is published (or its file:/// URL):
     a language's images are named `{base_url}/<lang>/tts/<file>`."""
-    ctx, layout, warnings = export_context(project, langs, jobs)
+    ctx, layout, warnings = export_context(project, BuildOptions(langs=langs, mode="pro", jobs=jobs))
     tasks = [partial(_language_tts, ctx, lang, layout.tts, base_url) for lang in langs]
     files: dict[Path, bytes] = {}
     problems: list[Problem] = []

@@ -318,16 +318,6 @@ class SheetLayout:
 
 
 @dataclass(frozen=True)
-class ProPage:
-    bleed: float
-
-
-@dataclass(frozen=True)
-class ProLayout:
-    page: ProPage
-
-
-@dataclass(frozen=True)
 class Scales:
     range: float
     minor: float
@@ -421,6 +411,13 @@ def load_layout(name: str, cls: type, directory: Path):
     value = _convert(cls, data, "", problems, str(directory / f"{name}.toml"))
     raise_if_errors(problems)
     return value
+
+
+def read_table(cls: type, data: dict, file: str, key: str = "") -> tuple[Any, list[Problem]]:
+    """A table read from `file` (at `key`) as an instance of the frozen dataclass `cls`, and the problems of its
+    keys (for data files of several entries, like the print services)."""
+    problems: list[Problem] = []
+    return _convert(cls, data, key, problems, file), problems
 
 
 def _convert(tp: Any, value: Any, key: str, problems: list[Problem], file: str) -> Any:
@@ -538,11 +535,6 @@ def card_layout(directory: Path) -> CardLayout:
 def sheet_layout(paper: str, directory: Path) -> SheetLayout:
     """The home sheet for paper `paper` (home-<paper>.toml of the layouts folder `directory`)."""
     return load_layout(f"home-{paper}", SheetLayout, directory)
-
-
-@lru_cache(maxsize=None)
-def pro_layout(directory: Path) -> ProLayout:
-    return load_layout("pro", ProLayout, directory)
 
 
 @lru_cache(maxsize=None)
