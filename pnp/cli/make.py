@@ -18,7 +18,7 @@ from .options import (EXIT_PROBLEMS, LanguageList, PathArg, check_input_folder, 
 from ..export.pdfx_settings import pdfx_conditions
 from ..typeset.fonts import register_fonts
 from ..pages.imposition import DUPLEX_MODES, check_back_offset
-from ..layouts.schemas import PAPERS, calibration_layout
+from ..layouts.schemas import CARD, CARD_INK_SAVER, PAPERS, calibration_layout
 from ..problems import ProblemsFound
 from ..project import Project
 
@@ -83,12 +83,14 @@ def _fail(problems) -> None:
 @click.option("--cmyk-profile", type=PathArg(dir_okay=False), default=None,
               help="With --pdfx: a CMYK ICC profile (e.g. your print shop's) to convert art images to CMYK.")
 @service_options
+@click.option("--ink-saver", is_flag=True, help="Light cards for home printers: paper-white panels, light frames "
+              "and backs (the faction's colour kept in a band and the emblem); about a third of the ink on the backs.")
 @click.option("--out", type=PathArg(file_okay=False), default=Path("out"), show_default=True,
               help="Output folder.")
 @jobs_option
 @project_options
 def build_command(langs, paper, mode, duplex, back_offset, booklet, deck, pdfx, cmyk_profile, service, services,
-                  out, jobs, data, locales, art, layouts):
+                  ink_saver, out, jobs, data, locales, art, layouts):
     """Build the print-and-play kit: out/<lang>/cards/<faction>.pdf and the other parts; with --deck FILE, only
     that deck: out/<lang>/decks/<FILE name>.pdf."""
     if mode != "pro" and (service or services):
@@ -96,7 +98,7 @@ def build_command(langs, paper, mode, duplex, back_offset, booklet, deck, pdfx, 
     service = chosen_service(make_project(data, locales, art, layouts).layouts, services, service)
     options = BuildOptions(langs=langs, paper=paper, mode=mode, duplex=duplex, back_offset=back_offset,
                            booklet=booklet, deck=deck, pdfx=pdfx, cmyk_profile=cmyk_profile, service=service,
-                           services=services, jobs=jobs)
+                           services=services, card_variant=CARD_INK_SAVER if ink_saver else CARD, jobs=jobs)
 
     def progress(finished, steps):
         return click.progressbar(finished, length=steps, label="Building", file=sys.stderr,

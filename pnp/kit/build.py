@@ -198,7 +198,7 @@ def load(project: Project, options: BuildOptions) -> Loaded:
     card: CardLayout | None = None
     try:
         before = option_problems(options, project)
-        card = card_layout(project.layouts)
+        card = card_layout(project.layouts, options.card_variant)
     except ProblemsFound as exc:  # a layout file is wrong: reported with everything else
         before = list(exc.problems)
     inputs, load_problems = read_inputs(project, options.langs)

@@ -62,8 +62,9 @@ def print_service(directory: Path, name: str, extra: Path | None = None) -> Prin
     """The print service `name` (see print_services); ProblemsFound when there is none of that name."""
     services = print_services(directory, extra)
     if name not in services:
+        where = Location(file=str(extra or directory / "services.toml"))
         raise ProblemsFound([Problem("layout-missing-key", f"no print service '{name}'; expected one of "
-                                     f"{', '.join(services)}", Location(file=str(extra or directory / "services.toml")))])
+                                     f"{', '.join(services)}", where)])
     return services[name]
 
 
