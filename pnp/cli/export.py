@@ -12,7 +12,7 @@ from ..i18n.catalogs import LANGS, SOURCE_LANG
 from ..kit.write import write_all
 from ..problems import ProblemsFound
 from .options import (EXIT_PROBLEMS, LanguageList, PathArg, chosen_service, jobs_option, make_project,
-                      project_options, report, service_options)
+                      progress_bar, project_options, report, service_options)
 
 URL_SCHEMES = ("https", "http", "file")
 LANG_HELP = (f"Languages: all ({', '.join(LANGS)}) or a comma-separated list of these and {SOURCE_LANG} (the "
@@ -61,7 +61,8 @@ def images_command(langs, dpi, no_bleed, service, services, out, jobs, data, loc
         raise click.BadParameter(f"{dpi} is not one of the export layout's resolutions "
                                  f"({', '.join(map(str, allowed))})", param_hint="'--dpi'")
     from ..kit.export import export_images  # pypdfium2 is loaded only to export
-    _write(lambda: export_images(project, langs, dpi, not no_bleed, jobs, service, services), out,
+    _write(lambda: export_images(project, langs, dpi, not no_bleed, jobs, service, services,
+                                 progress_bar("Card images")), out,
            f"card images for {service} at {dpi} dpi{' without bleed' if no_bleed else ''} ({', '.join(langs)})")
 
 
@@ -88,5 +89,6 @@ def tts_command(langs, base_url, out, jobs, data, locales, art, layouts):
     sheet) and <faction>-back.png."""
     from ..kit.export import export_tts  # pypdfium2 is loaded only to export
     base_url = base_url or out.absolute().as_uri()
-    _write(lambda: export_tts(make_project(data, locales, art, layouts), langs, base_url, jobs), out,
+    _write(lambda: export_tts(make_project(data, locales, art, layouts), langs, base_url, jobs,
+                              progress_bar("Tabletop Simulator decks")), out,
            f"Tabletop Simulator decks ({', '.join(langs)})")

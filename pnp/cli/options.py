@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 from click.core import ParameterSource
 
-from ..parallel import default_jobs
+from ..parallel import Progress, default_jobs
 
 from ..i18n.catalogs import LANGS
 from ..kit.write import write_all
@@ -53,6 +53,26 @@ class PathArg(click.Path):
         if isinstance(value, str) and not value.strip():
             self.fail("an empty name; give a path", param, ctx)
         return super().convert(value, param, ctx)
+
+
+class OldNames(click.Option):
+    """An option whose first name is the one --help shows; its other names (the old spellings, such as --output for
+    --out) keep working."""
+
+    def get_help_record(self, ctx: click.Context):
+        opts, self.opts = self.opts, self.opts[:1]
+        try:
+            return super().get_help_record(ctx)
+        finally:
+            self.opts = opts
+
+
+def progress_bar(label: str) -> Progress | None:
+    """A progress bar on stderr, labelled `label`, for a person watching a terminal; None for logs and pipes (and
+    never anything on stdout, where JSON goes)."""
+    if not sys.stderr.isatty():
+        return None
+    return lambda items, length: click.progressbar(items, length=length, label=label, file=sys.stderr)
 
 
 def check_input_folder(ctx: click.Context, param: click.Parameter, value: Path) -> Path:

@@ -14,7 +14,7 @@ from ..export.tts import tts_deck
 from ..layouts.services import DEFAULT_SERVICE
 from ..problems import Problem, ProblemsFound
 from ..project import Project
-from ..parallel import results_in_order
+from ..parallel import Progress, results_in_order
 from .build import prepare_context
 
 
@@ -35,28 +35,29 @@ def export_context(project: Project, options: BuildOptions) -> tuple[BuildContex
 
 
 def export_images(project: Project, langs: tuple[str, ...], dpi: int | None, bleed: bool, jobs: int = 1,
-                  service: str = DEFAULT_SERVICE, services: Path | None = None
+                  service: str = DEFAULT_SERVICE, services: Path | None = None, progress: Progress | None = None
                   ) -> tuple[dict[Path, bytes], list[Problem]]:
     """<lang>/images/…: the card images and manifest of every language (at `dpi`, default the export layout's
     first resolution) cut from the pages of the print service `service` (of services.toml and the file
-    `services`), one language at a time in `jobs` worker processes, and the warnings."""
+    `services`), one language at a time in `jobs` worker processes (shown to `progress`), and the warnings."""
     ctx, layout, warnings = export_context(project, BuildOptions(langs=langs, mode="pro", jobs=jobs, service=service,
                                                                  services=services))
     dpi = dpi or layout.images.dpi[0]
     tasks = [partial(_language_images, ctx, lang, dpi, bleed) for lang in langs]
-    return {path: data for files in results_in_order(tasks, jobs) for path, data in files.items()}, warnings
+    done = results_in_order(tasks, jobs, progress)
+    return {path: data for files in done for path, data in files.items()}, warnings
 
 
-def export_tts(project: Project, langs: tuple[str, ...], base_url: str, jobs: int = 1
-               ) -> tuple[dict[Path, bytes], list[Problem]]:
+def export_tts(project: Project, langs: tuple[str, ...], base_url: str, jobs: int = 1,
+               progress: Progress | None = None) -> tuple[dict[Path, bytes], list[Problem]]:
     """<lang>/tts/…: every faction's Tabletop Simulator deck in every language, one language at a time in `jobs`
-    worker processes, and the warnings. `base_url` is where the output folder is published (or its file:/// URL):
-    a language's images are named `{base_url}/<lang>/tts/<file>`."""
+    worker processes (shown to `progress`), and the warnings. `base_url` is where the output folder is published
+    (or its file:/// URL): a language's images are named `{base_url}/<lang>/tts/<file>`."""
     ctx, layout, warnings = export_context(project, BuildOptions(langs=langs, mode="pro", jobs=jobs))
     tasks = [partial(_language_tts, ctx, lang, layout.tts, base_url) for lang in langs]
     files: dict[Path, bytes] = {}
     problems: list[Problem] = []
-    for language_files, language_problems in results_in_order(tasks, jobs):
+    for language_files, language_problems in results_in_order(tasks, jobs, progress):
         files.update(language_files)
         problems += language_problems
     if problems:
