@@ -100,7 +100,7 @@ def _misused(problems) -> None:
               help="With --pdfx: a CMYK ICC profile (e.g. your print shop's) to convert art images to CMYK.")
 @service_options
 @click.option("--ink-saver", is_flag=True, help="Light cards for home printers: paper-white panels, light frames "
-              "and backs (the faction's colour kept in a band and the emblem); about a third of the ink on the backs.")
+              "and backs (the faction's colour kept in a band and the emblem); about a fifth of the ink on the backs.")
 @click.option("--out", type=PathArg(file_okay=False), default=Path("out"), show_default=True,
               help="Output folder.")
 @jobs_option
