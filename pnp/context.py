@@ -10,6 +10,8 @@ from typing import Mapping
 from .data.art import ArtImage
 from .data.deck_lists import DeckList
 from .i18n.catalogs import LANGS
+from .layouts.schemas import CARD
+from .layouts.services import DEFAULT_SERVICE
 from .project import Inputs, Project
 
 MODES = ("home", "pro")
@@ -26,6 +28,9 @@ class BuildOptions:
     deck: Path | None = None  # a user's deck list: build only this deck
     pdfx: str | None = None  # a print condition of pnp/layouts/pdfx.toml: every PDF as PDF/X-1a for it
     cmyk_profile: Path | None = None  # with pdfx: the ICC profile that converts art images to CMYK
+    card_variant: str = CARD  # the card layout the decks and the rulebook's card anatomy are drawn by (--ink-saver)
+    service: str = DEFAULT_SERVICE  # pro mode: the print service whose trim and bleed the pages take
+    services: Path | None = None  # a user's file of more print services, read over pnp/layouts/services.toml
     jobs: int = 1  # worker processes rendering the steps (1: all in this process)
 
 

@@ -19,9 +19,11 @@ import os
 import signal
 import traceback
 from multiprocessing.connection import Connection, wait
-from typing import Callable, Iterator, Sequence, TypeVar
+from typing import Any, Callable, ContextManager, Iterable, Iterator, Sequence, TypeVar
 
 T = TypeVar("T")
+# a command's progress display (click.progressbar): wraps the tasks' results as they finish, given their number
+Progress = Callable[[Iterator[Any], int], ContextManager[Iterable[Any]]]
 
 _TASKS: Sequence[Callable[[], object]] = ()  # the tasks of the pool being started, inherited by its workers
 _HELD = {signal.SIGINT, signal.SIGTERM}
@@ -68,9 +70,12 @@ def run_tasks(tasks: Sequence[Callable[[], T]], jobs: int) -> Iterator[tuple[int
         _stop(workers, finished)
 
 
-def results_in_order(tasks: Sequence[Callable[[], T]], jobs: int) -> list[T]:
-    """The result of every task, in the order of the tasks (as `run_tasks` computes them)."""
-    found = dict(run_tasks(tasks, jobs))
+def results_in_order(tasks: Sequence[Callable[[], T]], jobs: int, progress: Progress | None = None) -> list[T]:
+    """The result of every task, in the order of the tasks (as `run_tasks` computes them); `progress` is shown
+    each result as it comes."""
+    with contextlib.closing(run_tasks(tasks, jobs)) as finishing:
+        with progress(finishing, len(tasks)) if progress else contextlib.nullcontext(finishing) as finished:
+            found = dict(finished)
     return [found[index] for index in range(len(tasks))]
 
 

@@ -88,8 +88,8 @@ def test_coarse_art_is_printed_with_a_warning(runner, tmp_path):
 
 @pytest.mark.parametrize("args, code, message", [
     (["--back-offset", "1"], 2, "is not two numbers X,Y"),
-    (["--back-offset", "30,0"], 1, "back-offset-too-large"),
-    (["--mode", "pro", "--back-offset", "1,0"], 1, "pro mode prints one card per page"),
+    (["--back-offset", "30,0"], 2, "back-offset-too-large"),
+    (["--mode", "pro", "--back-offset", "1,0"], 2, "pro mode prints one card per page"),
     (["--lang", "fr"], 2, "unknown language 'fr'"),
 ])
 def test_bad_options_are_clear_errors(runner, tmp_path, args, code, message):

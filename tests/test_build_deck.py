@@ -190,5 +190,5 @@ def test_an_illegal_deck_list_fails_like_deck_check_and_writes_nothing(runner, t
 
 def test_booklet_and_deck_together_is_an_option_error(runner, tmp_path):
     result = invoke(runner, "build", "--deck", ALLIED, "--booklet", "--lang", "de", "--out", tmp_path / "out")
-    assert result.exit_code == 1 and "error build-option" in result.output and "--booklet" in result.output
+    assert result.exit_code == 2 and "error build-option" in result.output and "--booklet" in result.output
     assert not (tmp_path / "out").exists()

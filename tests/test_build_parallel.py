@@ -227,7 +227,8 @@ def test_pnp_jobs_sets_the_default_number_of_workers(runner, monkeypatch):
     """PNP_JOBS is --jobs' default (the tests set it to 1: they run on every core already); --jobs wins over it."""
     asked: list[int] = []
     real = validate_module.results_in_order
-    monkeypatch.setattr(validate_module, "results_in_order", lambda tasks, jobs: asked.append(jobs) or real(tasks, 1))
+    monkeypatch.setattr(validate_module, "results_in_order",
+                        lambda tasks, jobs, progress=None: asked.append(jobs) or real(tasks, 1, progress))
     for env, args in (({"PNP_JOBS": "3"}, []), ({"PNP_JOBS": "3"}, ["--jobs", "2"])):
         result = runner.invoke(main, ["validate", "--lang", "de,pl", *args], env=env)
         assert result.exit_code == 0, result.output

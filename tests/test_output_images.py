@@ -5,10 +5,12 @@ from __future__ import annotations
 import csv
 import json
 from collections import Counter
+from io import BytesIO
 from pathlib import Path
 
+import pikepdf
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageCms
 
 from conftest import invoke
 from deck_helpers import render_decks
@@ -46,7 +48,14 @@ def test_images_are_69_by_94_mm_at_300_dpi_in_srgb(images):
     for path in images.glob("*.png"):
         with Image.open(path) as image:
             assert image.size == (815, 1110) and image.mode == "RGB", path.name
-            assert "srgb" in image.info and round(image.info["dpi"][0]) == 300, path.name
+            assert round(image.info["dpi"][0]) == 300, path.name
+            assert _profile_name(image) == "sRGB built-in", path.name
+
+
+def _profile_name(image: Image.Image) -> str:
+    """The description of the ICC profile embedded in `image`."""
+    profile = ImageCms.ImageCmsProfile(BytesIO(image.info["icc_profile"]))
+    return ImageCms.getProfileDescription(profile).strip()
 
 
 def test_the_manifest_lists_every_file_with_name_and_copies(images, exported):
@@ -102,3 +111,53 @@ def test_the_export_is_deterministic_for_any_number_of_jobs(images, runner, tmp_
     assert invoke(runner, "export", "images", "--lang", f"en,{LANG}", "--jobs", "2", "--out", tmp_path).exit_code == 0
     again = tmp_path / LANG / "images"
     assert all((again / p.name).read_bytes() == p.read_bytes() for p in images.iterdir())
+
+
+@pytest.mark.parametrize("service, size", [("mpc", (822, 1122)), ("dtc", (825, 1125))])
+def test_a_print_service_gets_images_of_its_size(runner, tmp_path, service, size):
+    """MakePlayingCards 2.5 × 3.5 in + 0.12 in, DriveThruCards + 0.125 in, both at 300 dpi, bleed covered."""
+    result = invoke(runner, "export", "images", "--lang", "en", "--service", service, "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    for path in (tmp_path / "en" / "images").glob("*.png"):
+        with Image.open(path) as image:
+            assert image.size == size and _profile_name(image) == "sRGB built-in", path.name
+            corners = [image.getpixel((x, y)) for x in (0, size[0] - 1) for y in (0, size[1] - 1)]
+            assert (255, 255, 255) not in corners, path.name  # the card's colour reaches the page's edge
+
+
+def test_a_pro_build_for_drivethrucards_has_its_trim_and_bleed(runner, tmp_path):
+    """A 2.75 × 3.75 in page, the 2.5 × 3.5 in TrimBox 0.125 in inside it, on every page."""
+    result = invoke(runner, "build", "--lang", "de", "--mode", "pro", "--service", "dtc", "--out", tmp_path)
+    assert result.exit_code == 0, result.output
+    with pikepdf.open(tmp_path / "de" / "cards" / "rome.pdf") as pdf:
+        for page in pdf.pages:
+            assert [round(float(v) / 72, 4) for v in page.MediaBox] == [0, 0, 2.75, 3.75]
+            assert [round(float(v) / 72, 4) for v in page.BleedBox] == [0, 0, 2.75, 3.75]
+            assert [round(float(v) / 72, 4) for v in page.TrimBox] == [0.125, 0.125, 2.625, 3.625]
+
+
+def test_a_services_file_of_ones_own_extends_the_bundled_ones(runner, tmp_path):
+    services = tmp_path / "services.toml"
+    services.write_text('[square-cut]\nextends = "generic"\nname = "my local shop"\nbleed = 2.0\n', "utf-8")
+    result = invoke(runner, "export", "images", "--lang", "en", "--services", services, "--service", "square-cut",
+                    "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    with Image.open(tmp_path / "out" / "en" / "images" / "back-rome.png") as image:
+        assert image.size == (791, 1087)  # (63 + 4) × (88 + 4) mm at 300 dpi
+
+
+def test_a_broken_services_file_is_located(runner, tmp_path):
+    services = tmp_path / "services.toml"
+    services.write_text('[mine]\nextends = "mcp"\n', "utf-8")
+    result = invoke(runner, "export", "images", "--lang", "en", "--services", services, "--out", tmp_path / "out")
+    assert result.exit_code == 1 and not (tmp_path / "out").exists()
+    assert f"{services} field 'mine.extends': error layout-extends" in result.output
+    assert 'extends "mcp", which is no print service' in result.output
+
+
+@pytest.mark.parametrize("args", [("export", "images", "--service", "mcp"),
+                                  ("build", "--service", "dtc"),
+                                  ("build", "--mode", "pro", "--service", "nope")])
+def test_an_unknown_or_misplaced_service_is_a_usage_error(runner, tmp_path, args):
+    result = invoke(runner, *args, "--lang", "en", "--out", tmp_path)
+    assert result.exit_code == 2 and "--service" in result.output and not any(tmp_path.iterdir())

@@ -3,8 +3,11 @@ agree with the card database, and a deck sheet whose grid cell for each card id 
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
+from urllib.parse import urlsplit
+from urllib.request import url2pathname
 
 import pytest
 from PIL import Image, ImageChops
@@ -20,8 +23,21 @@ from pnp.cards.produce import card_pages
 from pnp.data.terms import FACTIONS
 
 LANG = "tr"
-CUSTOM_DECK_KEYS = {"FaceURL", "BackURL", "NumWidth", "NumHeight", "BackIsHidden"}
+# The keys and value types of a custom deck as Tabletop Simulator writes it into a saved object (a deck saved from
+# the game: Objects > Saved Objects > Save), the ones a loaded deck needs.
+SAVED_DECK = {"GUID": str, "Name": str, "Transform": dict, "Nickname": str, "Description": str, "GMNotes": str,
+              "Locked": bool, "Grid": bool, "Snap": bool, "Autoraise": bool, "Sticky": bool, "Tooltip": bool,
+              "SidewaysCard": bool, "HideWhenFaceDown": bool, "Hands": bool, "DeckIDs": list, "CustomDeck": dict,
+              "ContainedObjects": list}
+SAVED_CARD = {"GUID": str, "Name": str, "Transform": dict, "Nickname": str, "Description": str, "GMNotes": str,
+              "CardID": int, "CustomDeck": dict}
+CUSTOM_DECK = {"FaceURL": str, "BackURL": str, "NumWidth": int, "NumHeight": int, "BackIsHidden": bool,
+               "UniqueBack": bool, "Type": int}
 TRANSFORM_KEYS = {"posX", "posY", "posZ", "rotX", "rotY", "rotZ", "scaleX", "scaleY", "scaleZ"}
+
+
+def _typed_like(value: dict, keys: dict) -> bool:
+    return all(isinstance(value.get(key), kind) for key, kind in keys.items())
 
 
 @pytest.fixture(scope="module")
@@ -44,21 +60,34 @@ def test_every_faction_has_a_saved_object_a_sheet_and_a_back(tts):
 
 
 def test_the_saved_object_has_the_structure_tabletop_simulator_saves(tts):
+    guids = []
     for number, faction in enumerate(FACTIONS, start=1):
         deck = _deck(tts, faction)
-        assert deck["Name"] == "DeckCustom" and set(deck["Transform"]) == TRANSFORM_KEYS
+        assert deck["Name"] == "DeckCustom" and _typed_like(deck, SAVED_DECK)
+        assert set(deck["Transform"]) == TRANSFORM_KEYS
         (key,) = deck["CustomDeck"]
-        assert key == str(number) and CUSTOM_DECK_KEYS <= set(deck["CustomDeck"][key])
         entry = deck["CustomDeck"][key]
-        assert entry["BackIsHidden"] is True and entry["FaceURL"] == f"{faction}-faces.png"
-        assert entry["BackURL"] == f"{faction}-back.png"
+        assert key == str(number) and _typed_like(entry, CUSTOM_DECK)
+        assert entry["BackIsHidden"] is True and entry["UniqueBack"] is False
         assert 1 <= entry["NumWidth"] <= 10 and 1 <= entry["NumHeight"] <= 7
         assert deck["DeckIDs"] == [card["CardID"] for card in deck["ContainedObjects"]]
+        guids += [deck["GUID"], *(card["GUID"] for card in deck["ContainedObjects"])]
         for card in deck["ContainedObjects"]:
-            assert card["Name"] == "Card" and set(card["Transform"]) == TRANSFORM_KEYS
+            assert card["Name"] == "Card" and _typed_like(card, SAVED_CARD)
+            assert set(card["Transform"]) == TRANSFORM_KEYS
             assert card["CustomDeck"] == deck["CustomDeck"]
             assert card["CardID"] // 100 == number
             assert card["CardID"] % 100 < entry["NumWidth"] * entry["NumHeight"]
+    assert all(re.fullmatch("[0-9a-f]{6}", guid) for guid in guids) and len(set(guids)) == len(guids)
+
+
+def test_the_default_urls_are_absolute_file_urls_of_the_written_images(tts):
+    for faction in FACTIONS:
+        entry = next(iter(_deck(tts, faction)["CustomDeck"].values()))
+        for key, name in (("FaceURL", f"{faction}-faces.png"), ("BackURL", f"{faction}-back.png")):
+            url = urlsplit(entry[key])
+            assert url.scheme == "file" and entry[key].startswith("file:///"), entry[key]
+            assert Path(url2pathname(url.path)) == (tts / name).absolute()
 
 
 def test_counts_names_and_effects_agree_with_the_database(tts, exported):
@@ -73,7 +102,7 @@ def test_counts_names_and_effects_agree_with_the_database(tts, exported):
         for card in own:
             assert counts[card["id"]] == card["copies"]
             assert by_id[card["id"]]["Nickname"] == card["name"]
-            assert card["effect"] in by_id[card["id"]]["Description"]
+            assert by_id[card["id"]]["Description"] == "\n".join(filter(None, (card["bonus"], card["effect"])))
 
 
 def test_the_description_starts_with_the_type_line_and_its_traits(tts, exported):
@@ -107,10 +136,17 @@ def test_each_grid_cell_shows_the_card_of_its_id(tts):
             assert back.size == (width, height)
 
 
-def test_a_base_url_makes_the_urls_absolute(runner, tmp_path):
-    result = invoke(runner, "export", "tts", "--lang", "en", "--base-url", "https://example.invalid/ad/",
+def test_a_base_url_gives_each_language_its_own_urls(runner, tmp_path):
+    result = invoke(runner, "export", "tts", "--lang", "en,de", "--base-url", "https://example.invalid/ad/",
                     "--out", tmp_path)
     assert result.exit_code == 0, result.output
-    entry = next(iter(_deck(tmp_path / "en" / "tts", "rome")["CustomDeck"].values()))
-    assert entry["FaceURL"] == "https://example.invalid/ad/rome-faces.png"
-    assert entry["BackURL"] == "https://example.invalid/ad/rome-back.png"
+    for lang in ("en", "de"):
+        entry = next(iter(_deck(tmp_path / lang / "tts", "rome")["CustomDeck"].values()))
+        assert entry["FaceURL"] == f"https://example.invalid/ad/{lang}/tts/rome-faces.png"
+        assert entry["BackURL"] == f"https://example.invalid/ad/{lang}/tts/rome-back.png"
+
+
+@pytest.mark.parametrize("url", ["example.invalid/ad", "ftp://example.invalid/", "https:///no-host", ""])
+def test_a_base_url_that_is_no_absolute_url_is_a_usage_error(runner, tmp_path, url):
+    result = invoke(runner, "export", "tts", "--lang", "en", "--base-url", url, "--out", tmp_path)
+    assert result.exit_code == 2 and "--base-url" in result.output and not any(tmp_path.iterdir())

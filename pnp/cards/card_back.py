@@ -18,20 +18,20 @@ from ..typeset.draw_text import draw_text
 
 def draw_back(canvas: Canvas, face: BackFace, layout: CardLayout, x: float, y: float) -> None:
     """Draw the back with its trim's bottom-left corner at (x, y) points, bleed included."""
-    card, back, palette = layout.card, layout.back, layout.palette
-    style = layout.factions[face.faction]
+    card, back, paint = layout.card, layout.back, layout.paint
+    ground, fill = layout.colour(paint.back, face.faction), layout.colour(paint.medallion, face.faction)
     canvas.saveState()
     canvas.translate(x, y)
     b = card.bleed
-    canvas.setFillColor(cmyk(style.dark))
+    canvas.setFillColor(cmyk(ground))
     canvas.rect(-b * MM, -b * MM, (card.width + 2 * b) * MM, (card.height + 2 * b) * MM, stroke=0, fill=1)
     cx, cy = card.width / 2 * MM, card.height / 2 * MM
-    _rays(canvas, layout, mix(style.dark, style.color, 0.35), cx, cy)
+    _rays(canvas, layout, mix(ground, fill, 0.35), cx, cy)
 
     medallion = back.medallion
     radius = medallion.box.width / 2 * MM
-    canvas.setFillColor(cmyk(style.color))
-    canvas.setStrokeColor(cmyk(palette.gold))
+    canvas.setFillColor(cmyk(fill))
+    canvas.setStrokeColor(cmyk(layout.colour(paint.back_art, face.faction)))
     canvas.setLineWidth(back.outline * medallion.ring)
     canvas.circle(cx, cy, radius, stroke=1, fill=1)
     canvas.setLineWidth(back.outline * medallion.inner_ring)
@@ -50,15 +50,15 @@ def draw_back(canvas: Canvas, face: BackFace, layout: CardLayout, x: float, y: f
 
 def _half(canvas: Canvas, face: BackFace, layout: CardLayout, cx: float, cy: float) -> None:
     """The upper half of the back: the emblem in the medallion, the faction's name and the game's title."""
-    back, palette = layout.back, layout.palette
-    canvas.setFillColor(cmyk(palette.gold))
+    back, art = layout.back, cmyk(layout.colour(layout.paint.back_art, face.faction))
+    canvas.setFillColor(art)
     draw_emblem(canvas, layout.factions[face.faction].emblem, cx, cy + back.emblem_offset * MM,
                 back.emblem_size * MM)
     draw_text(canvas, face.title, back.title.inner, "center")
     draw_text(canvas, face.name, back.faction.inner, "center")
     rule = back.rule
     rule_y = (back.title.box.y - rule.gap) * MM
-    canvas.setStrokeColor(cmyk(palette.gold))
+    canvas.setStrokeColor(art)
     canvas.setLineWidth(rule.width)
     canvas.line(cx - rule.end * MM, rule_y, cx - rule.start * MM, rule_y)
     canvas.line(cx + rule.start * MM, rule_y, cx + rule.end * MM, rule_y)

@@ -46,14 +46,16 @@ def draw_front(canvas: Canvas, face: FrontFace, layout: CardLayout, art: ArtImag
     style = layout.factions[face.card.faction]
     canvas.saveState()
     canvas.translate(x, y)
-    _background(canvas, layout, style)
+    faction = face.card.faction
+    _background(canvas, layout, faction)
 
-    panel(canvas, front.name.box, palette.parchment, palette.gold, front.outline, front.panel_radius)
+    panel(canvas, front.name.box, layout.colour(layout.paint.panels, faction), palette.gold, front.outline,
+          front.panel_radius)
     ink(canvas, face.name, palette.ink, layout)
     draw_text(canvas, face.name, front.name.inner, "center")
 
     if face.level:
-        _level(canvas, face.level, layout)
+        _level(canvas, face.level, layout, faction)
     if face.commander:
         disc = front.level.commander_box
         canvas.setFillColor(cmyk(palette.gold))
@@ -69,7 +71,7 @@ def draw_front(canvas: Canvas, face: FrontFace, layout: CardLayout, art: ArtImag
     _effect(canvas, face, layout, style)
     _badges(canvas, face, layout, style)
 
-    ink(canvas, face.collector, palette.paper, layout, knockout=True)
+    ink(canvas, face.collector, palette.paper, layout, knockout=layout.paint.frame_knockout)
     draw_text(canvas, face.collector, front.footer.box, "right")
     canvas.restoreState()
 
@@ -82,14 +84,14 @@ def ink(canvas: Canvas, fitted: FittedText, colour, layout: CardLayout, knockout
     canvas.setFillColor(cmyk(colour))
 
 
-def _background(canvas: Canvas, layout: CardLayout, style: FactionStyle) -> None:
+def _background(canvas: Canvas, layout: CardLayout, faction: str) -> None:
     card = layout.card
     b = card.bleed
-    canvas.setFillColor(cmyk(style.color))
+    canvas.setFillColor(cmyk(layout.colour(layout.paint.frame, faction)))
     canvas.rect(-b * MM, -b * MM, (card.width + 2 * b) * MM, (card.height + 2 * b) * MM, stroke=0, fill=1)
 
 
-def _level(canvas: Canvas, number: FittedText, layout: CardLayout) -> None:
+def _level(canvas: Canvas, number: FittedText, layout: CardLayout, faction: str) -> None:
     """The level as a row of stars, right-aligned, with the level as a number before them."""
     spec, palette = layout.front.level, layout.palette
     level = int(number.text)
@@ -101,7 +103,7 @@ def _level(canvas: Canvas, number: FittedText, layout: CardLayout) -> None:
         cx = (spec.box.right - spec.star_size / 2 - i * (spec.star_size + spec.star_gap)) * MM
         star(canvas, cx, cy, spec.star_size / 2 * MM)
     stars = level * spec.star_size + (level - 1) * spec.star_gap
-    ink(canvas, number, palette.gold, layout, knockout=True)
+    ink(canvas, number, layout.colour(layout.paint.frame_text, faction), layout, knockout=layout.paint.frame_knockout)
     draw_text(canvas, number, replace(spec.box, width=spec.box.width - stars - spec.number_gap), "right")
 
 
@@ -139,7 +141,8 @@ def _type_bar(canvas: Canvas, face: FrontFace, layout: CardLayout, style: Factio
 
 def _effect(canvas: Canvas, face: FrontFace, layout: CardLayout, style: FactionStyle) -> None:
     spec, palette, front = layout.front.effect, layout.palette, layout.front
-    panel(canvas, face.effect_box, palette.parchment, palette.gold, front.outline, front.panel_radius)
+    panel(canvas, face.effect_box, layout.colour(layout.paint.panels, face.card.faction), palette.gold, front.outline,
+          front.panel_radius)
     canvas.setFillColor(cmyk(palette.text))
     draw_text(canvas, face.effect, face.effect_area, "left")
     if face.bonus and face.bonus_box:

@@ -5,6 +5,7 @@ form XObject that its copies (and all backs of its faction) reuse. Rendering hap
 the bytes."""
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from io import BytesIO
 from pathlib import Path
@@ -13,9 +14,10 @@ from typing import Callable, Mapping, Sequence
 from reportlab.pdfgen.canvas import Canvas
 
 from ..data.art import ArtImage
-from ..layouts.schemas import CardLayout, pro_layout, sheet_layout
+from ..layouts.schemas import CardLayout, sheet_layout
+from ..layouts.services import PrintService
 from ..pages.forms import define_once
-from ..pages.imposition import impose_home, impose_pro, sheet_grid
+from ..pages.imposition import DrawCell, impose_home, impose_pro, sheet_grid
 from ..pages.pdfout import DocumentInfo, new_canvas, pdf_bytes
 from ..typeset.units import MM
 from .card_back import draw_back
@@ -30,18 +32,19 @@ def deck_fronts(faces: Sequence[FrontFace]) -> list[FrontFace]:
 
 def deck_pdf(faces: Sequence[FrontFace], backs: Mapping[str, BackFace], layout: CardLayout,
              art: Mapping[str, ArtImage], paper: str, mode: str, duplex: str, back_offset: tuple[float, float],
-             info: DocumentInfo, layouts: Path) -> bytes:
+             info: DocumentInfo, layouts: Path, service: PrintService) -> bytes:
     """The PDF of one deck in one language: `faces` in print order (every copy), each card backed by the back of
-    its faction in `backs` (faction -> back), on the sheets of the layouts folder `layouts`; `info` its title,
-    subject and language."""
+    its faction in `backs` (faction -> back), on the sheets of the layouts folder `layouts` (home) or on pages of
+    the print service's trim and bleed (pro); `info` its title, subject and language."""
     buffer = BytesIO()
     card = layout.card
+    if mode == "pro":
+        layout, fit = service_fit(layout, service)
     fronts = [partial(_front, face=face, layout=layout, art=art.get(face.card.id)) for face in faces]
     back_cells = [partial(_back, face=backs[face.card.faction], layout=layout) for face in faces]
     if mode == "pro":
-        bleed = pro_layout(layouts).page.bleed
         canvas = new_canvas(buffer, (0, 0), info)
-        impose_pro(canvas, card.width, card.height, bleed, fronts, back_cells, duplex)
+        impose_pro(canvas, *service.trim, service.bleed, list(map(fit, fronts)), list(map(fit, back_cells)), duplex)
     else:
         grid = sheet_grid(sheet_layout(paper, layouts), card.width, card.height, card.bleed,
                           str(layouts / f"home-{paper}.toml"))
@@ -49,6 +52,31 @@ def deck_pdf(faces: Sequence[FrontFace], backs: Mapping[str, BackFace], layout: 
         impose_home(canvas, grid, fronts, back_cells, duplex, back_offset, [face.card.faction for face in faces])
     canvas.save()
     return pdf_bytes(buffer)
+
+
+def service_fit(layout: CardLayout, service: PrintService
+                ) -> tuple[CardLayout, Callable[[DrawCell], DrawCell]]:
+    """The card layout to draw for a print service's pages, and how to place a face there: the design scaled alike
+    in both directions until it covers the service's trim, centred on it, drawn with bleed enough to cover the
+    service's bleed. The card's own trim and bleed (generic) draw it as designed."""
+    card = layout.card
+    sizes = (card.width, card.height)
+    scale = max(trim / size for trim, size in zip(service.trim, sizes))
+    bleed = max((trim + 2 * service.bleed) / scale - size for trim, size in zip(service.trim, sizes)) / 2
+    fitted = replace(layout, card=replace(card, bleed=bleed))
+    if scale == 1:
+        return fitted, lambda cell: cell
+    dx, dy = ((trim - size * scale) / 2 * MM for trim, size in zip(service.trim, sizes))
+
+    def fit(cell: DrawCell) -> DrawCell:
+        def scaled(canvas: Canvas, x: float, y: float) -> None:
+            canvas.saveState()
+            canvas.translate(x + dx, y + dy)
+            canvas.scale(scale, scale)
+            cell(canvas, 0, 0)
+            canvas.restoreState()
+        return scaled
+    return fitted, fit
 
 
 def _reuse(canvas: Canvas, name: str, layout: CardLayout, draw: Callable[[Canvas], None], x: float,

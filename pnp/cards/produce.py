@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import Collection
 
 from ..context import BuildContext
-from ..layouts.schemas import card_layout
+from ..layouts.schemas import CardLayout, card_layout
+from ..layouts.services import PrintService, print_service
 from ..i18n.localize import LocalizedCard, localize_cards
 from ..pages.pdfout import document_info
 from ..problems import ProblemsFound, errors
@@ -24,11 +25,20 @@ def _compose(ctx: BuildContext, lang: str, only: Collection[str] | None = None
     factions' names (both by faction); fails on a text that does not fit or a character its font lacks."""
     catalog = ctx.inputs.catalogs[lang]
     cards = [lc for lc in localize_cards(ctx.inputs.cards, catalog) if only is None or lc.card.id in only]
-    fronts, backs = compose_language(cards, card_labels(catalog), card_layout(ctx.project.layouts), ctx.fonts)
+    fronts, backs = compose_language(cards, card_labels(catalog), _layout(ctx), ctx.fonts)
     problems = fit_problems([*fronts, *backs]) + glyph_problems([*fronts, *backs], ctx.fonts)
     if errors(problems):
         raise ProblemsFound(problems)
     return fronts, {back.faction: back for back in backs}, {lc.card.faction: lc.faction_name for lc in cards}
+
+
+def _layout(ctx: BuildContext) -> CardLayout:
+    """The card layout of the build: card.toml, or the variant the options name (--ink-saver)."""
+    return card_layout(ctx.project.layouts, ctx.options.card_variant)
+
+
+def _service(ctx: BuildContext) -> PrintService:
+    return print_service(ctx.project.layouts, ctx.options.service, ctx.options.services)
 
 
 def card_decks(ctx: BuildContext) -> dict[Path, bytes]:
@@ -41,8 +51,8 @@ def card_decks(ctx: BuildContext) -> dict[Path, bytes]:
             faces = deck_fronts([face for face in fronts if face.card.faction == faction])
             info = document_info(ctx.inputs.catalogs[lang], f"{GAME_TITLE} — {names[faction]}")
             files[Path(lang) / "cards" / f"{faction}.pdf"] = deck_pdf(
-                faces, backs, card_layout(ctx.project.layouts), ctx.art, o.paper, o.mode, o.duplex, o.back_offset,
-                info, ctx.project.layouts)
+                faces, backs, _layout(ctx), ctx.art, o.paper, o.mode, o.duplex, o.back_offset,
+                info, ctx.project.layouts, _service(ctx))
     return files
 
 
@@ -56,8 +66,8 @@ def deck_list(ctx: BuildContext) -> dict[Path, bytes]:
         by_id = {face.card.id: face for face in fronts}
         info = document_info(ctx.inputs.catalogs[lang], f"{GAME_TITLE} — {deck.name}")
         files[Path(lang) / "decks" / f"{o.deck.stem}.pdf"] = deck_pdf(
-            [by_id[card.id] for card in deck.cards], backs, card_layout(ctx.project.layouts), ctx.art, o.paper, o.mode,
-            o.duplex, o.back_offset, info, ctx.project.layouts)
+            [by_id[card.id] for card in deck.cards], backs, _layout(ctx), ctx.art, o.paper, o.mode,
+            o.duplex, o.back_offset, info, ctx.project.layouts, _service(ctx))
     return files
 
 
@@ -73,15 +83,16 @@ class CardPages:
 
 
 def card_pages(ctx: BuildContext, lang: str) -> list[CardPages]:
-    """Every faction's distinct cards (one page per card, not per copy) in one language, for card images."""
+    """Every faction's distinct cards (one page per card, not per copy, on the pages of the options' print service)
+    in one language, for card images."""
     fronts, backs, names = _compose(ctx, lang)
     localized = localize_cards(ctx.inputs.cards, ctx.inputs.catalogs[lang])
     pages = []
     for faction in FACTIONS:
         faces = [face for face in fronts if face.card.faction == faction]
         info = document_info(ctx.inputs.catalogs[lang], f"{GAME_TITLE} — {names[faction]}")
-        pdf = deck_pdf(faces, backs, card_layout(ctx.project.layouts), ctx.art, ctx.options.paper, "pro", "long",
-                       (0.0, 0.0), info, ctx.project.layouts)
+        pdf = deck_pdf(faces, backs, _layout(ctx), ctx.art, ctx.options.paper, "pro", "long",
+                       (0.0, 0.0), info, ctx.project.layouts, _service(ctx))
         pages.append(CardPages(faction, names[faction], tuple(lc for lc in localized if lc.card.faction == faction),
                                pdf))
     return pages

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import atexit
 import gc
+import os
 import signal
 import sys
 
@@ -17,8 +18,8 @@ from ..project import load_inputs
 from .check import deck_group, validate_command
 from .export import images_command, tts_command
 from .make import build_command, calibrate_command, gallery_command
-from .options import (EXIT_INTERRUPTED, EXIT_PROBLEMS, LanguageList, PathArg, make_project, project_options, report,
-                      write_json)
+from .options import (EXIT_INTERRUPTED, EXIT_PROBLEMS, LanguageList, OldNames, PathArg, make_project,
+                      project_options, report, write_json)
 from .proof import proof_command
 
 
@@ -27,7 +28,8 @@ def _raise_interrupted(number, frame):
 
 
 class Commands(click.Group):
-    """The command group: any terminal encoding, exit codes 0 / 1 problems / 2 usage / 130 interrupted."""
+    """The command group: any terminal encoding, exit codes 0 / 1 problems / 2 usage / 130 interrupted, no colour
+    when NO_COLOR is set."""
 
     def main(self, *args, **kwargs):
         for stream in (sys.stdout, sys.stderr):  # LANG=C, ISO-8859-1, PYTHONIOENCODING=ascii: never a traceback
@@ -37,6 +39,8 @@ class Commands(click.Group):
         # process, without Python's last collection walking them all: 0.03-0.05 s of every command
         atexit.unregister(gc.freeze)  # once, however many commands a program runs in its process
         atexit.register(gc.freeze)
+        if os.environ.get("NO_COLOR"):  # https://no-color.org: no ANSI colour in anything click prints
+            kwargs.setdefault("color", False)
         return super().main(*args, **kwargs)
 
     def invoke(self, ctx):
@@ -68,7 +72,7 @@ def export():
 @export.command("cards")
 @click.option("--lang", "lang", required=True, type=LanguageList(LANGS + (SOURCE_LANG,), allow_all=False),
               help=f"Language: {', '.join(LANGS)} or {SOURCE_LANG} (the English source strings).")
-@click.option("--output", type=PathArg(dir_okay=False), default=None,
+@click.option("--out", "--output", "output", cls=OldNames, type=PathArg(dir_okay=False), default=None,
               help="Write the JSON (UTF-8) to this file instead of stdout.")
 @project_options
 def export_cards(lang, output, data, locales, art, layouts):

@@ -6,8 +6,8 @@ import sys
 import click
 
 from ..i18n.catalogs import LANGS, SOURCE_LANG
-from .options import (EXIT_PROBLEMS, LanguageList, PathArg, jobs_option, make_project, project_options, report,
-                      write_json)
+from .options import (EXIT_PROBLEMS, LanguageList, PathArg, jobs_option, make_project, progress_bar,
+                      project_options, report, write_json)
 from ..kit.build import checked_deck
 from ..problems import ERROR, Problem, errors
 from ..project import loaded_langs, read_inputs
@@ -40,7 +40,7 @@ def validate_command(langs, output, jobs, data, locales, art, layouts):
     """Check the engine data, the cards, the decks and every translation against each other."""
     project = make_project(data, locales, art, layouts)
     inputs, problems = read_inputs(project, langs)
-    problems += validate(inputs, loaded_langs(inputs, langs), project, jobs)
+    problems += validate(inputs, loaded_langs(inputs, langs), project, jobs, progress_bar("Checking"))
     finish(problems, output, f"valid: engine data, {len(inputs.cards.cards) if inputs.cards else 0} cards and "
            f"their decks, catalogs of {', '.join(langs)}")
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import click
 
@@ -10,8 +11,10 @@ from ..export.settings import export_layout
 from ..i18n.catalogs import LANGS, SOURCE_LANG
 from ..kit.write import write_all
 from ..problems import ProblemsFound
-from .options import EXIT_PROBLEMS, LanguageList, PathArg, jobs_option, make_project, project_options, report
+from .options import (EXIT_PROBLEMS, LanguageList, PathArg, chosen_service, jobs_option, make_project,
+                      progress_bar, project_options, report, service_options)
 
+URL_SCHEMES = ("https", "http", "file")
 LANG_HELP = (f"Languages: all ({', '.join(LANGS)}) or a comma-separated list of these and {SOURCE_LANG} (the "
              "English source).")
 
@@ -38,14 +41,16 @@ def out_option(command):
               help=LANG_HELP)
 @click.option("--dpi", type=int, default=None,
               help="Resolution of the images: one of the export layout's [images] dpi (default: its first, 300).")
-@click.option("--no-bleed", is_flag=True, help="Cut to the trim (63 × 88 mm) instead of keeping the 3 mm bleed.")
+@click.option("--no-bleed", is_flag=True, help="Cut to the service's trim instead of keeping its bleed.")
+@service_options
 @out_option
 @jobs_option
 @project_options
-def images_command(langs, dpi, no_bleed, out, jobs, data, locales, art, layouts):
-    """One PNG per distinct card front and one back per faction, for print-on-demand card services:
-    out/<lang>/images/<card id>.png, back-<faction>.png and manifest.json / manifest.csv."""
+def images_command(langs, dpi, no_bleed, service, services, out, jobs, data, locales, art, layouts):
+    """One PNG per distinct card front and one back per faction, for print-on-demand card services, at the
+    service's trim and bleed: out/<lang>/images/<card id>.png, back-<faction>.png and manifest.json / .csv."""
     project = make_project(data, locales, art, layouts)
+    service = chosen_service(project.layouts, services, service)
     try:
         allowed = export_layout(project.layouts).images.dpi
     except ProblemsFound:  # a broken export layout: the export reports it, together with every other problem
@@ -56,15 +61,26 @@ def images_command(langs, dpi, no_bleed, out, jobs, data, locales, art, layouts)
         raise click.BadParameter(f"{dpi} is not one of the export layout's resolutions "
                                  f"({', '.join(map(str, allowed))})", param_hint="'--dpi'")
     from ..kit.export import export_images  # pypdfium2 is loaded only to export
-    _write(lambda: export_images(project, langs, dpi, not no_bleed, jobs), out,
-           f"card images at {dpi} dpi{' without bleed' if no_bleed else ''} ({', '.join(langs)})")
+    _write(lambda: export_images(project, langs, dpi, not no_bleed, jobs, service, services,
+                                 progress_bar("Card images")), out,
+           f"card images for {service} at {dpi} dpi{' without bleed' if no_bleed else ''} ({', '.join(langs)})")
+
+
+def check_base_url(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """--base-url must be an absolute http, https or file URL: Tabletop Simulator resolves nothing else."""
+    parts = urlsplit(value or "")
+    if value is not None and (parts.scheme not in URL_SCHEMES or parts.scheme != "file" and not parts.netloc):
+        raise click.BadParameter(f"{value!r} is not an absolute URL; expected one starting with "
+                                 f"{', '.join(s + '://' for s in URL_SCHEMES)}", ctx=ctx, param=param)
+    return value
 
 
 @click.command("tts")
 @click.option("--lang", "langs", type=LanguageList(LANGS + (SOURCE_LANG,)), default="all", show_default=True,
               help=LANG_HELP)
-@click.option("--base-url", default=None, help="URL under which the images will be published (FaceURL and "
-              "BackURL); default: file names relative to the output folder.")
+@click.option("--base-url", default=None, callback=check_base_url, metavar="URL",
+              help="URL (http, https or file) under which the output folder is published: the decks name their "
+              "images {URL}/<lang>/tts/<file>; default: the output folder's own file:/// URL (this machine only).")
 @out_option
 @jobs_option
 @project_options
@@ -72,5 +88,7 @@ def tts_command(langs, base_url, out, jobs, data, locales, art, layouts):
     """Tabletop Simulator decks: out/<lang>/tts/<faction>.json (a saved object), <faction>-faces.png (the deck
     sheet) and <faction>-back.png."""
     from ..kit.export import export_tts  # pypdfium2 is loaded only to export
-    _write(lambda: export_tts(make_project(data, locales, art, layouts), langs, base_url, jobs), out,
+    base_url = base_url or out.absolute().as_uri()
+    _write(lambda: export_tts(make_project(data, locales, art, layouts), langs, base_url, jobs,
+                              progress_bar("Tabletop Simulator decks")), out,
            f"Tabletop Simulator decks ({', '.join(langs)})")

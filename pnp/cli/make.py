@@ -8,17 +8,17 @@ from pathlib import Path
 import click
 
 from ..context import MODES, BuildOptions
-from ..kit.build import build
+from ..kit.build import build, option_problems
 from ..kit.write import write_all
 from ..sheets.calibration import DUPLEX as CALIBRATION_DUPLEX
 from ..sheets.calibration import calibration_pdf, home_grid
 from ..i18n.catalogs import LANGS, SOURCE_LANG, load_catalogs
-from .options import (EXIT_PROBLEMS, LanguageList, PathArg, check_input_folder, jobs_option, make_project,
-                      project_options, report)
+from .options import (EXIT_PROBLEMS, EXIT_USAGE, LanguageList, PathArg, check_input_folder, chosen_service,
+                      jobs_option, make_project, progress_bar, project_options, report, service_options)
 from ..export.pdfx_settings import pdfx_conditions
 from ..typeset.fonts import register_fonts
 from ..pages.imposition import DUPLEX_MODES, check_back_offset
-from ..layouts.schemas import PAPERS, calibration_layout
+from ..layouts.schemas import CARD, CARD_INK_SAVER, PAPERS, calibration_layout
 from ..problems import ProblemsFound
 from ..project import Project
 
@@ -61,6 +61,22 @@ def _fail(problems) -> None:
     sys.exit(EXIT_PROBLEMS)
 
 
+def _usage(options: BuildOptions, project: Project) -> None:
+    """Options that cannot work together (or with the paper's margins) are a usage error: listed, exit code 2."""
+    try:
+        misuse = option_problems(options, project)
+    except ProblemsFound:  # a broken layout file: the build reports it with every other problem (exit code 1)
+        return
+    _misused(misuse)
+
+
+def _misused(problems) -> None:
+    """Options that cannot be used together, or with the paper: listed, exit code 2 (a usage error)."""
+    if problems:
+        report(problems)
+        sys.exit(EXIT_USAGE)
+
+
 @click.command("build")
 @click.option("--lang", "langs", type=LanguageList(LANGS + (SOURCE_LANG,)), default="all", show_default=True,
               help=f"Languages to build: all (the translations: {', '.join(LANGS)}) or a comma-separated list of "
@@ -82,28 +98,37 @@ def _fail(problems) -> None:
               f"condition: fogra39 (Europe, coated) or swop (US); --pdfx alone means {pdfx_conditions()[0]}.")
 @click.option("--cmyk-profile", type=PathArg(dir_okay=False), default=None,
               help="With --pdfx: a CMYK ICC profile (e.g. your print shop's) to convert art images to CMYK.")
+@service_options
+@click.option("--ink-saver", is_flag=True, help="Light cards for home printers: paper-white panels, light frames "
+              "and backs (the faction's colour kept in a band and the emblem); about a fifth of the ink on the backs.")
 @click.option("--out", type=PathArg(file_okay=False), default=Path("out"), show_default=True,
               help="Output folder.")
 @jobs_option
 @project_options
-def build_command(langs, paper, mode, duplex, back_offset, booklet, deck, pdfx, cmyk_profile, out, jobs, data,
-                  locales, art, layouts):
+def build_command(langs, paper, mode, duplex, back_offset, booklet, deck, pdfx, cmyk_profile, service, services,
+                  ink_saver, out, jobs, data, locales, art, layouts):
     """Build the print-and-play kit: out/<lang>/cards/<faction>.pdf and the other parts; with --deck FILE, only
     that deck: out/<lang>/decks/<FILE name>.pdf."""
+    if mode != "pro" and (service or services):
+        raise click.UsageError("--service and --services choose the pages of --mode pro; give --mode pro too")
+    project = make_project(data, locales, art, layouts)
+    service = chosen_service(project.layouts, services, service)
     options = BuildOptions(langs=langs, paper=paper, mode=mode, duplex=duplex, back_offset=back_offset,
-                           booklet=booklet, deck=deck, pdfx=pdfx, cmyk_profile=cmyk_profile, jobs=jobs)
+                           booklet=booklet, deck=deck, pdfx=pdfx, cmyk_profile=cmyk_profile, service=service,
+                           services=services, card_variant=CARD_INK_SAVER if ink_saver else CARD, jobs=jobs)
 
     def progress(finished, steps):
         return click.progressbar(finished, length=steps, label="Building", file=sys.stderr,
                                  item_show_func=lambda done: done and done[0].label)
 
+    _usage(options, project)
     try:
-        result = build(make_project(data, locales, art, layouts), options, out, progress if on_terminal() else None)
+        result = build(project, options, out, progress if on_terminal() else None)
     except ProblemsFound as exc:
         _fail(exc.problems)
     if result.warnings:
         report(result.warnings)
-    pdfx_note = f"; PDF/X-1a for {pdfx}" if pdfx else ""
+    pdfx_note = (f"; cards for {service}" if mode == "pro" else "") + (f"; PDF/X-1a for {pdfx}" if pdfx else "")
     click.echo(f"Wrote {len(result.files)} file(s) to {out} ({', '.join(langs)}; {paper}, {mode}, duplex {duplex}"
                f"{pdfx_note}).")
 
@@ -133,8 +158,7 @@ def calibrate_command(langs, paper, duplex, back_offset, out, locales, layouts):
     except ProblemsFound as exc:
         _fail(exc.problems)
     problems = check_back_offset(grid, back_offset)
-    if problems:
-        _fail(problems)
+    _misused(problems)
     fonts = register_fonts(project.fonts)
     files = {}
     try:
@@ -165,7 +189,7 @@ def gallery_command(out, data, locales, art, layouts):
     """Render sample pages and cards to small PNG files."""
     try:
         from ..kit.gallery import gallery_images  # pypdfium2 is loaded only for the gallery
-        images = gallery_images(make_project(data, locales, art, layouts))
+        images = gallery_images(make_project(data, locales, art, layouts), progress_bar("Gallery"))
         write_all({out / name: png for name, png in images.items()}, out)
     except ProblemsFound as exc:
         _fail(exc.problems)

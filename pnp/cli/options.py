@@ -8,10 +8,12 @@ from pathlib import Path
 import click
 from click.core import ParameterSource
 
-from ..parallel import default_jobs
+from ..parallel import Progress, default_jobs
 
 from ..i18n.catalogs import LANGS
 from ..kit.write import write_all
+from ..layouts.services import DEFAULT_SERVICE, print_services
+from ..problems import ProblemsFound
 from ..project import Project
 
 EXIT_PROBLEMS, EXIT_USAGE, EXIT_INTERRUPTED = 1, 2, 130
@@ -53,6 +55,26 @@ class PathArg(click.Path):
         return super().convert(value, param, ctx)
 
 
+class OldNames(click.Option):
+    """An option whose first name is the one --help shows; its other names (the old spellings, such as --output for
+    --out) keep working."""
+
+    def get_help_record(self, ctx: click.Context):
+        opts, self.opts = self.opts, self.opts[:1]
+        try:
+            return super().get_help_record(ctx)
+        finally:
+            self.opts = opts
+
+
+def progress_bar(label: str) -> Progress | None:
+    """A progress bar on stderr, labelled `label`, for a person watching a terminal; None for logs and pipes (and
+    never anything on stdout, where JSON goes)."""
+    if not sys.stderr.isatty():
+        return None
+    return lambda items, length: click.progressbar(items, length=length, label=label, file=sys.stderr)
+
+
 def check_input_folder(ctx: click.Context, param: click.Parameter, value: Path) -> Path:
     """--data/--locales/--art/--layouts given on the command line must name an existing folder."""
     if ctx.get_parameter_source(param.name) == ParameterSource.COMMANDLINE and not value.is_dir():
@@ -78,6 +100,30 @@ def jobs_option(command):
                         show_default="the cores", show_envvar=True,
                         help="Worker processes for the checks and the files made (1: none); the result is the same for "
                              "any number.")(command)
+
+
+def service_options(command):
+    """--service NAME and --services FILE: the print service whose trim and bleed the pro pages take."""
+    command = click.option("--services", type=PathArg(dir_okay=False, exists=True), default=None,
+                           help="A TOML file of more print services, read over pnp/layouts/services.toml (the same "
+                                "form: name, trim, bleed, extends).")(command)
+    return click.option("--service", default=None, metavar="NAME",
+                        help=f"Print service: the trim and bleed of its cards (services.toml: generic, mpc = "
+                             f"MakePlayingCards, dtc = DriveThruCards) [default: {DEFAULT_SERVICE}].")(command)
+
+
+def chosen_service(layouts: Path, services: Path | None, service: str | None) -> str:
+    """The --service name, checked against the services known (a broken services file: its problems, exit 1;
+    an unknown name: a usage error, exit 2)."""
+    try:
+        known = print_services(layouts, services)
+    except ProblemsFound as exc:
+        report(exc.problems)
+        sys.exit(EXIT_PROBLEMS)
+    if service is not None and service not in known:
+        raise click.BadParameter(f"unknown print service {service!r}; expected one of {', '.join(known)}",
+                                 param_hint="'--service'")
+    return service or DEFAULT_SERVICE
 
 
 def make_project(data: Path, locales: Path, art: Path, layouts: Path) -> Project:

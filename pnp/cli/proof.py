@@ -9,7 +9,8 @@ import click
 from ..i18n.catalogs import LANGS
 from ..kit.write import write_all
 from ..problems import ProblemsFound
-from .options import EXIT_PROBLEMS, LanguageList, PathArg, jobs_option, make_project, project_options, report
+from .options import (EXIT_PROBLEMS, LanguageList, PathArg, jobs_option, make_project, progress_bar, project_options,
+                      report)
 
 
 @click.command("proof")
@@ -24,7 +25,7 @@ def proof_command(langs, out, jobs, data, locales, art, layouts):
     catalog line, fitted size and the validator's problems. Problems are shown, not fatal."""
     try:
         from ..proof.site import proof_site  # the site and its image renderer are loaded only for the proof
-        files = proof_site(make_project(data, locales, art, layouts), langs, jobs)
+        files = proof_site(make_project(data, locales, art, layouts), langs, jobs, progress_bar("Card images"))
         write_all({out / path: content for path, content in files.items()}, out)
     except ProblemsFound as exc:
         report(exc.problems)

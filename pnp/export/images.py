@@ -9,16 +9,18 @@ from __future__ import annotations
 
 import csv
 import json
+from functools import lru_cache
 from io import BytesIO, StringIO
 from pathlib import Path
 from typing import Sequence
 
 import pypdfium2
-from PIL import Image, PngImagePlugin
+from PIL import Image, ImageCms
 
 from ..cards.produce import CardPages
 
 POINTS_PER_INCH = 72
+ICC_DATE = slice(24, 36)  # the profile header's creation date (ICC.1, 7.2.8), which LittleCMS sets to the time now
 MANIFEST_FIELDS = ("id", "name", "faction", "side", "copies", "file")
 
 
@@ -47,12 +49,19 @@ def _box_image(page: pypdfium2.PdfPage, dpi: int, bleed: bool) -> Image.Image:
     return image.crop((x, y, x + round((right - left) * scale), y + round((top - bottom) * scale)))
 
 
+@lru_cache(maxsize=1)
+def srgb_profile() -> bytes:
+    """LittleCMS's sRGB ICC profile with a fixed creation date (all zero), so the same image gives the same bytes."""
+    profile = bytearray(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())
+    profile[ICC_DATE] = bytes(ICC_DATE.stop - ICC_DATE.start)
+    return bytes(profile)
+
+
 def png_bytes(image: Image.Image, dpi: int) -> bytes:
-    """PNG marked as sRGB (the sRGB chunk) with its resolution; deterministic."""
-    info = PngImagePlugin.PngInfo()
-    info.add(b"sRGB", b"\x00")  # rendering intent: perceptual
+    """PNG with an embedded sRGB ICC profile (a print service converts it as sRGB, not as an unknown RGB) and its
+    resolution; deterministic."""
     buffer = BytesIO()
-    image.save(buffer, "PNG", pnginfo=info, dpi=(dpi, dpi), optimize=False)
+    image.save(buffer, "PNG", icc_profile=srgb_profile(), dpi=(dpi, dpi), optimize=False)
     return buffer.getvalue()
 
 

@@ -6,7 +6,8 @@ whose `CustomDeck` entry names the sheet (FaceURL, BackURL, NumWidth, NumHeight,
 list every copy, and whose `ContainedObjects` are the cards (`Card`, with the localized name as Nickname and the
 type line with its traits, the bonus and the effect as Description). A card's id is the deck number × 100 + its
 index on the sheet; the deck number is the faction's place in the kit (1 = first faction), so the decks of all
-factions can share one table.
+factions can share one table. The images are named by absolute URLs (Tabletop Simulator resolves no relative
+names): file:/// on the machine that wrote them, or the web folder they are published in.
 """
 from __future__ import annotations
 
@@ -33,14 +34,14 @@ def sheet_grid(count: int, settings: TtsSettings) -> tuple[int, int]:
     return columns, ceil(count / columns)
 
 
-def card_url(name: str, base_url: str | None) -> str:
-    """A file's URL: its name (relative to the output folder) or under `base_url`."""
-    return f"{base_url.rstrip('/')}/{name}" if base_url else name
+def card_url(name: str, folder_url: str) -> str:
+    """The URL of the file `name` in the folder published (or written) at `folder_url`."""
+    return f"{folder_url.rstrip('/')}/{name}"
 
 
-def tts_deck(pages: CardPages, deck_number: int, settings: TtsSettings, base_url: str | None
-             ) -> dict[Path, bytes]:
-    """<faction>.json, <faction>-faces.png (the sheet) and <faction>-back.png of one faction's deck."""
+def tts_deck(pages: CardPages, deck_number: int, settings: TtsSettings, folder_url: str) -> dict[Path, bytes]:
+    """<faction>.json, <faction>-faces.png (the sheet) and <faction>-back.png of one faction's deck; the JSON names
+    the images by their URLs in `folder_url` (Tabletop Simulator resolves no relative names)."""
     count = len(pages.cards)
     if count > settings.columns * settings.rows:
         raise ProblemsFound([Problem("tts-sheet-full", f"{count} distinct cards do not fit a Tabletop Simulator "
@@ -52,13 +53,19 @@ def tts_deck(pages: CardPages, deck_number: int, settings: TtsSettings, base_url
     for index, face in enumerate(faces):
         sheet.paste(face, ((index % columns) * width, (index // columns) * height))
     face_file, back_file = f"{pages.faction}-faces.png", f"{pages.faction}-back.png"
-    deck = {str(deck_number): {"FaceURL": card_url(face_file, base_url), "BackURL": card_url(back_file, base_url),
+    deck = {str(deck_number): {"FaceURL": card_url(face_file, folder_url), "BackURL": card_url(back_file, folder_url),
                                "NumWidth": columns, "NumHeight": rows, "BackIsHidden": True, "UniqueBack": False,
                                "Type": 0}}
     saved = saved_object(pages.faction_name, pages.cards, deck_number, deck)
     return {Path(face_file): png_bytes(sheet, settings.dpi),
             Path(back_file): png_bytes(back, settings.dpi),
             Path(f"{pages.faction}.json"): (json.dumps(saved, ensure_ascii=False, indent=2) + "\n").encode()}
+
+
+def guid(deck_number: int, position: int) -> str:
+    """An object's GUID as Tabletop Simulator writes them (6 hex digits), fixed and unique on a table: the deck
+    number, then 0 for the deck and 1, 2, … for its cards."""
+    return f"{deck_number:02x}{position:04x}"
 
 
 def saved_object(deck_name: str, cards: tuple[LocalizedCard, ...], deck_number: int, deck: dict) -> dict:
@@ -69,14 +76,15 @@ def saved_object(deck_name: str, cards: tuple[LocalizedCard, ...], deck_number: 
         description = "\n".join(text for text in (card.type_line, card.bonus, card.effect) if text)
         for _ in range(card.card.copies):
             ids.append(card_id)
-            contained.append({"Name": "Card", "Transform": TRANSFORM, "Nickname": card.name,
-                              "Description": description, "GMNotes": card.card.id, "CardID": card_id,
-                              "CustomDeck": deck})
+            contained.append({"GUID": guid(deck_number, len(ids)), "Name": "Card", "Transform": TRANSFORM,
+                              "Nickname": card.name, "Description": description, "GMNotes": card.card.id,
+                              "CardID": card_id, "CustomDeck": deck})
     return {"SaveName": "", "GameMode": "", "Date": "", "Gravity": 0.5, "PlayArea": 0.5, "Table": "", "Sky": "",
             "Note": "", "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "TabStates": {},
             "VersionNumber": "",
-            "ObjectStates": [{"Name": "DeckCustom", "Transform": TRANSFORM, "Nickname": deck_name,
-                              "Description": "", "GMNotes": "", "Locked": False, "Grid": True, "Snap": True,
-                              "Autoraise": True, "Sticky": True, "Tooltip": True, "SidewaysCard": False,
-                              "HideWhenFaceDown": True, "Hands": False, "DeckIDs": ids, "CustomDeck": deck,
+            "ObjectStates": [{"GUID": guid(deck_number, 0), "Name": "DeckCustom", "Transform": TRANSFORM,
+                              "Nickname": deck_name, "Description": "", "GMNotes": "", "Locked": False,
+                              "Grid": True, "Snap": True, "Autoraise": True, "Sticky": True, "Tooltip": True,
+                              "SidewaysCard": False, "HideWhenFaceDown": True, "Hands": False, "DeckIDs": ids,
+                              "CustomDeck": deck,
                               "ContainedObjects": contained}]}

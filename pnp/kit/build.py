@@ -26,6 +26,7 @@ from ..export.cmyk_art import cmyk_art
 from ..export.pdfx_settings import pdfx_conditions
 from ..typeset.fonts import register_fonts
 from ..pages.imposition import DUPLEX_MODES, check_back_offset, sheet_grid
+from ..layouts.services import DEFAULT_SERVICE, print_service
 from ..layouts.schemas import PAPERS, CardLayout, card_layout, sheet_layout
 from ..parallel import attempted, raised, run_tasks
 from ..problems import ERROR, Location, Problem, ProblemsFound, errors
@@ -115,7 +116,11 @@ def option_problems(options: BuildOptions, project: Project) -> list[Problem]:
         if options.back_offset != (0.0, 0.0):
             return [Problem("build-option", "--back-offset shifts the back pages of home sheets; pro mode prints one "
                             "card per page and has none to shift", where)]
+        print_service(project.layouts, options.service, options.services)  # raises for a broken or unknown one
         return []
+    if (options.service, options.services) != (DEFAULT_SERVICE, None):
+        return [Problem("build-option", "--service and --services choose the pages of --mode pro; give --mode pro",
+                        where)]
     card = card_layout(project.layouts).card
     grid = sheet_grid(sheet_layout(options.paper, project.layouts), card.width, card.height, card.bleed,
                       str(project.layouts / f"home-{options.paper}.toml"))
@@ -193,7 +198,7 @@ def load(project: Project, options: BuildOptions) -> Loaded:
     card: CardLayout | None = None
     try:
         before = option_problems(options, project)
-        card = card_layout(project.layouts)
+        card = card_layout(project.layouts, options.card_variant)
     except ProblemsFound as exc:  # a layout file is wrong: reported with everything else
         before = list(exc.problems)
     inputs, load_problems = read_inputs(project, options.langs)

@@ -2,7 +2,9 @@
 cards without printing (rasterized with pypdfium2)."""
 from __future__ import annotations
 
+import contextlib
 from dataclasses import replace
+from functools import partial
 from io import BytesIO
 from pathlib import Path
 
@@ -12,6 +14,7 @@ from PIL import Image
 from ..context import BuildOptions
 from .build import prepare
 from ..data.card_database import CardDatabase
+from ..parallel import Progress
 from ..project import Project
 from ..cards.produce import card_decks
 
@@ -47,21 +50,36 @@ def png_bytes(image: Image.Image) -> bytes:
     return buffer.getvalue()
 
 
-def gallery_images(project: Project) -> dict[str, bytes]:
-    """File name -> PNG bytes of every gallery image."""
-    def page(pdf: bytes, index: int, dpi: int) -> Image.Image:
-        document = pypdfium2.PdfDocument(pdf)
-        try:
-            return document[index].render(scale=dpi / 72).to_pil()
-        finally:
-            document.close()
-
+def gallery_images(project: Project, progress: Progress | None = None) -> dict[str, bytes]:
+    """File name -> PNG bytes of every gallery image; `progress` is shown the parts (A4, Letter, pro cards) as they
+    are made."""
+    parts = [partial(_sheet_images, project, "a4"), partial(_sheet_images, project, "letter"),
+             partial(_card_strip, project)]
     images: dict[str, bytes] = {}
-    for paper in ("a4", "letter"):
-        wanted = [s for s in SHEETS if s[1] == paper]
-        decks, _ = _decks(project, BuildOptions(paper=paper), tuple(sorted({s[2] for s in wanted})))
-        for name, _, lang, faction, index, dpi in wanted:
-            images[name] = png_bytes(page(decks[Path(lang) / "cards" / f"{faction}.pdf"], index, dpi))
+    with progress(iter(parts), len(parts)) if progress else contextlib.nullcontext(parts) as running:
+        for part in running:
+            images.update(part())
+    return images
+
+
+def _page(pdf: bytes, index: int, dpi: int) -> Image.Image:
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        return document[index].render(scale=dpi / 72).to_pil()
+    finally:
+        document.close()
+
+
+def _sheet_images(project: Project, paper: str) -> dict[str, bytes]:
+    """The gallery's home sheets on `paper`."""
+    wanted = [s for s in SHEETS if s[1] == paper]
+    decks, _ = _decks(project, BuildOptions(paper=paper), tuple(sorted({s[2] for s in wanted})))
+    return {name: png_bytes(_page(decks[Path(lang) / "cards" / f"{faction}.pdf"], index, dpi))
+            for name, _, lang, faction, index, dpi in wanted}
+
+
+def _card_strip(project: Project) -> dict[str, bytes]:
+    """The pro-mode cards side by side, with a back."""
     decks, cards = _decks(project, BuildOptions(mode="pro"), tuple(sorted({lang for lang, _, _ in CARDS})))
     strip = []
     for lang, card_id, side in CARDS:
@@ -71,8 +89,8 @@ def gallery_images(project: Project) -> dict[str, bytes]:
             if card.id == card_id:
                 break
             position += card.copies
-        strip.append(page(decks[Path(lang) / "cards" / f"{faction}.pdf"], 2 * position + (side == "back"),
-                          CARD_DPI))
+        strip.append(_page(decks[Path(lang) / "cards" / f"{faction}.pdf"], 2 * position + (side == "back"),
+                           CARD_DPI))
     gap = 12
     sheet = Image.new("RGB", (sum(i.width for i in strip) + gap * (len(strip) + 1), strip[0].height + 2 * gap),
                       "white")
@@ -80,5 +98,4 @@ def gallery_images(project: Project) -> dict[str, bytes]:
     for image in strip:
         sheet.paste(image, (x, gap))
         x += image.width + gap
-    images["pro-cards-tr-pl-de-es-back.png"] = png_bytes(sheet)
-    return images
+    return {"pro-cards-tr-pl-de-es-back.png": png_bytes(sheet)}

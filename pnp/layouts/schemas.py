@@ -25,6 +25,7 @@ from .values import Colour, FontRole, Palette, Positive
 
 LAYOUTS = package_folder("pnp", "layouts")
 PAPERS = ("a4", "letter")
+CARD, CARD_INK_SAVER = "card", "card-ink-saver"  # the card layout and its light variant (`pnp build --ink-saver`)
 
 
 @dataclass(frozen=True)
@@ -252,6 +253,35 @@ class CardPalette(Palette):
 
 
 @dataclass(frozen=True)
+class Paint:
+    """A colour by name — a palette colour (`gold`) or the card's faction's (`faction.color`, `faction.dark`,
+    `faction.sky`) — printed at `tint` of its strength (1: as it is, 0.1: a tenth of each ink, 0: paper white)."""
+
+    colour: str
+    tint: float = 1.0
+
+    def invalid(self) -> list[str]:
+        return [] if 0 <= self.tint <= 1 else [f"tint {self.tint:g} must be in 0..1"]
+
+
+FACTION_PAINTS = ("faction.color", "faction.dark", "faction.sky")
+
+
+@dataclass(frozen=True)
+class CardPaint:
+    """Which colour prints where on a card. The defaults are the full-colour design; a variant layout that extends
+    card.toml (card-ink-saver.toml) lightens the large areas."""
+
+    frame: Paint = Paint("faction.color")       # the front's ground, into the bleed
+    panels: Paint = Paint("parchment")          # the name banner and the effect panel
+    frame_text: Paint = Paint("gold")           # the level number, on the frame
+    frame_knockout: bool = True                 # small text on the frame (the collector line): knocked out or black
+    back: Paint = Paint("faction.dark")         # the back's ground, into the bleed; its rays 35 % of the way to …
+    medallion: Paint = Paint("faction.color")   # … the medallion's fill
+    back_art: Paint = Paint("gold")             # the back's rings, emblem, title, name and rules
+
+
+@dataclass(frozen=True)
 class FactionStyle:
     color: Colour
     dark: Colour
@@ -267,6 +297,14 @@ class CardLayout:
     back: BackLayout
     palette: CardPalette
     factions: Mapping[str, FactionStyle]
+    paint: CardPaint = CardPaint()
+
+    def colour(self, paint: Paint, faction: str) -> Colour:
+        """The CMYK colour that `paint` names on a card of `faction`, at its tint."""
+        name = paint.colour
+        base = (getattr(self.factions[faction], name.removeprefix("faction.")) if name in FACTION_PAINTS
+                else self.palette.colors()[name])
+        return base if paint.tint == 1 else tuple(round(value * paint.tint, 4) for value in base)
 
     def text_boxes(self) -> dict[str, Box]:
         """Every box that holds text or a symbol, and every panel (its edge frames the face), by name: all must lie
@@ -317,16 +355,6 @@ class SheetLayout:
     paper: Paper
     grid: GridSize
     margins: SheetMargins
-
-
-@dataclass(frozen=True)
-class ProPage:
-    bleed: float
-
-
-@dataclass(frozen=True)
-class ProLayout:
-    page: ProPage
 
 
 @dataclass(frozen=True)
@@ -425,6 +453,13 @@ def load_layout(name: str, cls: type, directory: Path):
     return value
 
 
+def read_table(cls: type, data: dict, file: str, key: str = "") -> tuple[Any, list[Problem]]:
+    """A table read from `file` (at `key`) as an instance of the frozen dataclass `cls`, and the problems of its
+    keys (for data files of several entries, like the print services)."""
+    problems: list[Problem] = []
+    return _convert(cls, data, key, problems, file), problems
+
+
 def _convert(tp: Any, value: Any, key: str, problems: list[Problem], file: str) -> Any:
     """`value` read from TOML as type `tp` (a dataclass, mapping, tuple, number or text); None and a problem if not."""
     def fail(expected: str) -> None:
@@ -509,12 +544,13 @@ def ink_problems(colours: Mapping[str, Colour], max_ink: float, file: str) -> li
 
 
 @lru_cache(maxsize=None)
-def card_layout(directory: Path) -> CardLayout:
-    """card.toml of the layouts folder `directory`, with every text box inside the safe zone and every faction styled."""
+def card_layout(directory: Path, name: str = CARD) -> CardLayout:
+    """card.toml (or the variant `name` that extends it) of the layouts folder `directory`, with every text box
+    inside the safe zone, every faction styled and every paint a known colour."""
     from ..graphics.emblems import EMBLEMS
 
-    layout = load_layout("card", CardLayout, directory)
-    file = str(directory / "card.toml")
+    layout = load_layout(name, CardLayout, directory)
+    file = str(directory / f"{name}.toml")
     problems = []
     safe = layout.card.safe_box
     for name, box in layout.text_boxes().items():
@@ -531,6 +567,11 @@ def card_layout(directory: Path) -> CardLayout:
     named = {f"palette.{name}": colour for name, colour in layout.palette.colors().items()}
     named |= {f"factions.{faction}.{part}": getattr(style, part) for faction, style in layout.factions.items()
               for part in ("color", "dark", "sky")}
+    colours = (*layout.palette.colors(), *FACTION_PAINTS)
+    for part, paint in vars(layout.paint).items():
+        if isinstance(paint, Paint) and paint.colour not in colours:
+            problems.append(Problem("layout-value", f"'paint.{part}' names colour {paint.colour!r}; expected one of "
+                                    f"{', '.join(colours)}", Location(file=file, field=f"paint.{part}")))
     problems += ink_problems(named, layout.card.max_ink, file)
     raise_if_errors(problems)
     return layout
@@ -540,11 +581,6 @@ def card_layout(directory: Path) -> CardLayout:
 def sheet_layout(paper: str, directory: Path) -> SheetLayout:
     """The home sheet for paper `paper` (home-<paper>.toml of the layouts folder `directory`)."""
     return load_layout(f"home-{paper}", SheetLayout, directory)
-
-
-@lru_cache(maxsize=None)
-def pro_layout(directory: Path) -> ProLayout:
-    return load_layout("pro", ProLayout, directory)
 
 
 @lru_cache(maxsize=None)

@@ -11,6 +11,7 @@ from ..data.art import ArtImage
 from ..export.images import page_images
 from ..kit.gallery import png_bytes
 from ..layouts.schemas import CardLayout
+from ..layouts.services import DEFAULT_SERVICE, print_service
 from ..pages.pdfout import DocumentInfo
 
 PROOF_DPI = 72  # 69 × 94 mm pages become 196 × 266 px: readable on screen, about 5 KB each
@@ -21,6 +22,7 @@ def card_images(fronts: Sequence[FrontFace], backs: Mapping[str, BackFace], layo
     """Card id -> PNG of its front, for the cards of one language (fronts only, one page each), on the pro page of
     the layouts folder `layouts`."""
     info = DocumentInfo("proof", "proof site images", fronts[0].lang)  # never written: only rasterized
-    pdf = deck_pdf(list(fronts), backs, layout, art, "a4", "pro", "none", (0.0, 0.0), info, layouts)
+    pdf = deck_pdf(list(fronts), backs, layout, art, "a4", "pro", "none", (0.0, 0.0), info, layouts,
+                   print_service(layouts, DEFAULT_SERVICE))
     images = page_images(pdf, range(len(fronts)), PROOF_DPI)
     return {face.card.id: png_bytes(image) for face, image in zip(fronts, images)}

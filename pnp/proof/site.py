@@ -25,7 +25,7 @@ from ..cards.faces import FrontFace
 from ..cards.labels import card_labels
 from ..rulebook import kit_facts
 from ..rulebook.compose import number_text, template_context
-from ..parallel import results_in_order
+from ..parallel import Progress, results_in_order
 from ..validate import validate
 from . import collect
 from .images import card_images
@@ -72,10 +72,12 @@ def language_images(inputs: Inputs, lang: str, project: Project, fonts: Mapping[
     return fronts, card_images(fronts, {back.faction: back for back in backs}, layout, art, project.layouts)
 
 
-def proof_site(project: Project, langs: tuple[str, ...], jobs: int = 1) -> dict[Path, bytes]:
+def proof_site(project: Project, langs: tuple[str, ...], jobs: int = 1, progress: Progress | None = None
+               ) -> dict[Path, bytes]:
     """Site path -> bytes of every page and image; raises ProblemsFound when the engine data or the cards cannot be
     read (a language whose catalogs cannot be read is left out; its problems are on the problems page). The checks
-    and the languages' card images are made in `jobs` worker processes."""
+    and the languages' card images are made in `jobs` worker processes; `progress` is shown the languages' images
+    as they are made."""
     inputs, problems = read_inputs(project, (SOURCE_LANG, *langs))
     all_langs = loaded_langs(inputs, (SOURCE_LANG, *langs))  # a language whose catalogs are broken is left out
     problems += validate(inputs, all_langs[1:], project, jobs)
@@ -88,7 +90,7 @@ def proof_site(project: Project, langs: tuple[str, ...], jobs: int = 1) -> dict[
     files: dict[Path, bytes] = {}
     faces, images = {}, {}
     tasks = [partial(language_images, inputs, lang, project, fonts, art) for lang in all_langs]
-    for lang, (fronts, pngs) in zip(all_langs, results_in_order(tasks, jobs)):
+    for lang, (fronts, pngs) in zip(all_langs, results_in_order(tasks, jobs, progress)):
         faces[lang] = fronts
         for card_id, png in pngs.items():
             path = f"{IMAGES}/{lang}/{card_id}.png"

@@ -1,9 +1,11 @@
 """The build's producer of the rulebook (see pnp.kit.build: one call per language)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from ..context import BuildContext
+from ..layouts.schemas import CARD_INK_SAVER, card_layout
 from ..problems import raise_if_errors
 from . import rendered_pdfs
 from .checks import checked_rulebook
@@ -14,7 +16,7 @@ def build_options(ctx: BuildContext) -> str:
     o = ctx.options
     options = (f"--paper {o.paper} --mode {o.mode} --duplex {o.duplex} "
                f"--back-offset {o.back_offset[0]:g},{o.back_offset[1]:g}")
-    return options + (" --booklet" if o.booklet else "")
+    return options + (" --booklet" if o.booklet else "") + (" --ink-saver" if o.card_variant == CARD_INK_SAVER else "")
 
 
 def rulebook(ctx: BuildContext) -> dict[Path, bytes]:
@@ -26,7 +28,8 @@ def rulebook(ctx: BuildContext) -> dict[Path, bytes]:
     for lang in ctx.langs:
         checked = checked_rulebook(ctx.inputs, lang, ctx.project, ctx.fonts, {o.paper: build_options(ctx)})
         raise_if_errors(checked.problems)
-        pdfs = rendered_pdfs(checked.blocks[o.paper], checked.anatomy, ctx.inputs.catalogs[lang], ctx.fonts, o.paper,
+        anatomy = replace(checked.anatomy, layout=card_layout(ctx.project.layouts, o.card_variant))
+        pdfs = rendered_pdfs(checked.blocks[o.paper], anatomy, ctx.inputs.catalogs[lang], ctx.fonts, o.paper,
                              o.booklet, ctx.project.layouts)
         files.update({Path(lang) / name: data for name, data in pdfs.items()})
     return files

@@ -10,7 +10,7 @@ from typing import Callable, Iterable
 
 from ..cards.checks import card_print_problems
 from ..i18n.catalogs import SOURCE_LANG
-from ..parallel import attempted, raised, results_in_order
+from ..parallel import Progress, attempted, raised, results_in_order
 from ..problems import ERROR, WARNING, Location, Problem, ProblemsFound
 from ..project import Inputs, Project
 from ..sheets import score_sheet_print_problems, token_print_problems
@@ -77,15 +77,17 @@ def available(inputs: Inputs) -> Needs:
     return frozenset(name for name, part in parts.items() if part is not None)
 
 
-def validate(inputs: Inputs, langs: tuple[str, ...], project: Project, jobs: int = 1) -> list[Problem]:
+def validate(inputs: Inputs, langs: tuple[str, ...], project: Project, jobs: int = 1,
+             progress: Progress | None = None) -> list[Problem]:
     """Run every check on the inputs for the given languages; the problems of all, in check order: the content
-    checks' (`content_problems`), then the print checks' (`print_problems`) of the languages they found no error in."""
-    content, printed = content_and_print_problems(inputs, langs, project, jobs)
+    checks' (`content_problems`), then the print checks' (`print_problems`) of the languages they found no error in;
+    `progress` is shown the checks as they finish."""
+    content, printed = content_and_print_problems(inputs, langs, project, jobs, progress)
     return content + printed
 
 
-def content_and_print_problems(inputs: Inputs, langs: tuple[str, ...], project: Project, jobs: int = 1
-                               ) -> tuple[list[Problem], list[Problem]]:
+def content_and_print_problems(inputs: Inputs, langs: tuple[str, ...], project: Project, jobs: int = 1,
+                               progress: Progress | None = None) -> tuple[list[Problem], list[Problem]]:
     """The content checks' problems and the print checks', apart (as `validate` reports them).
 
     With one job the content checks run first, and the print checks only for the languages they found no error in.
@@ -95,9 +97,9 @@ def content_and_print_problems(inputs: Inputs, langs: tuple[str, ...], project: 
     any number of jobs."""
     if jobs <= 1:
         content = content_problems(inputs, langs)
-        return content, print_problems(inputs, langs, project, error_langs(content))
+        return content, print_problems(inputs, langs, project, error_langs(content), progress=progress)
     checks, printing = content_checks(inputs, langs), print_tasks(inputs, langs, project)
-    found = results_in_order([*checks, *(partial(attempted, task) for _, task in printing[::-1])], jobs)
+    found = results_in_order([*checks, *(partial(attempted, task) for _, task in printing[::-1])], jobs, progress)
     content = merged(found[:len(checks)])
     broken = error_langs(content)
     printed = [[] if lang in broken else raised(result)
@@ -133,13 +135,13 @@ def error_langs(problems: list[Problem]) -> frozenset[str]:
 
 
 def print_problems(inputs: Inputs, langs: tuple[str, ...], project: Project, broken: frozenset[str] = frozenset(),
-                   jobs: int = 1) -> list[Problem]:
+                   jobs: int = 1, progress: Progress | None = None) -> list[Problem]:
     """The print checks' problems. They lay out the texts, so they run for the languages not in `broken` (those
     with translation errors: a broken placeholder cannot even be filled in); for the others a warning says they
     were skipped. They run in `jobs` worker processes (pnp.parallel), the longest first; the problems come in the
     same order for any number."""
     printing = print_tasks(inputs, tuple(lang for lang in langs if lang not in broken), project)
-    found = results_in_order([task for _, task in printing[::-1]], jobs)[::-1]
+    found = results_in_order([task for _, task in printing[::-1]], jobs, progress)[::-1]
     return print_report(langs, broken, printing, found)
 
 

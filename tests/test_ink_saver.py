@@ -1,0 +1,83 @@
+"""`pnp build --ink-saver`: the cards drawn by card-ink-saver.toml (which extends card.toml and changes only which
+colour prints where) take at most 40 % of the ink on the backs and less on the fronts, measured as the print would
+lay it down (Ghostscript's ink_cov: C + M + Y + K per page at 72 dpi); pages, boxes and texts stay as they were."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+from io import BytesIO
+from pathlib import Path
+from statistics import mean
+
+import pypdf
+import pytest
+
+from conftest import invoke
+from deck_helpers import render_decks
+from pnp.context import BuildOptions
+from pnp.data.terms import FACTIONS
+from pnp.layouts.schemas import CARD_INK_SAVER, LAYOUTS
+
+LANG = "de"
+needs_gs = pytest.mark.skipif(not shutil.which("gs"), reason="Ghostscript not installed (.ci/run installs it)")
+
+
+@pytest.fixture(scope="module")
+def decks() -> dict[str, dict[Path, bytes]]:
+    return {variant: render_decks(BuildOptions(langs=(LANG,), **options))
+            for variant, options in (("full", {}), ("ink-saver", {"card_variant": CARD_INK_SAVER}))}
+
+
+def coverage(pdf: bytes, folder: Path) -> list[float]:
+    """Each page's total ink coverage in % (C + M + Y + K of the page's area) as Ghostscript separates it."""
+    path = folder / "coverage.pdf"
+    path.write_bytes(pdf)
+    run = subprocess.run(["gs", "-q", "-dBATCH", "-dNOPAUSE", "-dSAFER", "-sDEVICE=ink_cov", "-r72", "-o", "-",
+                          str(path)], capture_output=True, text=True, timeout=300, check=True)
+    return [sum(float(value) for value in line.split()[:4]) for line in run.stdout.splitlines() if "CMYK" in line]
+
+
+@needs_gs
+def test_backs_take_at_most_40_percent_of_the_ink_and_fronts_less(decks, tmp_path):
+    for faction in FACTIONS:
+        name = Path(LANG) / "cards" / f"{faction}.pdf"
+        full, light = (coverage(decks[variant][name], tmp_path) for variant in ("full", "ink-saver"))
+        assert len(full) == len(light) == 10, faction
+        assert mean(light[1::2]) <= 0.4 * mean(full[1::2]), (faction, full, light)
+        assert mean(light[0::2]) <= 0.7 * mean(full[0::2]), (faction, full, light)
+
+
+def test_pages_boxes_and_texts_are_unchanged(decks):
+    for faction in FACTIONS:
+        name = Path(LANG) / "cards" / f"{faction}.pdf"
+        full, light = (pypdf.PdfReader(BytesIO(decks[variant][name])) for variant in ("full", "ink-saver"))
+        assert len(full.pages) == len(light.pages)
+        for before, after in zip(full.pages, light.pages):
+            assert (before.mediabox, before.trimbox, before.bleedbox) == (after.mediabox, after.trimbox,
+                                                                          after.bleedbox)
+            assert before.extract_text() == after.extract_text()
+
+
+@needs_gs
+def test_the_rulebook_has_no_full_page_tint_and_a_lighter_card_anatomy(runner, tmp_path):
+    pages = {}
+    for variant, flags in (("full", ()), ("ink-saver", ("--ink-saver",))):
+        result = invoke(runner, "build", "--lang", LANG, *flags, "--out", tmp_path / variant)
+        assert result.exit_code == 0, result.output
+        pages[variant] = coverage((tmp_path / variant / LANG / "rulebook.pdf").read_bytes(), tmp_path)
+        for part in ("tokens.pdf", "scoresheet.pdf"):
+            assert (tmp_path / variant / LANG / part).read_bytes() == (tmp_path / "full" / LANG / part).read_bytes()
+    assert max(pages["ink-saver"]) <= 25  # the anatomy's cards are the darkest page; no page is tinted all over
+    assert sum(pages["ink-saver"]) < sum(pages["full"])
+
+
+@pytest.mark.parametrize("line, found", [('panels = { colour = "paper" }', 'panels = { colour = "papyrus" }'),
+                                         ("tint = 0.08", "tint = 1.5")])
+def test_a_broken_ink_saver_layout_is_located(runner, tmp_path, line, found):
+    layouts = tmp_path / "layouts"
+    shutil.copytree(LAYOUTS, layouts, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    variant = layouts / "card-ink-saver.toml"
+    variant.write_text(variant.read_text(encoding="utf-8").replace(line, found), encoding="utf-8")
+    result = invoke(runner, "build", "--lang", LANG, "--ink-saver", "--layouts", layouts, "--out", tmp_path / "out")
+    assert result.exit_code == 1 and not (tmp_path / "out").exists()
+    assert f"{variant} field 'paint." in result.output and "layout-value" in result.output
