@@ -102,7 +102,9 @@ def test_counts_names_and_effects_agree_with_the_database(tts, exported):
         for card in own:
             assert counts[card["id"]] == card["copies"]
             assert by_id[card["id"]]["Nickname"] == card["name"]
-            assert by_id[card["id"]]["Description"] == "\n".join(filter(None, (card["bonus"], card["effect"])))
+            type_line = " · ".join([card["type"], *card["trait_names"]])
+            assert by_id[card["id"]]["Description"] == "\n".join(
+                filter(None, (type_line, card["bonus"], card["effect"])))
 
 
 def test_the_description_starts_with_the_type_line_and_its_traits(tts, exported):
