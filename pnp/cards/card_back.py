@@ -12,6 +12,7 @@ from ..typeset.units import MM
 from ..graphics.colours import cmyk, mix
 from ..graphics.emblems import draw_emblem
 from ..graphics.ornaments import draw_diamond
+from .card_front import ink
 from .faces import BackFace
 from ..typeset.draw_text import draw_text
 
@@ -54,7 +55,9 @@ def _half(canvas: Canvas, face: BackFace, layout: CardLayout, cx: float, cy: flo
     canvas.setFillColor(cmyk(palette.gold))
     draw_emblem(canvas, layout.factions[face.faction].emblem, cx, cy + back.emblem_offset * MM,
                 back.emblem_size * MM)
+    ink(canvas, face.title, palette.gold, layout, knockout=True)
     draw_text(canvas, face.title, back.title.inner, "center")
+    ink(canvas, face.name, palette.gold, layout, knockout=True)
     draw_text(canvas, face.name, back.faction.inner, "center")
     rule = back.rule
     rule_y = (back.title.box.y - rule.gap) * MM

@@ -61,7 +61,7 @@ def draw_front(canvas: Canvas, face: FrontFace, layout: CardLayout, art: ArtImag
         canvas.setLineWidth(0.5)
         canvas.circle((disc.x + disc.width / 2) * MM, (disc.y + disc.height / 2) * MM, disc.width / 2 * MM,
                       stroke=1, fill=1)
-        canvas.setFillColor(cmyk(style.dark))
+        ink(canvas, face.commander, style.dark, layout)
         draw_text(canvas, face.commander, disc, "center")
 
     _art(canvas, face, layout, style, art)
