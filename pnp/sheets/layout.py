@@ -211,10 +211,9 @@ class TokenCut:
     size: float
     bleed: float
     safe: float
-    frame_inset: float
-    frame: float
-    frame_radius: float
     ring: float
+    ring_clearance: float
+    text_clearance: float
 
 
 @dataclass(frozen=True)
