@@ -61,8 +61,8 @@ def test_a_missing_layout_and_an_extends_cycle_are_problems(layouts):
 
 def test_a_text_box_outside_the_safe_zone_is_refused(layouts):
     path = layouts / "card.toml"
-    path.write_text(path.read_text().replace("box = { x = 3.4, y = 3.0, width = 56.2, height = 2.2 }",
-                                             "box = { x = 3.4, y = 1.0, width = 56.2, height = 2.2 }"))
+    path.write_text(path.read_text().replace("box = { x = 3.4, y = 3.0, width = 56.2, height = 2.5 }",
+                                             "box = { x = 3.4, y = 1.0, width = 56.2, height = 2.5 }"))
     with pytest.raises(ProblemsFound) as caught:
         card_layout(layouts)
     [problem] = caught.value.problems

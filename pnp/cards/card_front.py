@@ -69,6 +69,8 @@ def draw_front(canvas: Canvas, face: FrontFace, layout: CardLayout, art: ArtImag
     _effect(canvas, face, layout, style)
     _badges(canvas, face, layout, style)
 
+    ink(canvas, face.faction, palette.gold, layout, knockout=True)
+    draw_text(canvas, face.faction, front.footer.box, "left")
     ink(canvas, face.collector, palette.paper, layout, knockout=True)
     draw_text(canvas, face.collector, front.footer.box, "right")
     canvas.restoreState()
@@ -132,9 +134,6 @@ def _type_bar(canvas: Canvas, face: FrontFace, layout: CardLayout, style: Factio
     draw_emblem(canvas, style.emblem, (inner.right - bar.emblem_size / 2) * MM, middle, bar.emblem_size * MM)
     ink(canvas, face.type, palette.light, layout, knockout=True)
     draw_text(canvas, face.type, face.type_box, "left")
-    faction_box = Box(inner.x, inner.y, inner.width - bar.emblem_size - bar.gap, inner.height)
-    ink(canvas, face.faction, palette.gold, layout, knockout=True)
-    draw_text(canvas, face.faction, faction_box, "right")
 
 
 def _effect(canvas: Canvas, face: FrontFace, layout: CardLayout, style: FactionStyle) -> None:

@@ -128,6 +128,7 @@ class ArtSettings:
 @dataclass(frozen=True)
 class NameLayout(TextBox):
     one_line_min: float = 0.0
+    deck_min: float = 0.0  # the names of a deck share one size, down to this; a name needing less shrinks alone
 
 
 @dataclass(frozen=True)
@@ -152,11 +153,9 @@ class TypeBarLayout:
     box: Box
     padding: float
     type: TextStyle
-    faction: TextStyle
     emblem_size: float
     icon_size: float
     gap: float
-    faction_share: float  # the most of the inner width the faction name may take
 
     @property
     def inner(self) -> Box:
@@ -188,6 +187,8 @@ class StatsLayout:
 class FooterLayout:
     box: Box
     style: TextStyle
+    faction: TextStyle
+    faction_share: float  # the most of the footer's width the faction name may take
 
 
 @dataclass(frozen=True)
