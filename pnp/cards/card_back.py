@@ -24,14 +24,14 @@ def draw_back(canvas: Canvas, face: BackFace, layout: CardLayout, x: float, y: f
     canvas.saveState()
     canvas.translate(x, y)
     b = card.bleed
-    canvas.setFillColor(cmyk(style.dark))
+    canvas.setFillColor(cmyk(style.color))  # the faction colour, told apart by any eye (card.toml)
     canvas.rect(-b * MM, -b * MM, (card.width + 2 * b) * MM, (card.height + 2 * b) * MM, stroke=0, fill=1)
     cx, cy = card.width / 2 * MM, card.height / 2 * MM
-    _rays(canvas, layout, mix(style.dark, style.color, 0.35), cx, cy)
+    _rays(canvas, layout, mix(style.color, style.dark, 0.35), cx, cy)
 
     medallion = back.medallion
     radius = medallion.box.width / 2 * MM
-    canvas.setFillColor(cmyk(style.color))
+    canvas.setFillColor(cmyk(style.dark))
     canvas.setStrokeColor(cmyk(palette.gold))
     canvas.setLineWidth(back.outline * medallion.ring)
     canvas.circle(cx, cy, radius, stroke=1, fill=1)
