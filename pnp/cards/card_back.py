@@ -7,20 +7,20 @@ import math
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..layouts.schemas import CardLayout
+from ..layouts.schemas import CardLayout, FactionStyle
 from ..typeset.units import MM
 from ..graphics.colours import cmyk, mix
 from ..graphics.emblems import draw_emblem
 from ..graphics.ornaments import draw_diamond
 from .card_front import ink
-from .faces import BackFace
+from .faces import COMMON, BackFace
 from ..typeset.draw_text import draw_text
 
 
 def draw_back(canvas: Canvas, face: BackFace, layout: CardLayout, x: float, y: float) -> None:
     """Draw the back with its trim's bottom-left corner at (x, y) points, bleed included."""
     card, back, palette = layout.card, layout.back, layout.palette
-    style = layout.factions[face.faction]
+    style = back_style(face, layout)
     canvas.saveState()
     canvas.translate(x, y)
     b = card.bleed
@@ -49,16 +49,21 @@ def draw_back(canvas: Canvas, face: BackFace, layout: CardLayout, x: float, y: f
     canvas.restoreState()
 
 
+def back_style(face: BackFace, layout: CardLayout) -> FactionStyle:
+    """The colours and emblem of a back: its faction's, or the common back's."""
+    return layout.common if face.faction == COMMON else layout.factions[face.faction]
+
+
 def _half(canvas: Canvas, face: BackFace, layout: CardLayout, cx: float, cy: float) -> None:
     """The upper half of the back: the emblem in the medallion, the faction's name and the game's title."""
     back, palette = layout.back, layout.palette
     canvas.setFillColor(cmyk(palette.gold))
-    draw_emblem(canvas, layout.factions[face.faction].emblem, cx, cy + back.emblem_offset * MM,
-                back.emblem_size * MM)
+    draw_emblem(canvas, back_style(face, layout).emblem, cx, cy + back.emblem_offset * MM, back.emblem_size * MM)
     ink(canvas, face.title, palette.gold, layout, knockout=True)
     draw_text(canvas, face.title, back.title.inner, "center")
-    ink(canvas, face.name, palette.gold, layout, knockout=True)
-    draw_text(canvas, face.name, back.faction.inner, "center")
+    if face.name:
+        ink(canvas, face.name, palette.gold, layout, knockout=True)
+        draw_text(canvas, face.name, back.faction.inner, "center")
     rule = back.rule
     rule_y = (back.title.box.y - rule.gap) * MM
     canvas.setStrokeColor(cmyk(palette.gold))

@@ -66,15 +66,18 @@ class FrontFace:
         return texts
 
 
+COMMON = "common"  # the faction of the common back: none
+
+
 @dataclass(frozen=True)
 class BackFace:
-    faction: str
+    faction: str              # COMMON for the common back
     lang: str
     title: FittedText
-    name: FittedText
+    name: FittedText | None   # the faction's name; none on the common back
 
     def texts(self) -> dict[str, FittedText]:
-        return {"back title": self.title, "back faction": self.name}
+        return {"back title": self.title} | ({"back faction": self.name} if self.name else {})
 
 
 def _fit(text: str, style: TextStyle, box: Box, layout: CardLayout, fonts: Mapping[str, str],
@@ -159,8 +162,10 @@ def _badges(card: Card, labels: CardLabels, layout: CardLayout, fonts: Mapping[s
     return tuple(badges)
 
 
-def compose_back(faction: str, faction_name: str, lang: str, layout: CardLayout,
+def compose_back(faction: str, faction_name: str | None, lang: str, layout: CardLayout,
                  fonts: Mapping[str, str]) -> BackFace:
+    """The back of `faction` with its name; without a name, the common back (faction COMMON)."""
     back, fonts = layout.back, fonts_for(fonts, lang)
-    return BackFace(faction, lang, _fit(GAME_TITLE, back.title.style, back.title.inner, layout, fonts),
-                    _fit(faction_name, back.faction.style, back.faction.inner, layout, fonts))
+    name = _fit(faction_name, back.faction.style, back.faction.inner, layout, fonts) if faction_name else None
+    return BackFace(faction if faction_name else COMMON, lang,
+                    _fit(GAME_TITLE, back.title.style, back.title.inner, layout, fonts), name)

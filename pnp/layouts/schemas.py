@@ -266,6 +266,7 @@ class CardLayout:
     back: BackLayout
     palette: CardPalette
     factions: Mapping[str, FactionStyle]
+    common: FactionStyle  # the neutral back of `pnp build --backs common` (allied and coalition play)
 
     def text_boxes(self) -> dict[str, Box]:
         """Every box that holds text or a symbol, and every panel (its edge frames the face), by name: all must lie
@@ -523,12 +524,13 @@ def card_layout(directory: Path) -> CardLayout:
     for missing in sorted(set(FACTIONS) - set(layout.factions)):
         problems.append(Problem("layout-faction", f"no style for faction '{missing}'", Location(file=file,
                                                                                                   field="factions")))
-    for faction, style in layout.factions.items():
+    styles = {f"factions.{faction}": style for faction, style in layout.factions.items()} | {"common": layout.common}
+    for field, style in styles.items():
         if style.emblem not in EMBLEMS:
             problems.append(Problem("layout-emblem", f"unknown emblem {style.emblem!r}; expected one of "
-                                    f"{', '.join(EMBLEMS)}", Location(file=file, field=f"factions.{faction}")))
+                                    f"{', '.join(EMBLEMS)}", Location(file=file, field=field)))
     named = {f"palette.{name}": colour for name, colour in layout.palette.colors().items()}
-    named |= {f"factions.{faction}.{part}": getattr(style, part) for faction, style in layout.factions.items()
+    named |= {f"{field}.{part}": getattr(style, part) for field, style in styles.items()
               for part in ("color", "dark", "sky")}
     problems += ink_problems(named, layout.card.max_ink, file)
     raise_if_errors(problems)
