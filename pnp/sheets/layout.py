@@ -212,8 +212,6 @@ class TokenCut:
     bleed: float
     safe: float
     ring: float
-    ring_clearance: float
-    text_clearance: float
 
 
 @dataclass(frozen=True)
