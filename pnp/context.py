@@ -15,6 +15,7 @@ from .layouts.services import DEFAULT_SERVICE
 from .project import Inputs, Project
 
 MODES = ("home", "pro")
+BACKS = ("faction", "common")
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,7 @@ class BuildOptions:
     duplex: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
     booklet: bool = False  # also the rulebook as a saddle-stitch booklet
+    backs: str = "faction"  # BACKS: each card backed by its faction's back, or every card by the common back
     deck: Path | None = None  # a user's deck list: build only this deck
     pdfx: str | None = None  # a print condition of pnp/layouts/pdfx.toml: every PDF as PDF/X-1a for it
     cmyk_profile: Path | None = None  # with pdfx: the ICC profile that converts art images to CMYK

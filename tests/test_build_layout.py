@@ -61,8 +61,8 @@ def test_a_missing_layout_and_an_extends_cycle_are_problems(layouts):
 
 def test_a_text_box_outside_the_safe_zone_is_refused(layouts):
     path = layouts / "card.toml"
-    path.write_text(path.read_text().replace("box = { x = 3.4, y = 3.0, width = 56.2, height = 2.2 }",
-                                             "box = { x = 3.4, y = 1.0, width = 56.2, height = 2.2 }"))
+    path.write_text(path.read_text().replace("box = { x = 3.4, y = 3.0, width = 56.2, height = 2.5 }",
+                                             "box = { x = 3.4, y = 1.0, width = 56.2, height = 2.5 }"))
     with pytest.raises(ProblemsFound) as caught:
         card_layout(layouts)
     [problem] = caught.value.problems
@@ -104,7 +104,7 @@ def test_a_colour_above_the_total_ink_limit_is_refused_when_a_layout_loads(layou
 
     card = layouts / "card.toml"
     shipped = card.read_text()
-    card.write_text(shipped.replace("dark = [0.8, 0.3, 0.9, 0.55]", "dark = [0.85, 0.35, 0.95, 0.6]"))
+    card.write_text(shipped.replace("dark = [0.15, 0.02, 0.83, 0.67]", "dark = [0.85, 0.35, 0.95, 0.6]"))
     with pytest.raises(ProblemsFound) as caught:
         card_layout(layouts)
     [problem] = caught.value.problems

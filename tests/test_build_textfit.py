@@ -18,6 +18,7 @@ from pnp.i18n.localize import localize_cards
 from pnp.pages.pdfout import DocumentInfo, new_canvas
 from pnp.project import Project, load_inputs
 from pnp.cards.checks import card_fit_problems, card_glyph_problems
+from pnp.cards.checks import compose_language
 from pnp.cards.faces import compose_front, fit_name
 from pnp.cards.labels import card_labels
 from pnp.typeset.draw_text import draw_text
@@ -191,7 +192,7 @@ def test_effect_texts_are_hyphenated_but_never_inside_numbers_or_quoted_card_nam
                     word = before + after
                     assert not any(ch.isdigit() for ch in word) and not any(q in word for q in "„“”\"«»’'"), \
                         (lang, lc.card.id, before, after)
-        assert kinds.count("hyphen") >= 20, lang  # every language hyphenates (Turkish from its syllable rule)
+        assert kinds.count("hyphen") >= 1, lang  # every language hyphenates (Turkish from its syllable rule), sparingly
 
 
 def test_no_line_of_an_effect_text_ends_short_of_60_percent_of_the_box_unless_a_paragraph_ends():
@@ -253,3 +254,57 @@ def test_dictionaries_read_on_demand_hyphenate_every_catalog_word_like_pyphen():
                      if [(int(p), getattr(p, "data", None)) for p in lazy.positions(word)]
                      != [(int(p), getattr(p, "data", None)) for p in eager.positions(word)]]
         assert not different, (lang, different[:5])
+
+
+def hyphenation_rates() -> dict[str, tuple[int, int, list[tuple[str, ...]]]]:
+    """Per language: effect and bonus lines of every card as the build fits them, how many end in a hyphen, and the
+    texts' lines."""
+    all_inputs = load_inputs(Project(), ("de", "pl", "tr", "es", "pt"))
+    layout = card_layout(LAYOUTS)
+    rates = {}
+    for lang, catalog in all_inputs.catalogs.items():
+        fronts, _ = compose_language(localize_cards(all_inputs.cards, catalog), card_labels(catalog), layout, FONTS)
+        texts = [text.lines for face in fronts for text in (face.effect, face.bonus) if text]
+        rates[lang] = (sum(map(len, texts)), sum(line.endswith("-") for lines in texts for line in lines), texts)
+    return rates
+
+
+def test_hyphenation_a_typesetter_would_accept():
+    """At most two hyphenated line ends in a row, never a last line that is only a word's tail of five letters or
+    fewer, three letters at least on each side of a break, and at most 12 % of the German lines ending in a hyphen
+    (the rates per language are in docs/typesetting.md)."""
+    rates = hyphenation_rates()
+    for lang, (count, hyphenated, texts) in rates.items():
+        for lines in texts:
+            ends = "".join("1" if line.endswith("-") else "0" for line in lines)
+            assert "111" not in ends, (lang, lines)
+            if len(lines) > 1 and lines[-2].endswith("-") and " " not in lines[-1]:
+                assert sum(ch.isalpha() for ch in lines[-1]) > 5, (lang, lines)
+            for head, tail in zip(lines, lines[1:]):
+                if head.endswith("-") and head[-2:-1].isalpha():
+                    broken = head.split()[-1][:-1].split("-")[-1]
+                    assert len(broken) >= 3 and sum(ch.isalpha() for ch in tail.split()[0]) >= 3, (lang, head, tail)
+    count, hyphenated, _ = rates["de"]
+    assert hyphenated / count <= 0.12, hyphenated / count
+
+
+def test_a_third_hyphen_in_a_row_and_a_short_tail_are_set_otherwise(monkeypatch):
+    """Texts and widths where breaking without the rules gives three hyphens in a row or a last line of a word's
+    four-letter tail; with the rules, neither."""
+    from pnp.typeset import textfit
+    from pnp.typeset.hyphenation import breaks_for
+    body, german = FONTS["body"], breaks_for("de")
+    ends = lambda lines: "".join("1" if line.endswith("-") else "0" for line in lines or ())  # noqa: E731
+    tail = lambda lines: bool(lines) and len(lines) > 1 and lines[-2].endswith("-") and " " not in lines[-1] \
+        and sum(ch.isalpha() for ch in lines[-1]) <= 5  # noqa: E731
+    many = ("Die Verteidigungspositionen aller Belagerungseinheiten und Fernkampfinfanterieeinheiten verhindern "
+            "Streitwagenangriffe und Kriegselefantenangriffe")
+    short = "Wähle eine Einheit und lass sie sofort einen Kampf durchführen."
+    with monkeypatch.context() as unruled:
+        unruled.setattr(textfit, "HYPHENS_IN_A_ROW", 99)
+        unruled.setattr(textfit, "SHORT_TAIL", 0)
+        three = [width for width in range(100, 200) if "111" in ends(wrap(many, body, 9.6, width, breaks=german))]
+        tails = [width for width in range(100, 200) if tail(wrap(short, body, 9.6, width, breaks=german))]
+    assert three and tails
+    assert not any("111" in ends(wrap(many, body, 9.6, width, breaks=german)) for width in three)
+    assert not any(tail(wrap(short, body, 9.6, width, breaks=german)) for width in tails)

@@ -189,3 +189,10 @@ def test_the_scale_numbers_are_at_least_6_pt_and_never_touch(sheets, paper):
         for b in labels[i + 1:]:
             apart = a[2] + 0.5 <= b[0] or b[2] + 0.5 <= a[0] or a[3] + 0.5 <= b[1] or b[3] + 0.5 <= a[1]
             assert apart, (a, b)
+
+
+def test_the_title_is_set_with_an_em_dash_like_every_other_file(sheets):
+    for pdf in sheets.values():
+        reader = PdfReader(BytesIO(pdf))
+        assert reader.metadata.title.startswith("Ancient Duel — ")
+        assert "Ancient Duel — " in _words(reader.pages[0]) and "·" not in _words(reader.pages[0])

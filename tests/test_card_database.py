@@ -76,10 +76,13 @@ def expected_bonus(seed_bonus: str | None, lang: str) -> str | None:
     return "; ".join(parts)
 
 
+FIXED_TERMS = {"es": ("Doctrina de Terreno", "Doctrina de terreno")}  # a term's capitals fixed (issue 28)
+
+
 def expected_effect(row: seedpages.SeedRow, card_id: str, lang: str) -> str:
     """The seed's effect, with its fixed wording (the seed must still say what FIXED_EFFECTS replaces)."""
     fix = FIXED_EFFECTS.get((lang, card_id))
-    effect = row.effect
+    effect = row.effect.replace(*FIXED_TERMS[lang]) if lang in FIXED_TERMS else row.effect
     if fix is not None:
         assert effect.count(fix[0]) == 1, f"{lang} {card_id}: the seed no longer says {fix[0]!r}"
         effect = effect.replace(*fix)
@@ -87,6 +90,7 @@ def expected_effect(row: seedpages.SeedRow, card_id: str, lang: str) -> str:
 
 
 def expected_type(seed_type: str, lang: str) -> str:
+    seed_type = seed_type.replace(*FIXED_TERMS[lang]) if lang in FIXED_TERMS else seed_type
     return FIXED_TYPES.get(seed_type, {}).get(lang, seed_type)
 
 

@@ -68,3 +68,50 @@ def test_the_name_table_without_licence_text_is_what_fonttools_compiles():
             assert any(record.nameID == LICENCE_TEXT for record in names.names), file
             names.names = [record for record in names.names if record.nameID != LICENCE_TEXT]
             assert _without_licence_text(table) == names.compile(None), file
+
+
+
+def embedded_subsets(path) -> list[tuple[str, str, bytes]]:
+    """(subset tag, font name, embedded font program) of every font object of a PDF."""
+    import pikepdf
+    found = []
+    with pikepdf.open(path) as pdf:
+        for obj in pdf.objects:
+            if isinstance(obj, pikepdf.Dictionary) and obj.get("/Type") == "/Font" and "/FontDescriptor" in obj:
+                tag, _, name = str(obj.BaseFont)[1:].partition("+")
+                found.append((tag, name, obj.FontDescriptor.FontFile2.read_bytes()))
+    return found
+
+
+def test_subset_tags_name_the_glyph_set(kit):
+    """Across every PDF of the kit, a tag always names the same subset and a subset always has the same tag."""
+    by_tag, by_subset = {}, {}
+    for path in kit:
+        for tag, name, program in embedded_subsets(path):
+            assert len(tag) == 6 and tag.isalpha() and tag.isupper(), (path, tag)
+            by_tag.setdefault(tag, set()).add((name, program))
+            by_subset.setdefault((name, program), set()).add(tag)
+    assert all(len(subsets) == 1 for subsets in by_tag.values())
+    assert all(len(tags) == 1 for tags in by_subset.values())
+    assert len(by_tag) > 20  # a tag for every distinct subset, not one for all
+
+
+def test_reportlab_names_subsets_through_the_adapter():
+    """A ReportLab upgrade that stops naming subsets through ttfonts.SUBSETN (the adapter's hook) fails here."""
+    from io import BytesIO
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfgen.canvas import Canvas
+    from pnp.project import Project
+    from pnp.typeset.fonts import register_fonts
+    from pnp.typeset.subset_tags import subset_tag
+    font = register_fonts(Project().fonts)["body"]
+    buffer = BytesIO()
+    canvas = Canvas(buffer, invariant=1)
+    canvas.setFont(font, 10)
+    canvas.drawString(10, 10, "cab")
+    ttf = pdfmetrics.getFont(font)
+    (codes,) = [list(subset) for subset in ttf.state[canvas._doc].subsets]
+    assert codes[1:4] == [ord(c) for c in "cab"]  # the codes in the order the text used them
+    canvas.save()
+    (tag, name, _), = embedded_subsets(BytesIO(buffer.getvalue()))
+    assert (tag, name) == (subset_tag(ttf.face.name, codes).decode(), ttf.face.name.decode())

@@ -17,7 +17,7 @@ from pdf_ops import texts_by_font
 from pnp.context import BuildOptions
 from pnp.typeset.fonts import NOTICE_IN_EVERY_COPY
 
-DECK_BUDGET = 130_000  # bytes of one faction's deck PDF (issue 13)
+DECK_BUDGET = 140_000  # bytes of one faction's deck PDF (issue 13; issue 28's scenes draw more icons: 133 kB at most)
 
 
 @pytest.fixture(scope="module")

@@ -21,6 +21,7 @@ from pnp.project import REPO, Project, load_inputs
 from pnp.sheets import score_sheet_print_problems, token_print_problems
 from pnp.sheets import scoresheet as S
 from pnp.sheets.layout import scoresheet_layout
+from pnp.sheets.draw import Rect, Shape
 from pnp.sheets.pdf import compose_for_paper, scoresheet_pdf
 from pnp.i18n.translator import Translator
 
@@ -193,3 +194,18 @@ def test_an_energy_cap_beyond_the_tick_boxes_is_one_clear_problem(tmp_path, inpu
     problems = compose_for_paper(engine, inputs.catalogs["de"], fonts, "letter", LAYOUTS).problems
     assert [p.code for p in problems] == ["sheet-no-room"]
     assert "energy cap 20" in problems[0].message and problems[0].where.field == "energy.cap"
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_nothing_is_drawn_within_8_mm_of_the_paper_edge(inputs, fonts, paper):
+    """Home printers clip 4–5 mm from the edge: the border, its diamonds and everything inside keep 8 mm."""
+    page = compose_for_paper(inputs.engine, inputs.catalogs["de"], fonts, paper, LAYOUTS)
+    xs, ys = [], []
+    for item in page.items:
+        if isinstance(item, Rect):
+            xs += [item.x, item.x + item.w]
+            ys += [item.y, item.y + item.h]
+        elif isinstance(item, Shape):
+            xs += [x for x, _ in item.points]
+            ys += [y for _, y in item.points]
+    assert min(min(xs), page.width - max(xs), min(ys), page.height - max(ys)) >= 8.0

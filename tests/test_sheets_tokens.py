@@ -21,10 +21,14 @@ from pnp.project import REPO, Project, load_inputs
 from pnp.sheets import token_counts
 from pnp.sheets.layout import tokens_layout
 from pnp.sheets.token_faces import TokenFaces
-from pnp.sheets.token_sheet import token_grid, tokens_pdf
+from pnp.pages.imposition import sheet_pages
+from pnp.sheets.token_sheet import print_order, token_grid, tokens_pdf
 from pnp.sheets.tokens import Token, token_list
 from pnp.data.terms import signed
-from pnp.typeset.units import MM
+from pnp.typeset.units import MM, PT
+from pnp.typeset.fonts import fonts_for
+from pnp.sheets.draw import Circle, Rect, Text
+from ink_boxes import ink_box
 
 DPI = 30
 SMALL = card_layout(LAYOUTS).card.small_text
@@ -159,16 +163,28 @@ SPENT_GREY, WOUND_RED, ATTACK_RED, ATTACK_DARK = (130, 135, 125), (82, 10, 20), 
 @pytest.mark.parametrize("duplex", ["long", "short"])
 def test_backs_are_mirrored_for_the_duplex_flip(inputs, fonts, duplex):
     data = tokens_pdf(inputs.engine, inputs.catalogs["es"], fonts, sheet_layout("a4", LAYOUTS), tokens_layout(LAYOUTS), SMALL, duplex)
-    tokens = token_list(inputs.engine, tokens_layout(LAYOUTS))
-    grid = token_grid(sheet_layout("a4", LAYOUTS), tokens_layout(LAYOUTS), len(tokens))
+    kinds = placed_kinds(inputs.engine, "a4")[0]
+    grid = token_grid(sheet_layout("a4", LAYOUTS), tokens_layout(LAYOUTS), len(token_list(inputs.engine, tokens_layout(LAYOUTS))))
     front, back = rendered(data, 0), rendered(data, 1)
-    energy = next(i for i, t in enumerate(tokens) if t.kind == "energy")  # the slot before it holds a wound
-    behind = grid.back_slot(energy, duplex)
-    assert behind != energy and tokens[behind].kind == "wound"
-    assert close(cell_colour(front, grid, 0), ATTACK_RED) and close(cell_colour(front, grid, behind), WOUND_RED)
+
+    def mirrored(kind: str) -> int:  # a slot of `kind` whose slot behind holds another kind on the front
+        return next(slot for slot, here in kinds.items() if here == kind and kinds.get(grid.back_slot(slot, duplex)) != kind)
+
+    wound, energy = mirrored("wound"), mirrored("energy")
+    assert close(cell_colour(front, grid, 0), ATTACK_RED) and close(cell_colour(front, grid, wound), WOUND_RED)
     assert close(cell_colour(back, grid, grid.back_slot(0, duplex)), ATTACK_DARK)
-    assert close(cell_colour(back, grid, behind), SPENT_GREY)   # the spent side lands behind the energy marker
-    assert close(cell_colour(back, grid, energy), WOUND_RED)    # and the wound's back behind the wound
+    assert close(cell_colour(back, grid, grid.back_slot(energy, duplex)), SPENT_GREY)  # behind the energy marker
+    assert close(cell_colour(back, grid, grid.back_slot(wound, duplex)), WOUND_RED)    # the wound's back behind it
+
+
+def placed_kinds(engine, paper: str) -> list[dict[int, str]]:
+    """Page by page, the kind of token in each filled slot of the front (kind and stat for modifiers)."""
+    layout = tokens_layout(LAYOUTS)
+    tokens = token_list(engine, layout)
+    order, groups = print_order(tokens)
+    grid = token_grid(sheet_layout(paper, LAYOUTS), layout, len(tokens))
+    return [{slot: groups[index].rstrip(":") if tokens[order[index]].kind != "modifier" else groups[index]
+             for slot, index in page.items()} for page in sheet_pages(grid, len(tokens), groups, corners=True)]
 
 
 def text_positions(data: bytes, page: int, wanted: str) -> list[tuple[float, float]]:
@@ -270,3 +286,96 @@ def test_the_rulebook_rows_of_the_tokens_come_from_the_registry():
     assert by_kind["energy"].use != ENERGY_USE[1]  # translated
     assert all(row.count == count.count for row, count in zip(rows, counts))
     assert re.fullmatch(r"\+(\d+) (\S+) / −\1 \2", by_kind["modifier"].token)
+
+
+MISCUT = 0.6  # mm: how far off a careful cut may land
+PROBE_DPI = 150
+
+
+def cut_line_probe(data: bytes, grid) -> list[tuple]:
+    """Places where a cut MISCUT mm off one way or the other shows two different colours: on both sides of every
+    inner cut edge between two slots (at its middle) and around every inner corner of the grid, on every page. A
+    point left unpainted (paper white) next to a painted one counts too: a token edge without bleed."""
+    scale = PROBE_DPI / 72
+    found = []
+    document = pdfium.PdfDocument(data)
+    for index in range(len(document)):
+        image = document[index].render(scale=PROBE_DPI / 72).to_pil().convert("RGB")
+        pixels, height = image.load(), image.size[1]
+
+        def colour(x: float, y: float):
+            return pixels[int(x * scale), height - 1 - int(y * scale)]
+
+        def differ(points) -> bool:
+            colours = [colour(x, y) for x, y in points]
+            painted = [c for c in colours if min(c) < 235]
+            return bool(painted) and (len(painted) < len(colours) or any(
+                max(abs(a - b) for a, b in zip(c, painted[0])) > 24 for c in painted))
+
+        xs, ys = grid.cut_lines()
+        d = MISCUT * MM
+        for i, x in enumerate(xs[1:-1], 1):  # vertical cut lines: the middle of each cell edge on them
+            for y0, y1 in zip(ys, ys[1:]):
+                if differ([(x - d, (y0 + y1) / 2), (x + d, (y0 + y1) / 2)]):
+                    found.append((index, "vertical", round(x / MM, 1), round((y0 + y1) / 2 / MM, 1)))
+        for y in ys[1:-1]:
+            for x0, x1 in zip(xs, xs[1:]):
+                if differ([((x0 + x1) / 2, y - d), ((x0 + x1) / 2, y + d)]):
+                    found.append((index, "horizontal", round((x0 + x1) / 2 / MM, 1), round(y / MM, 1)))
+            for x in xs[1:-1]:
+                if differ([(x + sx * d, y + sy * d) for sx in (-1, 1) for sy in (-1, 1)]):
+                    found.append((index, "corner", round(x / MM, 1), round(y / MM, 1)))
+    return found
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_no_cut_line_or_corner_shows_two_colours_after_a_miscut(token_pdfs, inputs, paper):
+    """Tokens of different ground colours never share a cut edge or corner, fronts and backs: a cut 0.6 mm off
+    shows the token's own bleed, never a neighbour of another colour."""
+    grid = token_grid(sheet_layout(paper, LAYOUTS), tokens_layout(LAYOUTS),
+                      len(token_list(inputs.engine, tokens_layout(LAYOUTS))))
+    assert cut_line_probe(token_pdfs[("de", paper)], grid) == []
+
+
+def face_items(inputs, fonts, lang):
+    faces = TokenFaces(inputs.engine, inputs.catalogs[lang], fonts_for(fonts, lang), tokens_layout(LAYOUTS))
+    for token in set(token_list(inputs.engine, tokens_layout(LAYOUTS))):
+        for side in ("front", "back"):
+            yield token, faces.face(token, side)
+
+
+def test_no_frame_line_or_ring_within_3_mm_of_the_cut(inputs, fonts):
+    size = tokens_layout(LAYOUTS).token.size
+    for token, items in face_items(inputs, fonts, "de"):
+        for item in items:
+            if isinstance(item, Circle) and item.stroke:
+                edge = min(item.x - item.r, item.y - item.r, size - item.x - item.r, size - item.y - item.r)
+                assert edge >= 3.0, (token, item)
+            if isinstance(item, Rect) and item.stroke:
+                edge = min(item.x, item.y, size - item.x - item.w, size - item.y - item.h)
+                assert edge >= 3.0, (token, item)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_wound_text_is_7_pt_upright_and_1_mm_clear_of_the_ring(inputs, fonts, lang):
+    """Every text of a wound token: at least 7 pt, not italic, its ink (glyph outlines) at least 1 mm inside or
+    outside the medallion's ring (the ring's own width included)."""
+    layout = tokens_layout(LAYOUTS)
+    half_ring = layout.token.ring / 2 * PT
+    checked = 0
+    for token, items in face_items(inputs, fonts, lang):
+        if token.kind != "wound":
+            continue
+        ring = next(item for item in items if isinstance(item, Circle))
+        for item in items:
+            box = ink_box(item, fonts_for(fonts, lang), layout.figures) if isinstance(item, Text) else None
+            if box is None:
+                continue
+            assert item.size >= 7.0 and item.font != "italic", item
+            corners = [(x - ring.x, y - ring.y) for x in (box[0], box[2]) for y in (box[1], box[3])]
+            farthest = max(math.hypot(*corner) for corner in corners)
+            nearest = math.hypot(min(max(ring.x, box[0]), box[2]) - ring.x, min(max(ring.y, box[1]), box[3]) - ring.y)
+            clearance = ring.r - farthest if farthest < ring.r else nearest - ring.r
+            assert clearance - half_ring >= 1.0, (lang, item.text, round(clearance - half_ring, 2))
+            checked += 1
+    assert checked >= 4

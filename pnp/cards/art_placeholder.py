@@ -1,23 +1,28 @@
 """Generated art for cards without an art file: a landscape in the faction's colours under its emblem, with a
 motif for the card: a file of spears for infantry, a line of the unit type's figure for the other units (archers,
 riders, elephants, chariots, engines, guards — as many as the level), one large figure for commanders, officers
-and satraps, a mountain range for terrain doctrines, a temple for doctrines, a volley of arrows for tactics.
+and satraps, a mountain range for terrain doctrines; doctrines and tactics get a scene of their own: a temple
+(doctrines) or a volley of arrows (tactics) shaped by the seed, the unit types their effect names standing beside it,
+and the symbols of the keywords it names (ATK, DEF, energy, cards drawn, destruction…) in the sky.
 
-Everything varies with the card id through a seeded generator, so the same card always gets the same picture.
+Everything varies with the card id through a seeded generator, so the same card always gets the same picture, and
+in the faction's colours only (its dark shade, and its colours mixed with the palette's light and gold).
 """
 from __future__ import annotations
 
 import math
 import random
+import re
 import zlib
 
 from reportlab.pdfgen.canvas import Canvas
 
 from ..data.card_database import Card
+from ..data.terms import UNIT_TYPES
 from ..graphics.colours import PAPER, cmyk, mix
 from ..graphics.emblems import draw_emblem
 from ..layouts.schemas import CardPalette, FactionStyle
-from .icons import TYPE_ICONS, draw_icon
+from .icons import KIND_ICONS, TYPE_ICONS, draw_icon
 
 
 def draw_placeholder(canvas: Canvas, x: float, y: float, width: float, height: float, card: Card,
@@ -35,6 +40,8 @@ def draw_placeholder(canvas: Canvas, x: float, y: float, width: float, height: f
     _ridge(canvas, rnd, x, y, width, horizon + height * 0.06, height * 0.07, mix(style.color, light, 0.45))
     near = horizon - height * 0.05
     _ridge(canvas, rnd, x, y, width, near, height * 0.05, mix(style.dark, light, 0.12))
+    canvas.setFillColor(cmyk(mix(style.dark, light, 0.3)))
+    _symbols(canvas, rnd, x, horizon, width, height, card)
     canvas.setFillColor(cmyk(style.dark))
     canvas.setStrokeColor(cmyk(style.dark))
     motif(card)(canvas, rnd, x, near, width, height, card)
@@ -49,7 +56,69 @@ def motif(card: Card):
         return _spears if card.unit_type == "infantry" else _leader if card.unit_type in LEADERS else _figures
     if card.terrain:
         return _mountains
-    return {"doctrine": _temple, "tactic": _arrows}[card.kind]
+    return {"doctrine": _doctrine, "tactic": _tactic}[card.kind]
+
+
+# the English words of the effect texts that name a unit type, longest first ("Ranged Infantry" before "Infantry")
+TYPE_WORDS = sorted(((english.lower(), key) for key, (_, english) in UNIT_TYPES.items()), key=lambda t: -len(t[0]))
+# keywords of the effect texts and the symbol each puts in the sky
+KEYWORD_ICONS = (("atk", "crossed-swords"), ("def", "round-shield"), ("energy", "lightning-helix"),
+                 ("draw", "scroll-unfurled"), ("destroy", "sword-clash"), ("terrain", "mountains"),
+                 ("mercenary", "knapsack"))
+
+
+def named_types(card: Card) -> list[str]:
+    """The unit types the card's (English) effect names, in the order it names them, each once."""
+    text, found = card.effect.lower(), {}
+    for words, key in TYPE_WORDS:
+        for match in re.finditer(rf"\b{re.escape(words)}\b", text):
+            found.setdefault(key, match.start())
+        text = re.sub(rf"\b{re.escape(words)}\b", lambda m: " " * len(m.group()), text)
+    return sorted(found, key=found.get)
+
+
+def named_symbols(card: Card) -> list[str]:
+    """The symbols of the keywords the card's effect names, in the order of KEYWORD_ICONS."""
+    text = card.effect.lower()
+    return [icon for word, icon in KEYWORD_ICONS if re.search(rf"\b{word}", text)]
+
+
+def _symbols(canvas: Canvas, rnd: random.Random, x: float, horizon: float, width: float, height: float,
+             card: Card) -> None:
+    """Up to two keyword symbols high in the sky, at places the seed picks."""
+    for icon in named_symbols(card)[:2]:
+        size = height * rnd.uniform(0.16, 0.24)
+        draw_icon(canvas, icon, x + width * rnd.uniform(0.1, 0.9), horizon + height * rnd.uniform(0.3, 0.46), size)
+
+
+def _named_figures(canvas: Canvas, rnd: random.Random, left: float, right: float, ground: float, height: float,
+                   card: Card) -> None:
+    """The unit types the effect names (other than the card's own), up to three figures between `left` and `right`;
+    when it names none, the last two symbols of its keywords, or else the card kind's symbol (none for a unit)."""
+    icons = [TYPE_ICONS[key] for key in named_types(card) if key != card.unit_type][:3] or named_symbols(card)[-2:]
+    icons = icons or [KIND_ICONS[kind] for kind in (card.kind,) if kind in KIND_ICONS]
+    size = height * (0.42 if len(icons) == 1 else 0.32) * rnd.uniform(0.9, 1.1)
+    for i, icon in enumerate(icons):
+        cx = left + (right - left) * (i + 0.5) / len(icons) + rnd.uniform(-0.04, 0.04) * (right - left)
+        draw_icon(canvas, icon, cx, ground + size * 0.38, size)
+
+
+def _doctrine(canvas: Canvas, rnd: random.Random, x: float, ground: float, width: float, height: float,
+              card: Card) -> None:
+    """A temple the seed shapes, on one side; the unit types the effect names on the other."""
+    side = rnd.choice((0, 1))
+    centre = x + width * (rnd.uniform(0.18, 0.32) if side == 0 else rnd.uniform(0.68, 0.82))
+    _temple(canvas, rnd, centre, ground, height)
+    left, right = (x + width * 0.45, x + width * 0.95) if side == 0 else (x + width * 0.05, x + width * 0.55)
+    _named_figures(canvas, rnd, left, right, ground, height, card)
+
+
+def _tactic(canvas: Canvas, rnd: random.Random, x: float, ground: float, width: float, height: float,
+            card: Card) -> None:
+    """A volley of arrows the seed aims, over the unit types the effect names."""
+    _arrows(canvas, rnd, x, ground, width, height)
+    left = x + width * rnd.uniform(0.02, 0.42)
+    _named_figures(canvas, rnd, left, left + width * 0.56, ground, height, card)
 
 
 def _figures(canvas: Canvas, rnd: random.Random, x: float, ground: float, width: float, height: float,
@@ -66,10 +135,14 @@ def _figures(canvas: Canvas, rnd: random.Random, x: float, ground: float, width:
 
 def _leader(canvas: Canvas, rnd: random.Random, x: float, ground: float, width: float, height: float,
             card: Card) -> None:
-    """One large figure of the leader's rank in front of the emblem, and a banner pole beside it."""
+    """One large figure of the leader's rank in front of the emblem, a banner pole beside it, and what the effect
+    names on the other side."""
     size = height * 0.62
-    cx = x + width * rnd.choice((0.3, 0.7))
+    side = rnd.choice((0, 1))
+    cx = x + width * (rnd.uniform(0.22, 0.34) if side == 0 else rnd.uniform(0.66, 0.78))
     draw_icon(canvas, TYPE_ICONS[card.unit_type], cx, ground + size * 0.4, size)
+    far = (x + width * 0.55, x + width * 0.97) if side == 0 else (x + width * 0.03, x + width * 0.45)
+    _named_figures(canvas, rnd, *far, ground, height * 0.8, card)
     pole = cx + size * (0.62 if cx < x + width / 2 else -0.62)
     canvas.setLineWidth(height * 0.014)
     canvas.line(pole, ground - height * 0.08, pole, ground + height * 0.55)
@@ -150,41 +223,47 @@ def _spears(canvas: Canvas, rnd: random.Random, x: float, ground: float, width: 
         canvas.drawPath(tip, stroke=0, fill=1)
 
 
-def _temple(canvas: Canvas, rnd: random.Random, x: float, ground: float, width: float, height: float,
-            card: Card) -> None:
-    """A small temple front: steps, columns and a pediment."""
-    w = height * 0.62
-    left = x + width * rnd.choice((0.27, 0.73)) - w / 2
+def _temple(canvas: Canvas, rnd: random.Random, centre: float, ground: float, height: float) -> None:
+    """A small temple front the seed shapes: steps, three to seven columns, a pediment or a flat roof."""
+    columns = rnd.randint(3, 7)
+    w = height * (0.18 + 0.09 * columns) * rnd.uniform(0.9, 1.1)
+    left = centre - w / 2
     base = ground - height * 0.06
     canvas.rect(left - w * 0.06, base, w * 1.12, height * 0.05, stroke=0, fill=1)
-    columns = 5
-    top = base + height * 0.3
+    top = base + height * rnd.uniform(0.26, 0.36)
     for i in range(columns):
         cx = left + w * (0.06 + 0.88 * i / (columns - 1))
         canvas.rect(cx - w * 0.035, base + height * 0.05, w * 0.07, top - base - height * 0.05, stroke=0, fill=1)
     canvas.rect(left - w * 0.03, top, w * 1.06, height * 0.04, stroke=0, fill=1)
     roof = canvas.beginPath()
     roof.moveTo(left - w * 0.06, top + height * 0.04)
-    roof.lineTo(left + w / 2, top + height * 0.15)
+    if rnd.random() < 0.6:
+        roof.lineTo(left + w / 2, top + height * 0.15)
+    else:
+        roof.lineTo(left - w * 0.02, top + height * 0.09)
+        roof.lineTo(left + w * 1.02, top + height * 0.09)
     roof.lineTo(left + w * 1.06, top + height * 0.04)
     roof.close()
     canvas.drawPath(roof, stroke=0, fill=1)
 
 
-def _arrows(canvas: Canvas, rnd: random.Random, x: float, ground: float, width: float, height: float,
-            card: Card) -> None:
-    """A volley of arrows arcing across the sky."""
+def _arrows(canvas: Canvas, rnd: random.Random, x: float, ground: float, width: float, height: float) -> None:
+    """A volley of arrows arcing across the sky: how many, where from and how steep, as the seed says."""
     canvas.setLineWidth(height * 0.01)
-    angle = math.radians(rnd.uniform(-28, -16))
-    length = height * 0.32
-    for i in range(7):
-        sx = x + width * (0.12 + 0.1 * i + rnd.uniform(-0.02, 0.02))
-        sy = ground + height * (0.32 + 0.2 * ((i * 3) % 5) / 4)
-        ex, ey = sx + length * math.cos(angle), sy + length * math.sin(angle)
+    direction = rnd.choice((1, -1))
+    angle = math.radians(rnd.uniform(-34, -12))
+    length = height * rnd.uniform(0.26, 0.36)
+    count = rnd.randint(4, 9)
+    start = rnd.uniform(0.06, 0.2)
+    for i in range(count):
+        sx = x + width * (start + 0.68 * i / max(1, count - 1) + rnd.uniform(-0.02, 0.02))
+        sy = ground + height * (0.34 + 0.2 * ((i * 3) % 5) / 4)
+        ex, ey = sx + direction * length * math.cos(angle), sy + length * math.sin(angle)
         canvas.line(sx, sy, ex, ey)
+        heading = math.atan2(ey - sy, ex - sx)
         head = canvas.beginPath()
         head.moveTo(ex, ey)
-        for barb in (angle + math.pi + 0.45, angle + math.pi - 0.45):
+        for barb in (heading + math.pi + 0.45, heading + math.pi - 0.45):
             head.lineTo(ex + height * 0.05 * math.cos(barb), ey + height * 0.05 * math.sin(barb))
         head.close()
         canvas.drawPath(head, stroke=0, fill=1)

@@ -12,6 +12,7 @@ from ..typeset.units import MM
 from ..graphics.colours import cmyk, mix
 from ..graphics.emblems import draw_emblem
 from ..graphics.ornaments import draw_diamond
+from .card_front import ink
 from .faces import BackFace
 from ..typeset.draw_text import draw_text
 
@@ -23,7 +24,7 @@ def draw_back(canvas: Canvas, face: BackFace, layout: CardLayout, x: float, y: f
     canvas.saveState()
     canvas.translate(x, y)
     b = card.bleed
-    canvas.setFillColor(cmyk(ground))
+    canvas.setFillColor(cmyk(ground))  # the faction colour, told apart by any eye (card.toml), or its light tint
     canvas.rect(-b * MM, -b * MM, (card.width + 2 * b) * MM, (card.height + 2 * b) * MM, stroke=0, fill=1)
     cx, cy = card.width / 2 * MM, card.height / 2 * MM
     _rays(canvas, layout, mix(ground, fill, 0.35), cx, cy)
@@ -50,15 +51,18 @@ def draw_back(canvas: Canvas, face: BackFace, layout: CardLayout, x: float, y: f
 
 def _half(canvas: Canvas, face: BackFace, layout: CardLayout, cx: float, cy: float) -> None:
     """The upper half of the back: the emblem in the medallion, the faction's name and the game's title."""
-    back, art = layout.back, cmyk(layout.colour(layout.paint.back_art, face.faction))
-    canvas.setFillColor(art)
-    draw_emblem(canvas, layout.factions[face.faction].emblem, cx, cy + back.emblem_offset * MM,
-                back.emblem_size * MM)
+    back, paint = layout.back, layout.paint
+    art = layout.colour(paint.back_art, face.faction)
+    canvas.setFillColor(cmyk(art))
+    draw_emblem(canvas, layout.style(face.faction).emblem, cx, cy + back.emblem_offset * MM, back.emblem_size * MM)
+    ink(canvas, face.title, art, layout, knockout=paint.back_knockout)
     draw_text(canvas, face.title, back.title.inner, "center")
-    draw_text(canvas, face.name, back.faction.inner, "center")
+    if face.name:
+        ink(canvas, face.name, art, layout, knockout=paint.back_knockout)
+        draw_text(canvas, face.name, back.faction.inner, "center")
     rule = back.rule
     rule_y = (back.title.box.y - rule.gap) * MM
-    canvas.setStrokeColor(art)
+    canvas.setStrokeColor(cmyk(art))
     canvas.setLineWidth(rule.width)
     canvas.line(cx - rule.end * MM, rule_y, cx - rule.start * MM, rule_y)
     canvas.line(cx + rule.start * MM, rule_y, cx + rule.end * MM, rule_y)

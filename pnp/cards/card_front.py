@@ -63,7 +63,7 @@ def draw_front(canvas: Canvas, face: FrontFace, layout: CardLayout, art: ArtImag
         canvas.setLineWidth(0.5)
         canvas.circle((disc.x + disc.width / 2) * MM, (disc.y + disc.height / 2) * MM, disc.width / 2 * MM,
                       stroke=1, fill=1)
-        canvas.setFillColor(cmyk(style.dark))
+        ink(canvas, face.commander, style.dark, layout)
         draw_text(canvas, face.commander, disc, "center")
 
     _art(canvas, face, layout, style, art)
@@ -71,7 +71,10 @@ def draw_front(canvas: Canvas, face: FrontFace, layout: CardLayout, art: ArtImag
     _effect(canvas, face, layout, style)
     _badges(canvas, face, layout, style)
 
-    ink(canvas, face.collector, palette.paper, layout, knockout=layout.paint.frame_knockout)
+    knockout = layout.paint.frame_knockout  # small text on the frame: knocked out of a dark one, black on a light one
+    ink(canvas, face.faction, palette.gold, layout, knockout=knockout)
+    draw_text(canvas, face.faction, front.footer.box, "left")
+    ink(canvas, face.collector, palette.paper, layout, knockout=knockout)
     draw_text(canvas, face.collector, front.footer.box, "right")
     canvas.restoreState()
 
@@ -134,9 +137,6 @@ def _type_bar(canvas: Canvas, face: FrontFace, layout: CardLayout, style: Factio
     draw_emblem(canvas, style.emblem, (inner.right - bar.emblem_size / 2) * MM, middle, bar.emblem_size * MM)
     ink(canvas, face.type, palette.light, layout, knockout=True)
     draw_text(canvas, face.type, face.type_box, "left")
-    faction_box = Box(inner.x, inner.y, inner.width - bar.emblem_size - bar.gap, inner.height)
-    ink(canvas, face.faction, palette.gold, layout, knockout=True)
-    draw_text(canvas, face.faction, faction_box, "right")
 
 
 def _effect(canvas: Canvas, face: FrontFace, layout: CardLayout, style: FactionStyle) -> None:

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping, Sequence
 
-from ..typeset.fonts import missing_glyphs, register_fonts
+from ..typeset.fonts import fonts_for, missing_glyphs, register_fonts
 from ..layouts.schemas import CardLayout, card_layout
 from ..i18n.localize import LocalizedCard, localize_cards
 from ..problems import Location, Problem, ProblemsFound
 from ..project import Inputs, Project
 from ..data.terms import FACTIONS
 from ..typeset.textfit import runs
-from .faces import BackFace, FrontFace, compose_back, compose_front
+from .faces import BackFace, FrontFace, compose_back, compose_front, deck_name_size
 from .labels import CardLabels, card_labels
 
 
@@ -53,9 +53,13 @@ def glyph_problems(faces: Iterable[FrontFace | BackFace], fonts: Mapping[str, st
 
 def compose_language(cards: Sequence[LocalizedCard], labels: CardLabels, layout: CardLayout,
                      fonts: Mapping[str, str]) -> tuple[list[FrontFace], list[BackFace]]:
-    """The fronts of `cards` (one language) and the backs of their factions."""
-    fronts = [compose_front(lc, labels, layout, fonts) for lc in cards]
+    """The fronts of `cards` (one language), the names of a faction's cards at one size, and the backs of their
+    factions."""
     names = {lc.card.faction: lc.faction_name for lc in cards}
+    lang_fonts = fonts_for(fonts, labels.lang)
+    name_sizes = {faction: deck_name_size([lc.name for lc in cards if lc.card.faction == faction], layout, lang_fonts)
+                  for faction in names}
+    fronts = [compose_front(lc, labels, layout, fonts, name_sizes[lc.card.faction]) for lc in cards]
     backs = [compose_back(f, names[f], labels.lang, layout, fonts) for f in FACTIONS if f in names]
     return fronts, backs
 

@@ -5,11 +5,11 @@ Composition is pure (no canvas): the result says what is printed where, at which
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from ..data.card_database import Card
 from ..i18n.localize import TRAIT_SEPARATOR, LocalizedCard
-from ..layouts.schemas import Box, CardLayout, TextStyle
+from ..layouts.schemas import COMMON_BACK, Box, CardLayout, TextStyle
 from ..typeset.fonts import fonts_for
 from ..typeset.hyphenation import breaks_for
 from ..typeset.textfit import FittedText, fit_text
@@ -66,15 +66,17 @@ class FrontFace:
         return texts
 
 
+
+
 @dataclass(frozen=True)
 class BackFace:
-    faction: str
+    faction: str              # COMMON_BACK for the common back
     lang: str
     title: FittedText
-    name: FittedText
+    name: FittedText | None   # the faction's name; none on the common back
 
     def texts(self) -> dict[str, FittedText]:
-        return {"back title": self.title, "back faction": self.name}
+        return {"back title": self.title} | ({"back faction": self.name} if self.name else {})
 
 
 def _fit(text: str, style: TextStyle, box: Box, layout: CardLayout, fonts: Mapping[str, str],
@@ -83,23 +85,37 @@ def _fit(text: str, style: TextStyle, box: Box, layout: CardLayout, fonts: Mappi
                     figures=fonts[style.figures] if style.figures else None, **options)
 
 
-def fit_name(name: str, layout: CardLayout, fonts: Mapping[str, str]) -> FittedText:
-    """One line down to `one_line_min`, else two balanced lines down to the minimum size."""
+def fit_name(name: str, layout: CardLayout, fonts: Mapping[str, str], size: float | None = None) -> FittedText:
+    """At most `size` (the style's size by default): one line down to `one_line_min`, or two balanced lines down to
+    the minimum size, whichever is larger (one line when both are as large)."""
     spec = layout.front.name
-    one_line = replace(spec.style, max_lines=1, min_size=spec.one_line_min)
-    fitted = _fit(name, one_line, spec.inner, layout, fonts)
-    return fitted if fitted.fits else _fit(name, spec.style, spec.inner, layout, fonts, balance=True)
+    style = replace(spec.style, size=min(size or spec.style.size, spec.style.size))
+    one_line = _fit(name, replace(style, max_lines=1, min_size=min(spec.one_line_min, style.size)), spec.inner,
+                    layout, fonts)
+    two_lines = _fit(name, style, spec.inner, layout, fonts, balance=True)
+    if one_line.fits and (not two_lines.fits or one_line.size >= two_lines.size):
+        return one_line
+    return two_lines
 
 
-def compose_front(lc: LocalizedCard, labels: CardLabels, layout: CardLayout, fonts: Mapping[str, str]) -> FrontFace:
+def deck_name_size(names: Sequence[str], layout: CardLayout, fonts: Mapping[str, str]) -> float:
+    """The one size of the names of a deck: the largest that all fit at, but not below `deck_min` (a name that only
+    fits smaller is set at its own largest size, fit_name)."""
+    spec = layout.front.name
+    sizes = [fit_name(name, layout, fonts).size for name in names]
+    return min((size for size in sizes if size >= spec.deck_min), default=spec.style.size)
+
+
+def compose_front(lc: LocalizedCard, labels: CardLabels, layout: CardLayout, fonts: Mapping[str, str],
+                  name_size: float | None = None) -> FrontFace:
+    """The front of a card, its name at most `name_size` pt (its deck's, deck_name_size)."""
     card, front, fonts = lc.card, layout.front, fonts_for(fonts, lc.lang)
     unit = card.kind == "unit"
-    bar = front.type_bar
-    faction_box = replace(bar.inner, width=bar.inner.width * bar.faction_share)
-    faction = _fit(lc.faction_name, bar.faction, faction_box, layout, fonts)
+    bar, footer = front.type_bar, front.footer
+    faction = _fit(lc.faction_name, footer.faction, replace(footer.box, width=footer.box.width * footer.faction_share),
+                   layout, fonts)
     type_x = bar.inner.x + bar.icon_size + bar.gap
-    type_box = replace(bar.inner, x=type_x, width=bar.inner.right - type_x - faction.width() / MM
-                       - bar.emblem_size - 2 * bar.gap)
+    type_box = replace(bar.inner, x=type_x, width=bar.inner.right - type_x - bar.emblem_size - bar.gap)
     type_text = labels.terrain_doctrine if card.terrain else lc.type_line
     type_line = _fit(type_text, bar.type, type_box, layout, fonts)
     if not type_line.fits and lc.traits:
@@ -120,7 +136,7 @@ def compose_front(lc: LocalizedCard, labels: CardLabels, layout: CardLayout, fon
     badges = _badges(card, labels, layout, fonts) if unit else ()
     level = front.level
     return FrontFace(
-        card=card, lang=lc.lang, name=fit_name(lc.name, layout, fonts),
+        card=card, lang=lc.lang, name=fit_name(lc.name, layout, fonts, name_size),
         commander=(_fit(COMMANDER_MARK, level.commander, level.commander_box, layout, fonts)
                    if card.commander else None),
         level=_fit(str(card.level), level.number, level.box, layout, fonts) if card.level else None,
@@ -149,8 +165,10 @@ def _badges(card: Card, labels: CardLabels, layout: CardLayout, fonts: Mapping[s
     return tuple(badges)
 
 
-def compose_back(faction: str, faction_name: str, lang: str, layout: CardLayout,
+def compose_back(faction: str, faction_name: str | None, lang: str, layout: CardLayout,
                  fonts: Mapping[str, str]) -> BackFace:
+    """The back of `faction` with its name; without a name, the common back (faction COMMON_BACK)."""
     back, fonts = layout.back, fonts_for(fonts, lang)
-    return BackFace(faction, lang, _fit(GAME_TITLE, back.title.style, back.title.inner, layout, fonts),
-                    _fit(faction_name, back.faction.style, back.faction.inner, layout, fonts))
+    name = _fit(faction_name, back.faction.style, back.faction.inner, layout, fonts) if faction_name else None
+    return BackFace(faction if faction_name else COMMON_BACK, lang,
+                    _fit(GAME_TITLE, back.title.style, back.title.inner, layout, fonts), name)

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Collection
 
 from ..context import BuildContext
-from ..layouts.schemas import CardLayout, card_layout
+from ..layouts.schemas import COMMON_BACK, CardLayout, card_layout
 from ..layouts.services import PrintService, print_service
 from ..i18n.localize import LocalizedCard, localize_cards
 from ..pages.pdfout import document_info
@@ -15,7 +15,7 @@ from ..problems import ProblemsFound, errors
 from ..data.terms import FACTIONS
 from .checks import compose_language, fit_problems, glyph_problems
 from .deck import deck_fronts, deck_pdf
-from .faces import GAME_TITLE, BackFace, FrontFace
+from .faces import GAME_TITLE, BackFace, FrontFace, compose_back
 from .labels import card_labels
 
 
@@ -25,11 +25,16 @@ def _compose(ctx: BuildContext, lang: str, only: Collection[str] | None = None
     factions' names (both by faction); fails on a text that does not fit or a character its font lacks."""
     catalog = ctx.inputs.catalogs[lang]
     cards = [lc for lc in localize_cards(ctx.inputs.cards, catalog) if only is None or lc.card.id in only]
-    fronts, backs = compose_language(cards, card_labels(catalog), _layout(ctx), ctx.fonts)
+    layout = _layout(ctx)
+    fronts, backs = compose_language(cards, card_labels(catalog), layout, ctx.fonts)
+    by_faction = {back.faction: back for back in backs}
+    if ctx.options.backs == "common":  # one neutral back for every faction
+        common = compose_back(COMMON_BACK, None, lang, layout, ctx.fonts)
+        backs, by_faction = [common], {faction: common for faction in by_faction}
     problems = fit_problems([*fronts, *backs]) + glyph_problems([*fronts, *backs], ctx.fonts)
     if errors(problems):
         raise ProblemsFound(problems)
-    return fronts, {back.faction: back for back in backs}, {lc.card.faction: lc.faction_name for lc in cards}
+    return fronts, by_faction, {lc.card.faction: lc.faction_name for lc in cards}
 
 
 def _layout(ctx: BuildContext) -> CardLayout:

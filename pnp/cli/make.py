@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from ..context import MODES, BuildOptions
+from ..context import BACKS, MODES, BuildOptions
 from ..kit.build import build, option_problems
 from ..kit.write import write_all
 from ..sheets.calibration import DUPLEX as CALIBRATION_DUPLEX
@@ -90,6 +90,9 @@ def _misused(problems) -> None:
 @offset_option
 @click.option("--booklet", is_flag=True, help="Also make the rulebook as a saddle-stitch booklet (two half-size "
               "pages per sheet side, in printing order): out/<lang>/rulebook-booklet.pdf.")
+@click.option("--backs", type=click.Choice(BACKS), default="faction", show_default=True,
+              help="faction: each card backed by its faction's back; common: one neutral back for every deck, so "
+                   "that face-down cards of allied and coalition decks do not show their faction.")
 @click.option("--deck", type=PathArg(dir_okay=False), default=None,
               help="Build only this deck list (a TOML file as checked by `pnp deck check`), not the whole kit: "
                    "out/<lang>/decks/<file name>.pdf, fronts and backs like the faction decks.")
@@ -105,8 +108,8 @@ def _misused(problems) -> None:
               help="Output folder.")
 @jobs_option
 @project_options
-def build_command(langs, paper, mode, duplex, back_offset, booklet, deck, pdfx, cmyk_profile, service, services,
-                  ink_saver, out, jobs, data, locales, art, layouts):
+def build_command(langs, paper, mode, duplex, back_offset, booklet, backs, deck, pdfx, cmyk_profile, service,
+                  services, ink_saver, out, jobs, data, locales, art, layouts):
     """Build the print-and-play kit: out/<lang>/cards/<faction>.pdf and the other parts; with --deck FILE, only
     that deck: out/<lang>/decks/<FILE name>.pdf."""
     if mode != "pro" and (service or services):
@@ -114,8 +117,9 @@ def build_command(langs, paper, mode, duplex, back_offset, booklet, deck, pdfx, 
     project = make_project(data, locales, art, layouts)
     service = chosen_service(project.layouts, services, service)
     options = BuildOptions(langs=langs, paper=paper, mode=mode, duplex=duplex, back_offset=back_offset,
-                           booklet=booklet, deck=deck, pdfx=pdfx, cmyk_profile=cmyk_profile, service=service,
-                           services=services, card_variant=CARD_INK_SAVER if ink_saver else CARD, jobs=jobs)
+                           booklet=booklet, backs=backs, deck=deck, pdfx=pdfx, cmyk_profile=cmyk_profile,
+                           service=service, services=services, card_variant=CARD_INK_SAVER if ink_saver else CARD,
+                           jobs=jobs)
 
     def progress(finished, steps):
         return click.progressbar(finished, length=steps, label="Building", file=sys.stderr,

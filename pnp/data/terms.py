@@ -17,6 +17,14 @@ FACTION_NAMES = {
     "sparta": N_("faction", "Sparta"),
 }
 FACTIONS = tuple(FACTION_NAMES)
+# TRANSLATORS: the faction's abbreviation on the cards' collector line ("ROM 07/24"), in capitals; three letters
+# where they are unambiguous in the language (not es/pt ESP for Esparta, which reads as Spain).
+FACTION_ABBREVIATIONS = {
+    "carthage": N_("faction abbreviation", "CAR"), "dacia": N_("faction abbreviation", "DAC"),
+    "egypt": N_("faction abbreviation", "EGY"), "macedon": N_("faction abbreviation", "MAC"),
+    "persia": N_("faction abbreviation", "PER"), "rome": N_("faction abbreviation", "ROM"),
+    "sparta": N_("faction abbreviation", "SPA"),
+}
 
 KINDS = {"unit": N_("card kind", "Unit"), "doctrine": N_("card kind", "Doctrine"), "tactic": N_("card kind", "Tactic")}
 

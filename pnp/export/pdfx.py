@@ -19,7 +19,7 @@ import pikepdf
 from pikepdf import Name
 
 from ..problems import Location, Problem, ProblemsFound
-from .pdfx_settings import PrintCondition, pdfx_layout
+from .pdfx_settings import PdfxLayout, PrintCondition, pdfx_layout
 
 RGB_OPERATORS = {"rg": "k", "RG": "K"}  # RGB fill / stroke -> the CMYK operator that replaces a neutral one
 CMYK_OPERATORS = ("k", "K")

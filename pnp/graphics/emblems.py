@@ -160,9 +160,21 @@ def crossed_falxes(shapes: _Shapes) -> None:
             shapes.polygon([(mirror * x, y) for x, y in _rotated(part, -0.5, 0.0, 0.05)])
 
 
+def crossed_swords(shapes: _Shapes) -> None:
+    """No faction: two crossed straight swords, the duel itself (the common back)."""
+    blade = [(-0.07, -0.42), (0.07, -0.42), (0.07, 0.78), (0, 0.96), (-0.07, 0.78)]
+    guard = [(-0.26, -0.5), (0.26, -0.5), (0.26, -0.41), (-0.26, -0.41)]
+    grip = [(-0.05, -0.86), (0.05, -0.86), (0.05, -0.5), (-0.05, -0.5)]
+    for mirror in (1, -1):
+        for part in (blade, guard, grip):
+            shapes.polygon([(mirror * x, y) for x, y in _rotated(part, -0.62, 0.0, 0.06)])
+        pommel = _rotated([(0, -0.93)], -0.62, 0.0, 0.06)[0]
+        shapes.ring(mirror * pommel[0], pommel[1], ((0.09, 0.09),))
+
+
 EMBLEMS: dict[str, Callable[[_Shapes], None]] = {
     "lambda": lambda_shield, "vergina": vergina_sun, "wreath": laurel_wreath, "winged-disc": winged_disc,
-    "tanit": tanit, "ankh": ankh, "falx": crossed_falxes,
+    "tanit": tanit, "ankh": ankh, "falx": crossed_falxes, "swords": crossed_swords,
 }
 
 

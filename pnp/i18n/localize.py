@@ -6,8 +6,7 @@ from dataclasses import dataclass
 
 from ..data.card_database import Card, CardDatabase, Modifier
 from ..problems import raise_if_errors
-from ..data.terms import BONUS_PHRASES, FACTION_NAMES, KINDS, STATS, TRAITS, UNIT_TYPES, signed
-from ..typeset.fonts import TURKIC_LANGS
+from ..data.terms import BONUS_PHRASES, FACTION_ABBREVIATIONS, FACTION_NAMES, KINDS, STATS, TRAITS, UNIT_TYPES, signed
 from .catalogs import LanguageCatalog
 from .translator import Translator
 
@@ -77,18 +76,6 @@ def bonus_phrase(modifiers: tuple[Modifier, ...], translator: Translator, card: 
     return "".join(phrases)
 
 
-def locale_upper(text: str, lang: str) -> str:
-    """Upper case by the language's rules: Turkish (and Azerbaijani) i → İ and ı → I."""
-    if lang in TURKIC_LANGS:
-        text = text.replace("i", "\u0130").replace("\u0131", "I")
-    return text.upper()
-
-
-def abbreviation(faction_name: str, lang: str) -> str:
-    """The faction's three-letter abbreviation in the language (Rom → ROM, Rzym → RZY, Mısır → MIS)."""
-    return locale_upper("".join(ch for ch in faction_name if ch.isalpha())[:3], lang)
-
-
 def localize_cards(db: CardDatabase, catalog: LanguageCatalog) -> tuple[LocalizedCard, ...]:
     """All cards in the catalog's language; raises ProblemsFound listing every missing translation."""
     translator = Translator(catalog, CARDS_DOMAIN)
@@ -107,7 +94,8 @@ def localize_cards(db: CardDatabase, catalog: LanguageCatalog) -> tuple[Localize
             traits=tuple(translator.text(*TRAITS[trait], card=card.id, field="type") for trait in card.traits),
             bonus=bonus_phrase(card.bonus, translator, card),
             effect=translator.text(card_context(card.id, "effect"), card.effect, card=card.id, field="effect"),
-            collector=f"{abbreviation(faction_name, catalog.lang)} {numbers[card.faction]:02d}/"
+            collector=f"{translator.text(*FACTION_ABBREVIATIONS[card.faction], card=card.id, field='collector')} "
+                      f"{numbers[card.faction]:02d}/"
                       f"{totals[card.faction]:02d}",
         ))
     raise_if_errors(translator.problems)

@@ -129,6 +129,7 @@ class ArtSettings:
 @dataclass(frozen=True)
 class NameLayout(TextBox):
     one_line_min: float = 0.0
+    deck_min: float = 0.0  # the names of a deck share one size, down to this; a name needing less shrinks alone
 
 
 @dataclass(frozen=True)
@@ -153,11 +154,9 @@ class TypeBarLayout:
     box: Box
     padding: float
     type: TextStyle
-    faction: TextStyle
     emblem_size: float
     icon_size: float
     gap: float
-    faction_share: float  # the most of the inner width the faction name may take
     two_lines: TextStyle  # a type line too long for one line: the type, then its traits on a second line
     two_lines_padding: float  # around those two lines (less than `padding`: they need the bar's height)
 
@@ -191,6 +190,8 @@ class StatsLayout:
 class FooterLayout:
     box: Box
     style: TextStyle
+    faction: TextStyle
+    faction_share: float  # the most of the footer's width the faction name may take
 
 
 @dataclass(frozen=True)
@@ -265,6 +266,7 @@ class Paint:
 
 
 FACTION_PAINTS = ("faction.color", "faction.dark", "faction.sky")
+COMMON_BACK = "common"  # the faction key of the common back (pnp build --backs common)
 
 
 @dataclass(frozen=True)
@@ -276,9 +278,10 @@ class CardPaint:
     panels: Paint = Paint("parchment")          # the name banner and the effect panel
     frame_text: Paint = Paint("gold")           # the level number, on the frame
     frame_knockout: bool = True                 # small text on the frame (the collector line): knocked out or black
-    back: Paint = Paint("faction.dark")         # the back's ground, into the bleed; its rays 35 % of the way to …
-    medallion: Paint = Paint("faction.color")   # … the medallion's fill
+    back: Paint = Paint("faction.color")        # the back's ground, into the bleed; its rays 35 % of the way to …
+    medallion: Paint = Paint("faction.dark")    # … the medallion's fill
     back_art: Paint = Paint("gold")             # the back's rings, emblem, title, name and rules
+    back_knockout: bool = True                  # small text on the back (the faction's name): knocked out or black
 
 
 @dataclass(frozen=True)
@@ -297,12 +300,17 @@ class CardLayout:
     back: BackLayout
     palette: CardPalette
     factions: Mapping[str, FactionStyle]
+    common: FactionStyle  # the neutral back of `pnp build --backs common` (allied and coalition play)
     paint: CardPaint = CardPaint()
 
+    def style(self, faction: str) -> FactionStyle:
+        """The colours and emblem of `faction`'s cards, or of the common back (faction "common")."""
+        return self.common if faction == COMMON_BACK else self.factions[faction]
+
     def colour(self, paint: Paint, faction: str) -> Colour:
-        """The CMYK colour that `paint` names on a card of `faction`, at its tint."""
+        """The CMYK colour that `paint` names on a card of `faction` (or the common back), at its tint."""
         name = paint.colour
-        base = (getattr(self.factions[faction], name.removeprefix("faction.")) if name in FACTION_PAINTS
+        base = (getattr(self.style(faction), name.removeprefix("faction.")) if name in FACTION_PAINTS
                 else self.palette.colors()[name])
         return base if paint.tint == 1 else tuple(round(value * paint.tint, 4) for value in base)
 
@@ -560,12 +568,13 @@ def card_layout(directory: Path, name: str = CARD) -> CardLayout:
     for missing in sorted(set(FACTIONS) - set(layout.factions)):
         problems.append(Problem("layout-faction", f"no style for faction '{missing}'", Location(file=file,
                                                                                                   field="factions")))
-    for faction, style in layout.factions.items():
+    styles = {f"factions.{faction}": style for faction, style in layout.factions.items()} | {"common": layout.common}
+    for field, style in styles.items():
         if style.emblem not in EMBLEMS:
             problems.append(Problem("layout-emblem", f"unknown emblem {style.emblem!r}; expected one of "
-                                    f"{', '.join(EMBLEMS)}", Location(file=file, field=f"factions.{faction}")))
+                                    f"{', '.join(EMBLEMS)}", Location(file=file, field=field)))
     named = {f"palette.{name}": colour for name, colour in layout.palette.colors().items()}
-    named |= {f"factions.{faction}.{part}": getattr(style, part) for faction, style in layout.factions.items()
+    named |= {f"{field}.{part}": getattr(style, part) for field, style in styles.items()
               for part in ("color", "dark", "sky")}
     colours = (*layout.palette.colors(), *FACTION_PAINTS)
     for part, paint in vars(layout.paint).items():

@@ -193,17 +193,23 @@ def draw_crop_marks(canvas: Canvas, grid: SheetGrid) -> None:
     canvas.restoreState()
 
 
-def sheet_pages(grid: SheetGrid, count: int, groups: Sequence[str] | None = None) -> list[dict[int, int]]:
+def sheet_pages(grid: SheetGrid, count: int, groups: Sequence[str] | None = None,
+                corners: bool = False) -> list[dict[int, int]]:
     """Which of `count` cells goes in which slot, page by page ({slot: index}): in order, slot after slot; a cell
-    whose group (`groups[index]`) differs from that of a cell already left of or above a slot skips that slot, so
-    that cells of different groups never share a cut line."""
+    whose group (`groups[index]`) differs from that of a cell already left of or above a slot (with `corners`, also
+    above left or above right of it) skips that slot, so that cells of different groups never share a cut line (nor
+    a corner)."""
     pages: list[dict[int, int]] = []
     page: dict[int, int] = {}
     slot = 0
 
     def clear(slot: int, index: int) -> bool:
         row, column = divmod(slot, grid.columns)
-        placed = [page.get(n) for n, beside in ((slot - 1, column > 0), (slot - grid.columns, row > 0)) if beside]
+        above = slot - grid.columns
+        nearby = [(slot - 1, column > 0), (above, row > 0)]
+        if corners:
+            nearby += [(above - 1, row > 0 and column > 0), (above + 1, row > 0 and column < grid.columns - 1)]
+        placed = [page.get(n) for n, beside in nearby if beside]
         return groups is None or all(other is None or groups[other] == groups[index] for other in placed)
 
     for index in range(count):
@@ -237,10 +243,11 @@ def _place(canvas: Canvas, grid: SheetGrid, slot: int, clip: tuple[Rect, ...], d
 
 def impose_home(canvas: Canvas, grid: SheetGrid, fronts: Sequence[DrawCell], backs: Sequence[DrawCell],
                 duplex: str, back_offset_mm: tuple[float, float] = (0.0, 0.0),
-                groups: Sequence[str] | None = None) -> None:
+                groups: Sequence[str] | None = None, corners: bool = False) -> None:
     """Front pages of `fronts`, each followed (unless duplex is "none") by the mirrored page of `backs`; cells of
-    different `groups` are kept off each other's cut lines (see sheet_pages)."""
-    for page in sheet_pages(grid, len(fronts), groups):
+    different `groups` are kept off each other's cut lines, with `corners` off each other's corners too (see
+    sheet_pages)."""
+    for page in sheet_pages(grid, len(fronts), groups, corners):
         filled = frozenset(page)
         for slot, index in page.items():
             _place(canvas, grid, slot, grid.cell_clip(slot, filled), fronts[index])

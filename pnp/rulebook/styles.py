@@ -62,7 +62,7 @@ class Styles:
         """TableStyle commands every table starts with: tables set this font and colour before each cell, else
         ReportLab's unembedded Helvetica in RGB black."""
         return (("FONTNAME", (0, 0), (-1, -1), self.fonts["tabular"]),
-                ("TEXTCOLOR", (0, 0), (-1, -1), self.colour("ink")))
+                ("TEXTCOLOR", (0, 0), (-1, -1), self.text_colour(self.cell.fontSize)))
 
 
 def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: RulebookPalette, figures: Figures,

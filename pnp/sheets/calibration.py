@@ -118,10 +118,10 @@ def compose(catalog: LanguageCatalog, fonts: Mapping[str, str], grid: SheetGrid,
     number = lambda value: format_decimal(value, locale=catalog.lang)  # noqa: E731 - 100, 2,5 in de
     paper_name = "A4" if paper == "a4" else paper.title()
     x, y = (f"{v:g}" for v in back_offset)
-    front = [Paragraph("", f"{GAME} · {text(FRONT_TITLE, paper_name=paper_name)}", FRONT_TITLE[1]),
+    front = [Paragraph("", f"{GAME} — {text(FRONT_TITLE, paper_name=paper_name)}", FRONT_TITLE[1]),
              *_steps(text, 1, (PRINT_STEPS[duplex], {}),
                      (RULER_STEP, {"ruler_length": number(layout.ruler.length)}), (TURN_STEP, {}))]
-    back = [Paragraph("", f"{GAME} · {text(BACK_TITLE)}", BACK_TITLE[1]),  # its steps go on from the front's
+    back = [Paragraph("", f"{GAME} — {text(BACK_TITLE)}", BACK_TITLE[1]),  # its steps go on from the front's
             *_steps(text, len(front), (READ_STEP, {}), (BEYOND_STEP, {"scale_range": number(layout.scales.range)}),
                     (OFFSET_STEP, {"printed_offset": f"--back-offset {x},{y}", "cmd_build": COMMANDS["cmd_build"],
                                    "opt_back_offset": COMMANDS["opt_back_offset"]}))]
@@ -137,7 +137,7 @@ def compose(catalog: LanguageCatalog, fonts: Mapping[str, str], grid: SheetGrid,
         if missing := missing_glyphs(line.text, fonts[line.font]):
             problems.append(Problem("calibration-glyph-missing", f"{line.text!r}: the {line.font} font has no glyph "
                                     f"for {missing!r}; these would print as boxes", text.where(line.msgid)))
-    return Composed(f"{GAME} · {text(SHEET)}", sides[0], sides[1], tuple(dict.fromkeys(text.problems + problems)))
+    return Composed(f"{GAME} — {text(SHEET)}", sides[0], sides[1], tuple(dict.fromkeys(text.problems + problems)))
 
 
 def calibration_pdf(grid: SheetGrid, layout: CalibrationLayout, fonts: Mapping[str, str], catalog: LanguageCatalog,

@@ -211,9 +211,6 @@ class TokenCut:
     size: float
     bleed: float
     safe: float
-    frame_inset: float
-    frame: float
-    frame_radius: float
     ring: float
 
 

@@ -81,14 +81,11 @@ class TokenFaces(Composer):
     # -- common parts ---------------------------------------------------------------------------------------------
 
     def ground(self, colour: str, medallion: str | None, y: float | None = None, r: float | None = None) -> None:
-        """The coloured ground to the cut, the gold frame and the medallion."""
+        """The coloured ground to the cut and the medallion."""
         T = self.layout.token
         F = self.layout.face
         size = T.size
         self.add(Rect(-T.bleed, -T.bleed, size + 2 * T.bleed, size + 2 * T.bleed, stroke=None, fill=colour))
-        inset = T.frame_inset
-        self.add(Rect(inset, inset, size - 2 * inset, size - 2 * inset, stroke="gold", width=T.frame,
-                      radius=T.frame_radius))
         if medallion:
             cy = F.medallion_y if y is None else y
             radius = F.medallion_r if r is None else r
@@ -134,7 +131,7 @@ class TokenFaces(Composer):
         self.centred(signed(-token.amount), "bold", Y.wound_value, W.value_middle, "wound", inner)
         self.centred(self.stats[stat], "title", Y.wound_stat, W.stat_middle, "ink", inner)
         side = T.safe + W.note_padding
-        self.paragraph(WOUND_DURATION, side, W.note_top, T.size - 2 * side, 3, "italic", Y.note, Y.leading,
+        self.paragraph(WOUND_DURATION, side, W.note_top, T.size - 2 * side, 3, "body", Y.note, Y.leading,
                        align="center", color="parchment")
 
     def _energy(self, token: Token, front: bool) -> None:

@@ -19,7 +19,7 @@ from .draw import Item, render
 from ..layouts.values import Figures
 from .layout import TokensLayout
 from .token_faces import BACK, FRONT, TITLE, TokenFaces
-from .tokens import token_list
+from .tokens import Token, token_list
 
 
 def token_grid(sheet: SheetLayout, layout: TokensLayout, count: int) -> SheetGrid:
@@ -32,6 +32,14 @@ def token_grid(sheet: SheetLayout, layout: TokensLayout, count: int) -> SheetGri
     grid_sheet = dataclasses.replace(sheet, grid=GridSize(columns, rows))
     return sheet_grid(grid_sheet, size, size, layout.token.bleed, file="pnp/layouts/tokens.toml",
                       field="token.size")
+
+
+def print_order(tokens: tuple[Token, ...]) -> tuple[list[int], list[str]]:
+    """The indexes of `tokens` in print order, tokens of one ground colour (kind and stat) side by side, and the
+    group of each in that order: the imposition keeps groups off each other's cut lines and corners."""
+    colours = [f"{token.kind}:{token.stat}" for token in tokens]
+    order = sorted(range(len(tokens)), key=lambda index: (colours.index(colours[index]), index))
+    return order, [colours[index] for index in order]
 
 
 def token_faces(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str],
@@ -60,9 +68,11 @@ def tokens_pdf(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str
     buffer = BytesIO()
     info = document_info(catalog, f"Ancient Duel — {Translator(catalog, DOMAIN).text(*TITLE)}")
     canvas = new_canvas(buffer, (grid.paper_width, grid.paper_height), info)
-    fronts = [_cell(front, fonts, palette, layout.figures, small_text) for front, _ in pairs]
-    backs = [_cell(back, fonts, palette, layout.figures, small_text) for _, back in pairs]
-    impose_home(canvas, grid, fronts, backs, "long" if duplex == "none" else duplex, back_offset)
+    order, groups = print_order(token_list(engine, layout))
+    fronts = [_cell(pairs[index][0], fonts, palette, layout.figures, small_text) for index in order]
+    backs = [_cell(pairs[index][1], fonts, palette, layout.figures, small_text) for index in order]
+    impose_home(canvas, grid, fronts, backs, "long" if duplex == "none" else duplex, back_offset, groups,
+                corners=True)
     canvas.save()
     return pdf_bytes(buffer)
 

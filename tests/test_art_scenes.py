@@ -1,0 +1,69 @@
+"""Generated art that differs card to card: within a faction no two distinct cards share their art window (the
+drawing in the faction's dark shade compared pixel by pixel), and every colour of the art stays under the ink
+limit."""
+from __future__ import annotations
+
+from io import BytesIO
+from itertools import combinations
+
+import pikepdf
+import pypdfium2 as pdfium
+import pytest
+from reportlab.lib.colors import CMYKColor
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.cards.art_placeholder import draw_placeholder
+from pnp.layouts.schemas import LAYOUTS, card_layout
+from pnp.project import Project, load_inputs
+from pnp.typeset.units import MM
+
+LAYOUT = card_layout(LAYOUTS)
+CARDS = load_inputs(Project(), ("de",)).cards.cards
+SAME = 0.6  # two windows whose drawings overlap this much (intersection over union) show the same picture
+
+
+def window_pdf(card) -> bytes:
+    box = LAYOUT.front.art.unit if card.kind == "unit" else LAYOUT.front.art.other
+    buffer = BytesIO()
+    canvas = Canvas(buffer, pagesize=(box.width * MM, box.height * MM), invariant=1)
+    draw_placeholder(canvas, 0, 0, box.width * MM, box.height * MM, card, LAYOUT.factions[card.faction],
+                     LAYOUT.palette)
+    canvas.save()
+    return buffer.getvalue()
+
+
+def rendered(pdf: bytes):
+    return pdfium.PdfDocument(pdf)[0].render(scale=60 / 72).to_pil().convert("RGB")
+
+
+def drawing(card) -> frozenset[tuple[int, int]]:
+    """The pixels of the art window printed in the faction's dark shade (the motif, figures and temple)."""
+    buffer = BytesIO()
+    swatch = Canvas(buffer, pagesize=(10, 10), invariant=1)
+    swatch.setFillColor(CMYKColor(*LAYOUT.factions[card.faction].dark))
+    swatch.rect(0, 0, 10, 10, stroke=0, fill=1)
+    swatch.save()
+    dark = rendered(buffer.getvalue()).getpixel((5, 5))
+    image = rendered(window_pdf(card))
+    pixels, (w, h) = image.load(), image.size
+    return frozenset((x, y) for x in range(w) for y in range(h)
+                     if sum(abs(a - b) for a, b in zip(pixels[x, y], dark)) < 30)
+
+
+@pytest.mark.parametrize("faction", sorted(LAYOUT.factions))
+def test_no_two_cards_of_a_faction_share_their_art(faction):
+    cards = [card for card in CARDS if card.faction == faction]
+    drawings = {card.id: drawing(card) for card in cards}
+    for a, b in combinations(cards, 2):
+        if (a.kind == "unit") == (b.kind == "unit"):  # windows of one size
+            overlap = len(drawings[a.id] & drawings[b.id]) / len(drawings[a.id] | drawings[b.id])
+            assert overlap < SAME, (a.id, b.id, round(overlap, 2))
+
+
+def test_every_colour_of_the_art_stays_under_the_ink_limit():
+    limit = LAYOUT.card.max_ink / 100
+    for card in CARDS:
+        with pikepdf.open(BytesIO(window_pdf(card))) as pdf:
+            for operands, operator in pikepdf.parse_content_stream(pdf.pages[0]):
+                if str(operator) in ("k", "K"):
+                    assert sum(float(v) for v in operands) <= limit + 1e-6, (card.id, list(operands))
