@@ -74,7 +74,7 @@ def test_a_mercenary_shows_its_trait_with_the_catalog_line_it_comes_from(polish_
     slingers, spearmen = article["carthage.balearic-slingers"], article["carthage.libyan-spearmen"]
     assert "· unit · mercenary" in slingers and "mercenary" not in spearmen.split("<dl", 1)[0]
     polish = next(cell.group(0) for cell in CELL.finditer(slingers) if cell.group(1) == "pl")
-    assert "Piechota strzelecka\nNajemnik" in polish  # two lines: one is too long beside the faction name
+    assert "Piechota strzelecka · Najemnik" in polish  # one line: the faction's name is in the footer
     assert f"msgctxt <code>trait</code> · locales/pl/LC_MESSAGES/cards.po:{line}" in polish
     assert card_texts(polish_site)[("carthage.numidian-cavalry", "pl", "type")][2] == "Jazda · Najemnik"
 
