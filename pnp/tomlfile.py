@@ -5,16 +5,17 @@ import re
 import tomllib
 from pathlib import Path
 
+from .input_files import read_input
 from .problems import Location, Problem
 
 
 def read_toml(path: Path) -> tuple[dict | None, list[Problem]]:
     """Parse a TOML file; on failure return None and one problem naming file, line and what is wrong."""
     try:
-        data = path.read_bytes()
+        data = read_input(path, "toml")
     except FileNotFoundError:
         return None, [Problem("file-missing", "file not found", Location(file=str(path)))]
-    except OSError as exc:  # a folder, a link loop, no permission
+    except OSError as exc:  # a folder, a FIFO or device, a file over the limit, a link loop, no permission
         return None, [Problem("file-unreadable", f"cannot read file: {exc.strerror or exc}", Location(file=str(path)))]
     try:
         text = data.decode("utf-8-sig")  # a byte order mark (some Windows editors write one) is no error
@@ -31,6 +32,11 @@ def read_toml(path: Path) -> tuple[dict | None, list[Problem]]:
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
         message += f" at column {found.group(2)}" if found else ""
         return None, [Problem("toml-syntax", f"not valid TOML: {message}", Location(file=str(path), line=line))]
+
+
+def read_toml_text(path: Path) -> str:
+    """The text of a TOML file that `read_toml` has read (for the lines of its keys), within the same limit."""
+    return read_input(path, "toml").decode("utf-8-sig")
 
 
 _KEY_PART = r'"(?:[^"\\]|\\.)*"|\'[^\']*\'|[A-Za-z0-9_-]+'

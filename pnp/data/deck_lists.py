@@ -21,7 +21,7 @@ from .card_database import Card, CardDatabase
 from .engine_data import Engine
 from ..problems import ERROR, Location, Problem, raise_if_errors, shown
 from .terms import FACTIONS
-from ..tomlfile import key_lines, read_toml
+from ..tomlfile import key_lines, read_toml, read_toml_text
 
 SINGLE, ALLIED, COALITION = "single", "allied", "coalition"
 TOP_KEYS = ("faction", "allied", "coalition", "name", "cards")
@@ -136,7 +136,7 @@ def read_deck_list(path: Path, cards: CardDatabase, engine: Engine | None) -> tu
     data, problems = read_toml(path)
     if data is None:
         return None, problems
-    lines = key_lines(path.read_text(encoding="utf-8-sig"))
+    lines = key_lines(read_toml_text(path))
 
     def at(*key_path: str, card: str | None = None) -> Location:
         while key_path and key_path not in lines:
