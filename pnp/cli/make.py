@@ -90,6 +90,8 @@ def build_command(langs, paper, mode, duplex, back_offset, booklet, deck, pdfx, 
                   locales, art, layouts):
     """Build the print-and-play kit: out/<lang>/cards/<faction>.pdf and the other parts; with --deck FILE, only
     that deck: out/<lang>/decks/<FILE name>.pdf."""
+    if cmyk_profile is not None and pdfx is None:
+        raise click.UsageError("--cmyk-profile converts art images for --pdfx; give --pdfx too")
     options = BuildOptions(langs=langs, paper=paper, mode=mode, duplex=duplex, back_offset=back_offset,
                            booklet=booklet, deck=deck, pdfx=pdfx, cmyk_profile=cmyk_profile, jobs=jobs)
 

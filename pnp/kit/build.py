@@ -22,7 +22,7 @@ from typing import Callable, ContextManager, Iterable, Iterator, Mapping
 from ..context import MODES, BuildContext, BuildOptions
 from ..data.art import ArtImage, art_files, load_art
 from ..data.deck_lists import DeckList, load_deck_list, read_deck_list
-from ..export.cmyk_art import cmyk_art
+from ..export.cmyk_art import cmyk_art, read_cmyk_profile
 from ..export.pdfx_settings import pdfx_conditions
 from ..typeset.fonts import register_fonts
 from ..pages.imposition import DUPLEX_MODES, check_back_offset, sheet_grid
@@ -146,17 +146,6 @@ def art_windows(inputs: Inputs, layout: CardLayout) -> list[tuple[str, float, fl
     return [(card_id, box.width, box.height) for card_id, box in boxes]
 
 
-def read_profile(path: Path | None) -> tuple[bytes | None, str | None]:
-    """The bytes of the ICC profile file (None without one) and its name; an unreadable file gives empty bytes,
-    which the profile check reports."""
-    if path is None:
-        return None, None
-    try:
-        return path.read_bytes(), str(path)
-    except OSError:
-        return b"", str(path)
-
-
 def checked_deck(path: Path, inputs: Inputs) -> tuple[DeckList | None, list[Problem]]:
     """The deck list at `path` if it is legal, and its problems (the same as `pnp deck check` reports); without
     the cards only the file itself can be checked, without the engine data its card ids but not the deck rules."""
@@ -203,8 +192,12 @@ def load(project: Project, options: BuildOptions) -> Loaded:
                          else ({}, art_files(project.art)[1]))
     after += art_problems
     if options.pdfx:
-        art, cmyk_problems = cmyk_art(art, *read_profile(options.cmyk_profile))
-        after += cmyk_problems
+        profile, profile_problems = (read_cmyk_profile(options.cmyk_profile, options.pdfx) if options.cmyk_profile
+                                     else (None, []))
+        after += profile_problems
+        if not errors(profile_problems):  # a profile that cannot be used is its one problem, not one for each image
+            art, cmyk_problems = cmyk_art(art, profile)
+            after += cmyk_problems
     return Loaded(inputs, loaded_langs(inputs, options.langs), deck, art, (*before, *load_problems), tuple(after))
 
 
