@@ -6,6 +6,8 @@ import errno
 import os
 import shutil
 import signal
+import socket
+import stat
 import subprocess
 import sys
 import tempfile
@@ -15,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from conftest import invoke
-from pnp.kit.write import Interrupted, output_lock, write_all
+from pnp.kit.write import Interrupted, OutputRefused, output_lock, write_all
 from pnp.problems import ProblemsFound
 
 
@@ -265,3 +267,48 @@ def test_a_build_over_a_kit_with_an_immutable_subfolder_changes_nothing(runner, 
         assert snapshot(previous_kit) == before
     finally:
         subprocess.run(["chattr", "-i", cards], check=True)
+
+
+SPECIAL_TARGETS = {"fifo": lambda path: os.mkfifo(path),
+                   "symlink": lambda path: os.symlink(path.parent / "elsewhere.json", path),
+                   "socket": lambda path: socket.socket(socket.AF_UNIX).bind(str(path))}
+
+
+@pytest.mark.parametrize("kind", SPECIAL_TARGETS)
+def test_an_output_file_that_is_a_special_file_is_refused_and_kept(runner, tmp_path, kind):
+    """`--output` naming a FIFO, a socket or a link: a usage error (exit 2) at once, and the entry is unchanged."""
+    target = tmp_path / "cards.json"
+    SPECIAL_TARGETS[kind](target)
+    before = os.lstat(target)
+    result = invoke(runner, "export", "cards", "--lang", "de", "--output", target)
+    assert result.exit_code == 2 and "pnp never replaces anything else" in result.output
+    assert "Traceback" not in result.output
+    after = os.lstat(target)
+    assert (after.st_ino, after.st_mode) == (before.st_ino, before.st_mode)
+
+
+def test_a_device_as_output_is_refused_without_writing_it(runner, tmp_path):
+    result = invoke(runner, "calibrate", "--lang", "de", "--out", "/dev/null")
+    assert result.exit_code == 2 and "a character device" in result.output
+    assert stat.S_ISCHR(os.lstat("/dev/null").st_mode)
+
+
+def test_a_special_file_inside_the_output_folder_is_refused_and_nothing_is_written(tmp_path):
+    os.mkfifo(tmp_path / "b.pdf")
+    with pytest.raises(OutputRefused) as raised:
+        write_all({tmp_path / "a.pdf": b"a", tmp_path / "b.pdf": b"b"}, tmp_path)
+    assert [(p.code, p.where.file) for p in raised.value.problems] == [("output-refused", str(tmp_path / "b.pdf"))]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["b.pdf"] and stat.S_ISFIFO(os.lstat(tmp_path / "b.pdf").st_mode)
+
+
+@pytest.mark.parametrize("option", [["build", "--out"], ["proof", "--out"], ["export", "cards", "--lang", "de",
+                                                                            "--output"]])
+def test_a_name_longer_than_the_file_system_allows_is_a_usage_error(runner, tmp_path, option):
+    result = invoke(runner, *option, tmp_path / ("x" * 300) / "out")
+    assert result.exit_code == 2 and "the file system allows at most 255" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_dash_is_stdout_for_export_cards(runner, tmp_path):
+    result = invoke(runner, "export", "cards", "--lang", "de", "--output", "-")
+    assert result.exit_code == 0 and result.output.lstrip().startswith("[")

@@ -17,7 +17,7 @@ from ..project import load_inputs
 from .check import deck_group, validate_command
 from .export import images_command, tts_command
 from .make import build_command, calibrate_command, gallery_command
-from .options import (EXIT_INTERRUPTED, EXIT_PROBLEMS, LanguageList, PathArg, make_project, project_options, report,
+from .options import (EXIT_INTERRUPTED, EXIT_PROBLEMS, LanguageList, OutputPath, fail, make_project, project_options,
                       write_json)
 from .proof import proof_command
 
@@ -68,8 +68,8 @@ def export():
 @export.command("cards")
 @click.option("--lang", "lang", required=True, type=LanguageList(LANGS + (SOURCE_LANG,), allow_all=False),
               help=f"Language: {', '.join(LANGS)} or {SOURCE_LANG} (the English source strings).")
-@click.option("--output", type=PathArg(dir_okay=False), default=None,
-              help="Write the JSON (UTF-8) to this file instead of stdout.")
+@click.option("--output", type=OutputPath(stream="-"), default=None,
+              help="Write the JSON (UTF-8) to this file instead of stdout (- is stdout too).")
 @project_options
 def export_cards(lang, output, data, locales, art, layouts):
     """Print all cards as a JSON array (UTF-8) in one language."""
@@ -79,13 +79,11 @@ def export_cards(lang, output, data, locales, art, layouts):
         inputs = load_inputs(make_project(data, locales, art, layouts), lang)
         cards = localize_cards(inputs.cards, inputs.catalogs[lang[0]])
     except ProblemsFound as exc:
-        report(exc.problems)
-        sys.exit(EXIT_PROBLEMS)
+        fail(exc)
     try:
-        write_json([c.as_export() for c in cards], output)
+        write_json([c.as_export() for c in cards], None if output == "-" else output)
     except ProblemsFound as exc:
-        report(exc.problems)
-        sys.exit(EXIT_PROBLEMS)
+        fail(exc)
 
 
 main.add_command(validate_command)

@@ -1,7 +1,6 @@
 """`pnp export images` and `pnp export tts`: card images for print-on-demand services and Tabletop Simulator decks."""
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
@@ -10,7 +9,7 @@ from ..export.settings import export_layout
 from ..i18n.catalogs import LANGS, SOURCE_LANG
 from ..kit.write import write_all
 from ..problems import ProblemsFound
-from .options import EXIT_PROBLEMS, LanguageList, PathArg, jobs_option, make_project, project_options, report
+from .options import LanguageList, OutputPath, fail, jobs_option, make_project, project_options, report
 
 LANG_HELP = (f"Languages: all ({', '.join(LANGS)}) or a comma-separated list of these and {SOURCE_LANG} (the "
              "English source).")
@@ -21,15 +20,14 @@ def _write(produce, out: Path, what: str) -> None:
         files, warnings = produce()
         write_all({out / path: data for path, data in files.items()}, out)
     except ProblemsFound as exc:
-        report(exc.problems)
-        sys.exit(EXIT_PROBLEMS)
+        fail(exc)
     if warnings:
         report(warnings)
     click.echo(f"Wrote {len(files)} file(s) to {out}: {what}.")
 
 
 def out_option(command):
-    return click.option("--out", type=PathArg(file_okay=False), default=Path("out"),
+    return click.option("--out", type=OutputPath(folder=True), default=Path("out"),
                         show_default=True, help="Output folder.")(command)
 
 

@@ -13,7 +13,7 @@ from ..kit.write import write_all
 from ..sheets.calibration import DUPLEX as CALIBRATION_DUPLEX
 from ..sheets.calibration import calibration_pdf, home_grid
 from ..i18n.catalogs import LANGS, SOURCE_LANG, load_catalogs
-from .options import (EXIT_PROBLEMS, LanguageList, PathArg, check_input_folder, jobs_option, make_project,
+from .options import (LanguageList, OutputPath, PathArg, check_input_folder, fail, jobs_option, make_project,
                       project_options, report)
 from ..export.pdfx_settings import pdfx_conditions
 from ..typeset.fonts import register_fonts
@@ -56,11 +56,6 @@ def on_terminal() -> bool:
     return sys.stderr.isatty()
 
 
-def _fail(problems) -> None:
-    report(problems)
-    sys.exit(EXIT_PROBLEMS)
-
-
 @click.command("build")
 @click.option("--lang", "langs", type=LanguageList(LANGS + (SOURCE_LANG,)), default="all", show_default=True,
               help=f"Languages to build: all (the translations: {', '.join(LANGS)}) or a comma-separated list of "
@@ -82,7 +77,7 @@ def _fail(problems) -> None:
               f"condition: fogra39 (Europe, coated) or swop (US); --pdfx alone means {pdfx_conditions()[0]}.")
 @click.option("--cmyk-profile", type=PathArg(dir_okay=False), default=None,
               help="With --pdfx: a CMYK ICC profile (e.g. your print shop's) to convert art images to CMYK.")
-@click.option("--out", type=PathArg(file_okay=False), default=Path("out"), show_default=True,
+@click.option("--out", type=OutputPath(folder=True), default=Path("out"), show_default=True,
               help="Output folder.")
 @jobs_option
 @project_options
@@ -102,7 +97,7 @@ def build_command(langs, paper, mode, duplex, back_offset, booklet, deck, pdfx, 
     try:
         result = build(make_project(data, locales, art, layouts), options, out, progress if on_terminal() else None)
     except ProblemsFound as exc:
-        _fail(exc.problems)
+        fail(exc)
     if result.warnings:
         report(result.warnings)
     pdfx_note = f"; PDF/X-1a for {pdfx}" if pdfx else ""
@@ -118,7 +113,7 @@ def build_command(langs, paper, mode, duplex, back_offset, booklet, deck, pdfx, 
 @click.option("--duplex", type=click.Choice(CALIBRATION_DUPLEX), default="long", show_default=True,
               help="How the printer flips the sheet (only changes the instructions printed on the sheet).")
 @offset_option
-@click.option("--out", type=PathArg(dir_okay=False), default=None,
+@click.option("--out", type=OutputPath(), default=None,
               help="Output file, for one language only [default: out/calibration-<paper>-<lang>.pdf for each].")
 @click.option("--locales", type=PathArg(file_okay=False), default=Project().locales, callback=check_input_folder,
               help="Folder of the gettext catalogs.")
@@ -133,16 +128,16 @@ def calibrate_command(langs, paper, duplex, back_offset, out, locales, layouts):
     try:
         grid, layout = home_grid(paper, project.layouts), calibration_layout(project.layouts)
     except ProblemsFound as exc:
-        _fail(exc.problems)
+        fail(exc)
     problems = check_back_offset(grid, back_offset)
     if problems:
-        _fail(problems)
+        fail(ProblemsFound(problems))
     fonts = register_fonts(project.fonts)
     files = {}
     try:
         catalogs = load_catalogs(project.locales, langs)
     except ProblemsFound as exc:
-        _fail(exc.problems)
+        fail(exc)
     for lang in langs:
         try:
             files[out or Path("out") / f"calibration-{paper}-{lang}.pdf"] = calibration_pdf(
@@ -150,17 +145,17 @@ def calibrate_command(langs, paper, duplex, back_offset, out, locales, layouts):
         except ProblemsFound as exc:
             problems += exc.problems
     if problems:
-        _fail(problems)
+        fail(ProblemsFound(problems))
     try:
         write_all(files, out.parent if out else Path("out"))
     except ProblemsFound as exc:
-        _fail(exc.problems)
+        fail(exc)
     written = str(next(iter(files))) if len(files) == 1 else f"{len(files)} sheets to out/ ({', '.join(langs)})"
     click.echo(f"Wrote {written}: print one duplex ({duplex} edge) at 100 %, then read the scales on the back.")
 
 
 @click.command("gallery")
-@click.option("--out", type=PathArg(file_okay=False), default=Path("docs/gallery"),
+@click.option("--out", type=OutputPath(folder=True), default=Path("docs/gallery"),
               show_default=True, help="Folder for the PNG files.")
 @project_options
 def gallery_command(out, data, locales, art, layouts):
@@ -170,6 +165,6 @@ def gallery_command(out, data, locales, art, layouts):
         images = gallery_images(make_project(data, locales, art, layouts))
         write_all({out / name: png for name, png in images.items()}, out)
     except ProblemsFound as exc:
-        _fail(exc.problems)
+        fail(exc)
     total = sum(len(png) for png in images.values())
     click.echo(f"Wrote {len(images)} image(s) to {out} ({total // 1024} KB).")

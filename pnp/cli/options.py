@@ -11,7 +11,8 @@ from click.core import ParameterSource
 from ..parallel import default_jobs
 
 from ..i18n.catalogs import LANGS
-from ..kit.write import write_all
+from ..kit.write import OutputRefused, refused_output, write_all
+from ..problems import ProblemsFound
 from ..project import Project
 
 EXIT_PROBLEMS, EXIT_USAGE, EXIT_INTERRUPTED = 1, 2, 130
@@ -51,6 +52,36 @@ class PathArg(click.Path):
         if isinstance(value, str) and not value.strip():
             self.fail("an empty name; give a path", param, ctx)
         return super().convert(value, param, ctx)
+
+
+class OutputPath(PathArg):
+    """An output file (or, with `folder`, an output folder): one that exists must be a regular file (a folder), never
+    a device, FIFO, socket or (for a file) a link; every name must fit the file system. Otherwise a usage error.
+    `stream`: the name that stands for stdout (returned as it is), for a command that documents one."""
+
+    def __init__(self, folder: bool = False, stream: str | None = None):
+        super().__init__(file_okay=not folder, dir_okay=folder)
+        self.folder, self.stream = folder, stream
+
+    def convert(self, value, param, ctx):
+        if self.stream is not None and value == self.stream:
+            return value
+        path = super().convert(value, param, ctx)
+        reason = refused_output(path, self.folder)
+        if reason is not None:
+            self.fail(f"{str(path)!r}: {reason}", param, ctx)
+        return path
+
+
+def exit_code(exc: ProblemsFound) -> int:
+    """2 for an output pnp refuses to write (a usage error), else 1."""
+    return EXIT_USAGE if isinstance(exc, OutputRefused) else EXIT_PROBLEMS
+
+
+def fail(exc: ProblemsFound) -> None:
+    """Report the problems of `exc` and exit with its code."""
+    report(exc.problems)
+    sys.exit(exit_code(exc))
 
 
 def check_input_folder(ctx: click.Context, param: click.Parameter, value: Path) -> Path:
