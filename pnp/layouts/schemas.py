@@ -391,7 +391,7 @@ def read_layout(name: str, directory: Path) -> dict:
         if name in chain:
             raise ProblemsFound([Problem("layout-extends", f"layouts extend each other in a cycle: "
                                          f"{' -> '.join(chain + [name])}", Location(file=str(path)))])
-        if not path.is_file():
+        if not (path.exists() or path.is_symlink()):  # anything else there is read_toml's to report
             raise ProblemsFound([Problem("layout-missing", f"no layout '{name}'; expected {path}",
                                          Location(file=str(path)))])
         data, problems = read_toml(path)
