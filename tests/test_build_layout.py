@@ -73,7 +73,7 @@ def test_a_text_box_outside_the_safe_zone_is_refused(layouts):
     ("card", "parchment = [0.0, 0.03, 0.13, 0.01]", "parchment = [0.0, 1.5, 0.13, 0.01]", "layout-colour",
      "palette.parchment", "0..1"),
     ("scoresheet", "ink = [", "ink = [1.2, ", None, None, None),  # a list of five numbers: the wrong shape
-    ("card", "fit_step = 0.25", "fit_step = 0", "layout-value", "card.fit_step", "above zero"),
+    ("card", "fit_step = 0.25", "fit_step = 0", "layout-value", "card.fit_step", "a number from 0.05 to 5"),
     ("card", "size = 9.6, min_size = 7.5", "size = 9.6, min_size = 10.0", "layout-value", "front.effect.style",
      "min_size 10 must not be above size 9.6"),
     ("card", 'style = { font = "body", size = 9.6', 'style = { font = "bodoni", size = 9.6', "layout-value",
