@@ -127,6 +127,34 @@ def test_workers_end_when_their_parent_is_killed():
         time.sleep(0.05)
 
 
+LONG_TASKS = """
+import os, sys, time
+from pnp import parallel
+if sys.argv[1] == "watchdog":
+    parallel.PR_SET_PDEATHSIG = -1  # prctl refuses it: the fallback watches the parent
+def long_task():
+    print(os.getpid(), flush=True)
+    while True:  # a task that takes for ever (a fitting loop with a tiny step, once)
+        time.sleep(0.01)
+for result in parallel.run_tasks([long_task] * 4, jobs=2):
+    pass
+"""
+
+
+@pytest.mark.parametrize("how", ["kernel", "watchdog"])
+def test_workers_leave_in_the_middle_of_a_long_task_when_their_parent_is_killed(how):
+    """PR_SET_PDEATHSIG (or, where prctl fails, a thread watching the parent): a worker leaves within 2 s of its
+    parent's SIGKILL, though its task would never end (before: it ran for as long as the task did)."""
+    parent = subprocess.Popen([sys.executable, "-c", LONG_TASKS, how], stdout=subprocess.PIPE, text=True)
+    workers = [int(parent.stdout.readline()), int(parent.stdout.readline())]  # both workers are in their task
+    parent.kill()
+    parent.wait()
+    deadline = time.monotonic() + 2
+    while any(Path(f"/proc/{pid}").exists() and _state(pid) != "Z" for pid in workers):
+        assert time.monotonic() < deadline, f"workers {workers} outlived their parent by 2 s"
+        time.sleep(0.05)
+
+
 def test_a_build_whose_worker_is_killed_reports_it_and_writes_nothing(runner, monkeypatch, tmp_path):
     def killed(ctx):
         os.kill(os.getpid(), signal.SIGKILL)
