@@ -1,6 +1,7 @@
 """Layouts as data: pnp/layouts/*.toml loaded into checked dataclasses, `extends`, and clear problems."""
 from __future__ import annotations
 
+import json
 import shutil
 
 import pytest
@@ -130,3 +131,12 @@ def test_a_panel_nearer_the_trim_than_the_safe_zone_is_refused(layouts):
     with pytest.raises(ProblemsFound) as caught:
         card_layout(layouts)
     assert [(p.code, p.where.field) for p in caught.value.problems] == [("layout-safe-zone", "front.art.unit")]
+
+
+@pytest.mark.parametrize("target", ["../../../etc/passwd", "/etc/hostname", "sub/card", 3])
+def test_extends_names_only_a_layout_of_the_same_folder(layouts, target):
+    path = layouts / "home-a4.toml"
+    path.write_text(f"extends = {json.dumps(target)}\n" + path.read_text())
+    with pytest.raises(ProblemsFound) as raised:
+        read_layout("home-a4", layouts)
+    assert [(p.code, p.where.file) for p in raised.value.problems] == [("layout-extends", str(path))]

@@ -104,3 +104,10 @@ def test_a_base_url_makes_the_urls_absolute(runner, tmp_path):
     entry = next(iter(_deck(tmp_path / "en" / "tts", "rome")["CustomDeck"].values()))
     assert entry["FaceURL"] == "https://example.invalid/ad/rome-faces.png"
     assert entry["BackURL"] == "https://example.invalid/ad/rome-back.png"
+
+
+@pytest.mark.parametrize("url", ["javascript:alert(1)", "ftp://example.org/x", "https://example.org/a b",
+                                 'https://example.org/"x', "https://example.org/\x07", "example.org/cards"])
+def test_a_base_url_that_is_no_http_or_file_url_is_a_usage_error(runner, tmp_path, url):
+    result = invoke(runner, "export", "tts", "--lang", "de", "--base-url", url, "--out", tmp_path / "out")
+    assert result.exit_code == 2 and "--base-url" in result.output and not (tmp_path / "out").exists()

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import click
 
@@ -10,6 +11,21 @@ from ..i18n.catalogs import LANGS, SOURCE_LANG
 from ..kit.write import write_all
 from ..problems import ProblemsFound
 from .options import LanguageList, OutputPath, fail, jobs_option, make_project, project_options, report
+
+class BaseUrl(click.ParamType):
+    """An http, https or file URL without spaces or quotes (it is written into the decks' JSON as it is)."""
+
+    name = "URL"
+
+    def convert(self, value, param, ctx):
+        parts = urlsplit(value)
+        if parts.scheme not in ("http", "https", "file") or (parts.scheme != "file" and not parts.netloc):
+            self.fail(f"{value!r} is not an http://, https:// or file:// URL", param, ctx)
+        if any(c.isspace() or c in "\"'<>\\" or not c.isprintable() for c in value):
+            self.fail(f"{value!r} holds a space, a quote, <, >, a backslash or a control character; encode it "
+                      "(e.g. %20 for a space)", param, ctx)
+        return value
+
 
 LANG_HELP = (f"Languages: all ({', '.join(LANGS)}) or a comma-separated list of these and {SOURCE_LANG} (the "
              "English source).")
@@ -61,7 +77,7 @@ def images_command(langs, dpi, no_bleed, out, jobs, data, locales, art, layouts)
 @click.command("tts")
 @click.option("--lang", "langs", type=LanguageList(LANGS + (SOURCE_LANG,)), default="all", show_default=True,
               help=LANG_HELP)
-@click.option("--base-url", default=None, help="URL under which the images will be published (FaceURL and "
+@click.option("--base-url", type=BaseUrl(), default=None, help="URL under which the images will be published (FaceURL and "
               "BackURL); default: file names relative to the output folder.")
 @out_option
 @jobs_option

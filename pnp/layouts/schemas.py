@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 from collections import abc
 import typing
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ from ..typeset.fonts import FONT_FILES
 from .values import DPI_RANGE, MAX_ITEMS, MAX_NUMBER, STEP_RANGE, Colour, Dpi, FontRole, Palette, Positive, Step
 
 LAYOUTS = package_folder("pnp", "layouts")
+LAYOUT_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")  # a layout `extends` only another file of its own folder
 PAPERS = ("a4", "letter")
 
 
@@ -398,6 +400,10 @@ def read_layout(name: str, directory: Path) -> dict:
         raise_if_errors(problems)
         chain.append(name)
         parent = data.pop("extends", None)
+        if parent is not None and (not isinstance(parent, str) or not LAYOUT_NAME.fullmatch(parent)):
+            raise ProblemsFound([Problem("layout-extends", f"extends = {shown(parent)} is not the name of a layout in "
+                                         "this folder; expected a name like \"home-a4\" (letters, digits, - and _)",
+                                         Location(file=str(path), field="extends"))])
         merged = _merge(data, merged)
         name = parent
     return merged
