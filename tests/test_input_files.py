@@ -68,3 +68,13 @@ def test_a_file_over_the_limit_is_refused_after_one_byte_more(tmp_path, monkeypa
         read_input(path, "toml")
     path.write_bytes(b"x" * 100)
     assert read_input(path, "toml") == b"x" * 100
+
+
+@pytest.mark.parametrize("text", ["x = " + "[" * 5000 + "]" * 5000, "x = " + "{a = " * 800 + "1" + "}" * 800,
+                                  "[" + ".".join(["a"] * 3000) + "]\nb = 1", "x = " + "[" * 21 + "]" * 21],
+                         ids=["deep lists", "deep inline tables", "deep dotted table", "21 levels"])
+def test_a_deeply_nested_toml_is_one_located_problem(runner, tmp_path, text):
+    deck = tmp_path / "deck.toml"
+    deck.write_text(text)
+    result = invoke(runner, "deck", "check", deck)
+    assert result.exit_code == 1 and f"{deck}: error toml-nesting: tables and lists nested more than 20" in result.output
