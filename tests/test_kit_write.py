@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from conftest import invoke
+from pnp.kit import write as write_module
 from pnp.kit.write import Interrupted, OutputRefused, output_lock, write_all
 from pnp.problems import ProblemsFound
 
@@ -318,3 +319,56 @@ def test_a_name_longer_than_the_file_system_allows_is_a_usage_error(runner, tmp_
 def test_dash_is_stdout_for_export_cards(runner, tmp_path):
     result = invoke(runner, "export", "cards", "--lang", "de", "--output", "-")
     assert result.exit_code == 0 and result.output.lstrip().startswith("[")
+
+
+def test_a_signal_just_after_the_new_kit_is_in_place_says_so(runner, previous_kit, monkeypatch):
+    """SIGINT while the backups are removed, after every new file is in place: the kit in the folder is the new
+    one, and the message says so (before: "the kit is unchanged")."""
+    real = write_module._discard
+
+    def discard_then_signal(*args):
+        os.kill(os.getpid(), signal.SIGINT)
+        real(*args)
+    monkeypatch.setattr(write_module, "_discard", discard_then_signal)
+    result = invoke(runner, "build", "--lang", "tr", "--paper", "letter", "--out", previous_kit)
+    monkeypatch.undo()
+    assert result.exit_code == 130
+    assert f"interrupted after writing: {previous_kit} holds the new files, complete" in result.output
+    assert "unchanged" not in result.output
+    assert not [p for p in previous_kit.rglob("*") if write_module.LEFTOVER.fullmatch(p.name)]
+    assert invoke(runner, "build", "--lang", "tr", "--paper", "letter", "--out", previous_kit.parent / "again"
+                  ).exit_code == 0
+    assert snapshot(previous_kit) == snapshot(previous_kit.parent / "again")
+
+
+def test_the_leftovers_of_a_killed_run_are_removed_by_the_next(kit):
+    out, new = kit
+    leftovers = [out / "de" / ".a.pdf.k3x_9qzb.tmp", out / "de" / ".b.pdf.a1b2c3d4.tmp.previous",
+                 out / ".x.json.zz99zz99.tmp"]
+    for path in leftovers:
+        path.write_bytes(b"half")
+    kept = out / "de" / ".notes.tmp"  # not a name pnp makes
+    kept.write_bytes(b"mine")
+    write_all(new, out)
+    assert not any(path.exists() for path in leftovers) and kept.read_bytes() == b"mine"
+
+
+STARTING = """
+import os, runpy, signal, sys
+
+class TermOnImport:
+    def find_spec(self, name, path=None, target=None):
+        if name == "reportlab":  # in the middle of the command's imports
+            os.kill(os.getpid(), signal.SIGTERM)
+        return None
+
+sys.meta_path.insert(0, TermOnImport())
+sys.argv = ["pnp", "validate", "--lang", "de"]
+runpy.run_module("pnp", run_name="__main__")
+"""
+
+
+def test_sigterm_while_the_command_starts_exits_130():
+    process = subprocess.run([sys.executable, "-c", STARTING], capture_output=True, text=True, timeout=300)
+    assert process.returncode == 130, process.stderr
+    assert "interrupted while starting" in process.stderr and "Traceback" not in process.stderr

@@ -6,11 +6,21 @@ import gc
 import signal
 import sys
 
+
+def _interrupted_at_start(number, frame):
+    """SIGTERM while the command's modules load, before it can be stopped otherwise: exit 130, as interrupted."""
+    sys.stderr.write("interrupted while starting; nothing was written\n")
+    raise SystemExit(130)
+
+
+if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:  # before the slow imports below (0.3 s and more)
+    signal.signal(signal.SIGTERM, _interrupted_at_start)
+
 import click
 
 from ..i18n.catalogs import LANGS, SOURCE_LANG
 from ..i18n.localize import localize_cards
-from ..kit.write import Interrupted
+from ..kit.write import Interrupted, committed
 from ..parallel import WorkerLost
 from ..problems import ProblemsFound
 from ..project import load_inputs
@@ -41,10 +51,16 @@ class Commands(click.Group):
 
     def invoke(self, ctx):
         previous = signal.signal(signal.SIGTERM, _raise_interrupted)
+        written = len(committed())
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt:
-            click.echo("interrupted; the kit is unchanged", err=True)
+            folders = committed()[written:]
+            if folders:  # the signal came after the new files were in place
+                click.echo(f"interrupted after writing: {', '.join(map(str, folders))} holds the new files, complete",
+                           err=True)
+            else:
+                click.echo("interrupted; the kit is unchanged", err=True)
             sys.exit(EXIT_INTERRUPTED)
         except WorkerLost as exc:
             click.echo(f"error: {exc}; the kit is unchanged. If the machine ran out of memory, run again with "

@@ -12,6 +12,7 @@ import contextlib
 import errno
 import fcntl
 import os
+import re
 import signal
 import stat
 import tempfile
@@ -24,6 +25,9 @@ from ..problems import Location, Problem, ProblemsFound
 _UMASK = os.umask(0o022)
 os.umask(_UMASK)
 DEFERRED_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+# the names of a run's temporary files and backups (mkstemp's 8 random characters): what a killed run leaves
+LEFTOVER = re.compile(r"\..+\.[a-z0-9_]{8}\.tmp(\.previous)?")
+_COMMITTED: list[Path] = []  # the folders this process has written a complete set of new files into, in order
 
 
 class Interrupted(KeyboardInterrupt):
@@ -145,6 +149,21 @@ def _stage(target: Path, data: bytes, created: list[Path], staged: list[_Staged]
         os.link(target, item.backup)
 
 
+def committed() -> tuple[Path, ...]:
+    """The folders this process has written its new files into, all of them (what to say after a late signal)."""
+    return tuple(_COMMITTED)
+
+
+def _remove_leftovers(folders: set[Path]) -> None:
+    """Remove the temporary files and backups a run killed outright (SIGKILL, power loss) left in `folders`."""
+    for folder in folders:
+        with contextlib.suppress(OSError):
+            for entry in os.scandir(folder):
+                if LEFTOVER.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
+                    with contextlib.suppress(FileNotFoundError):
+                        os.unlink(entry.path)
+
+
 def _discard(staged: list[_Staged], created: list[Path]) -> None:
     for item in staged:
         for path in (item.temp, item.backup):
@@ -184,6 +203,7 @@ def write_all(files: dict[Path, bytes], folder: Path) -> None:
     except OSError as exc:
         raise ProblemsFound([_problem(folder, exc)]) from None
     with output_lock(folder):
+        _remove_leftovers({folder, *(target.parent for target in files)})
         try:
             problems = []
             for target, data in sorted(files.items()):
@@ -206,5 +226,9 @@ def write_all(files: dict[Path, bytes], folder: Path) -> None:
                 if arrived:
                     _restore(staged)
                     raise Interrupted()
+                _COMMITTED.append(folder)
         finally:
-            _discard(staged, created if not any(item.replaced for item in staged) else [])
+            with deferred_signals() as late:  # the backups go, whatever arrives: no leftovers
+                _discard(staged, created if not any(item.replaced for item in staged) else [])
+            if late:
+                raise Interrupted()
