@@ -19,7 +19,8 @@ FORMAT = click.option("--format", "output", type=click.Choice(["text", "json"]),
 
 
 def finish(problems: list[Problem], output: str, summary: str) -> None:
-    """Print the problems (text or JSON) on stdout; exit 1 when any is an error, else 0."""
+    """Print the problems (text or JSON) on stdout, each once; exit 1 when any is an error, else 0."""
+    problems = list(dict.fromkeys(problems))  # checks that read one file report its defect once
     if output == "json":
         write_json([p.as_dict() for p in problems])
     else:
