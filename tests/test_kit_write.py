@@ -316,6 +316,12 @@ def test_a_name_longer_than_the_file_system_allows_is_a_usage_error(runner, tmp_
     assert "Traceback" not in result.output
 
 
+def test_an_output_below_a_special_file_is_a_usage_error(runner, tmp_path):
+    os.mkfifo(tmp_path / "pipe")
+    result = invoke(runner, "build", "--lang", "de", "--out", tmp_path / "pipe" / "kit")
+    assert result.exit_code == 2 and "is in its way: it is a FIFO" in result.output
+
+
 def test_dash_is_stdout_for_export_cards(runner, tmp_path):
     result = invoke(runner, "export", "cards", "--lang", "de", "--output", "-")
     assert result.exit_code == 0 and result.output.lstrip().startswith("[")

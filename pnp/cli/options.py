@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -70,6 +71,10 @@ class OutputPath(PathArg):
         reason = refused_output(path, self.folder)
         if reason is not None:
             self.fail(f"{str(path)!r}: {reason}", param, ctx)
+        parent = next((folder for folder in path.absolute().parents if os.path.lexists(folder)), None)
+        # a special file in the way is refused here; a plain file there is the write's "not a folder" problem
+        if parent is not None and not parent.is_file() and (reason := refused_output(parent, folder=True)):
+            self.fail(f"{str(path)!r}: {str(parent)!r} is in its way: {reason}", param, ctx)
         return path
 
 
