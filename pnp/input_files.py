@@ -14,7 +14,7 @@ MB = 1 << 20
 # the most bytes of each kind of input; the largest shipped file of each kind is far below (see the docs)
 LIMITS = {
     "toml": 4 * MB,        # engine data, card files, deck lists, layouts, the lexicon
-    "catalog": 16 * MB,    # one .po file
+    "catalog": 4 * MB,     # one .po file
     "icc": 16 * MB,        # --cmyk-profile
     "art": 64 * MB,        # one art image (its pixels are bounded by the card layout's art.max_megapixels)
     "font": 32 * MB,       # one font file
