@@ -151,7 +151,11 @@ def test_workers_leave_in_the_middle_of_a_long_task_when_their_parent_is_killed(
     """PR_SET_PDEATHSIG (or, where prctl fails, a thread watching the parent): a worker leaves within 2 s of its
     parent's SIGKILL, though its task would never end (before: it ran for as long as the task did)."""
     parent = subprocess.Popen([sys.executable, "-c", LONG_TASKS, how], stdout=subprocess.PIPE, text=True)
-    workers = [int(parent.stdout.readline()), int(parent.stdout.readline())]  # both workers are in their task
+    try:
+        workers = [int(parent.stdout.readline()), int(parent.stdout.readline())]  # both workers are in their task
+    except BaseException:
+        parent.kill()  # its workers then leave with it: nothing of the test is left running
+        raise
     kill_and_wait_for_workers(parent, workers, 2)
 
 
