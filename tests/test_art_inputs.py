@@ -110,3 +110,15 @@ def test_a_fifo_named_as_art_is_refused_without_waiting(tmp_path):
     os.mkfifo(tmp_path / "rome.hastati-line.png")
     found, problems = load(tmp_path)
     assert found == {} and [p.code for p in problems] == ["art-unreadable"]
+
+
+def test_validate_reports_the_art_problems_a_build_would(runner, tmp_path):
+    art = tmp_path / "art"
+    art.mkdir()
+    (art / "rome.testudo.png").write_bytes(EPS)
+    args = ["--lang", "de", "--art", art]
+    validated = invoke(runner, "validate", *args)
+    built = invoke(runner, "build", *args, "--out", tmp_path / "out")
+    line = f"{art / 'rome.testudo.png'} card rome.testudo: error art-format: the art file holds PostScript/EPS"
+    assert validated.exit_code == built.exit_code == 1
+    assert line in validated.output and line in built.output

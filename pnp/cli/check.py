@@ -8,8 +8,9 @@ import click
 from ..i18n.catalogs import LANGS, SOURCE_LANG
 from .options import (EXIT_PROBLEMS, LanguageList, PathArg, jobs_option, make_project, project_options, report,
                       write_json)
-from ..kit.build import checked_deck
-from ..problems import ERROR, Problem, errors
+from ..kit.build import checked_deck, loaded_art
+from ..layouts.schemas import card_layout
+from ..problems import ERROR, Problem, ProblemsFound, errors
 from ..project import loaded_langs, read_inputs
 from ..validate import validate
 
@@ -42,6 +43,11 @@ def validate_command(langs, output, jobs, data, locales, art, layouts):
     project = make_project(data, locales, art, layouts)
     inputs, problems = read_inputs(project, langs)
     problems += validate(inputs, loaded_langs(inputs, langs), project, jobs)
+    try:
+        card = card_layout(project.layouts)
+    except ProblemsFound:  # reported by validate with the other layout files
+        card = None
+    problems += loaded_art(project, inputs, card)[1]  # the art problems a build would report
     finish(problems, output, f"valid: engine data, {len(inputs.cards.cards) if inputs.cards else 0} cards and "
            f"their decks, catalogs of {', '.join(langs)}")
 

@@ -139,6 +139,15 @@ def output_problems(out: Path) -> list[Problem]:
     return []
 
 
+def loaded_art(project: Project, inputs: Inputs, card: CardLayout | None
+               ) -> tuple[Mapping[str, ArtImage], list[Problem]]:
+    """The art of every card and its problems (`pnp build` and `pnp validate` alike); without the cards or the card
+    layout, which file is whose is unknown: only the folder's entries are checked."""
+    if inputs.cards and card:
+        return load_art(project.art, art_windows(inputs, card), card.art)
+    return {}, art_files(project.art)[1]
+
+
 def art_windows(inputs: Inputs, layout: CardLayout) -> list[tuple[str, float, float]]:
     """(card id, width mm, height mm) of every card's art window."""
     windows = layout.front.art
@@ -187,9 +196,7 @@ def load(project: Project, options: BuildOptions) -> Loaded:
         before = list(exc.problems)
     inputs, load_problems = read_inputs(project, options.langs)
     deck, after = checked_deck(options.deck, inputs) if options.deck else (None, [])
-    # without the cards and their art windows, which file is whose is unknown: only the folder's entries are checked
-    art, art_problems = (load_art(project.art, art_windows(inputs, card), card.art) if inputs.cards and card
-                         else ({}, art_files(project.art)[1]))
+    art, art_problems = loaded_art(project, inputs, card)
     after += art_problems
     if options.pdfx:
         profile, profile_problems = (read_cmyk_profile(options.cmyk_profile, options.pdfx) if options.cmyk_profile
