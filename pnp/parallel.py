@@ -13,10 +13,13 @@ parent has no threads and shares no lock: it can stop its workers at any moment,
 from __future__ import annotations
 
 import contextlib
+import ctypes
+import ctypes.util
 import gc
 import multiprocessing
 import os
 import signal
+import threading
 import traceback
 from multiprocessing.connection import Connection, wait
 from typing import Any, Callable, ContextManager, Iterable, Iterator, Sequence, TypeVar
@@ -26,8 +29,11 @@ T = TypeVar("T")
 Progress = Callable[[Iterator[Any], int], ContextManager[Iterable[Any]]]
 
 _TASKS: Sequence[Callable[[], object]] = ()  # the tasks of the pool being started, inherited by its workers
+_PARENT = 0  # the process that starts the pool, inherited by its workers
 _HELD = {signal.SIGINT, signal.SIGTERM}
 GRACE_SECONDS = 5.0  # how long a worker that was told to leave, or sent SIGTERM, may take before it is killed
+WATCH_SECONDS = 0.5  # where the kernel cannot signal a parent's death: how often a worker looks for its parent
+PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent dies
 
 
 class WorkerLost(Exception):
@@ -46,12 +52,12 @@ def default_jobs() -> int:
 def run_tasks(tasks: Sequence[Callable[[], T]], jobs: int) -> Iterator[tuple[int, T]]:
     """(index, result) of every task, in the order they finish; with one job (or one task) in this process. A task's
     exception is raised here; closing the iterator early (or an exception here) stops the workers at once."""
-    global _TASKS
+    global _TASKS, _PARENT
     count = min(jobs, len(tasks))
     if count <= 1:
         yield from ((index, task()) for index, task in enumerate(tasks))
         return
-    _TASKS = tasks
+    _TASKS, _PARENT = tasks, os.getpid()
     workers: dict[Connection, multiprocessing.Process] = {}
     finished = False
     try:
@@ -184,12 +190,30 @@ def _stop(workers: dict[Connection, multiprocessing.Process], finished: bool) ->
         connection.close()
 
 
+def _leave_with_parent(parent: int) -> None:
+    """End this worker as soon as the process `parent` dies, even in the middle of a task: the kernel sends SIGTERM
+    (prctl PR_SET_PDEATHSIG, Linux); elsewhere a thread looks for the parent every WATCH_SECONDS."""
+    libc = ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
+    prctl = getattr(libc, "prctl", None)
+    if prctl is None or prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0) != 0:
+        threading.Thread(target=_watch, args=(parent,), daemon=True, name="pnp-parent-watch").start()
+    if os.getppid() != parent:  # it died before the kernel was told
+        os._exit(1)
+
+
+def _watch(parent: int) -> None:
+    while os.getppid() == parent:
+        threading.Event().wait(WATCH_SECONDS)
+    os._exit(1)
+
+
 def _serve(number: int, pipes: list[tuple[Connection, Connection]]) -> None:
     """A worker: runs the tasks whose numbers arrive on its pipe and sends back each result (or exception), until
     told to leave or the parent is gone. Interrupts are the parent's: Ctrl-C (sent to the whole process group) is
     ignored, and SIGTERM, with which the parent stops its workers, ends the worker at once."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _leave_with_parent(_PARENT)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
     own = pipes[number][1]
     for parent_end, worker_end in pipes:  # only the parent holds the other ends: a parent that dies is seen here

@@ -10,6 +10,7 @@ ERROR = "error"
 WARNING = "warning"
 MAX_LINE = 400  # characters of one reported problem; longer ones (a quoted text that does not fit) are shortened
 MAX_QUOTED = 100  # characters of one quoted text in a reported problem
+MIN_MESSAGE = 120  # characters of the message kept however long the location before it
 QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|“[^“”]*”|„[^„“]*“")
 
 
@@ -75,12 +76,15 @@ class Problem:
     severity: str = ERROR
 
     def __str__(self) -> str:
-        """One line: control characters shown as spaces, each long quoted text shortened in its middle (so that what
-        is said about them stays readable), then the whole line if still too long."""
-        line = " ".join(f"{self.where}: {self.severity} {self.code}: {self.message}".split())
-        if len(line) > MAX_LINE:
-            line = QUOTED.sub(lambda quoted: _shortened(quoted.group(0), MAX_QUOTED), line)
-        return _shortened(line, MAX_LINE)
+        """One line: control characters shown as spaces; when too long, each long quoted text of the message is
+        shortened in its middle (so that what is said about them stays readable), then the message. The location,
+        severity and code are never shortened."""
+        head = " ".join(f"{self.where}: {self.severity} {self.code}:".split())
+        message = " ".join(self.message.split())
+        room = max(MAX_LINE - len(head) - 1, MIN_MESSAGE)
+        if len(message) > room:
+            message = QUOTED.sub(lambda quoted: _shortened(quoted.group(0), MAX_QUOTED), message)
+        return f"{head} {_shortened(message, room)}"
 
     def as_dict(self) -> dict:
         return {"code": self.code, "severity": self.severity, "location": self.where.as_dict(),

@@ -5,16 +5,19 @@ import re
 import tomllib
 from pathlib import Path
 
+from .input_files import read_input
 from .problems import Location, Problem
+
+MAX_DEPTH = 20  # tables and lists in tables and lists: the kit's own files nest at most 5 deep
 
 
 def read_toml(path: Path) -> tuple[dict | None, list[Problem]]:
     """Parse a TOML file; on failure return None and one problem naming file, line and what is wrong."""
     try:
-        data = path.read_bytes()
+        data = read_input(path, "toml")
     except FileNotFoundError:
         return None, [Problem("file-missing", "file not found", Location(file=str(path)))]
-    except OSError as exc:  # a folder, a link loop, no permission
+    except OSError as exc:  # a folder, a FIFO or device, a file over the limit, a link loop, no permission
         return None, [Problem("file-unreadable", f"cannot read file: {exc.strerror or exc}", Location(file=str(path)))]
     try:
         text = data.decode("utf-8-sig")  # a byte order mark (some Windows editors write one) is no error
@@ -23,14 +26,36 @@ def read_toml(path: Path) -> tuple[dict | None, list[Problem]]:
         return None, [Problem("file-unreadable", f"byte 0x{data[exc.start]:02x} at column {exc.start - line_start + 1} "
                               "is not UTF-8; expected a UTF-8 text file",
                               Location(file=str(path), line=data.count(b"\n", 0, exc.start) + 1))]
+    nested = Problem("toml-nesting", f"tables and lists nested more than {MAX_DEPTH} levels deep; expected at most "
+                     f"{MAX_DEPTH}", Location(file=str(path)))
     try:
-        return tomllib.loads(text), []
+        data = tomllib.loads(text)
+    except RecursionError:  # the parser's own recursion, far deeper than any layout or data file
+        return None, [nested]
     except tomllib.TOMLDecodeError as exc:
         found = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
         line = int(found.group(1)) if found else None
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
         message += f" at column {found.group(2)}" if found else ""
         return None, [Problem("toml-syntax", f"not valid TOML: {message}", Location(file=str(path), line=line))]
+    return (data, []) if _depth(data) <= MAX_DEPTH else (None, [nested])
+
+
+def _depth(value: object) -> int:
+    """How deeply tables and lists nest in `value` (1: a flat table), counted without recursion up to one more
+    than MAX_DEPTH."""
+    deepest, stack = 0, [(value, 1)]
+    while stack and deepest <= MAX_DEPTH:
+        item, depth = stack.pop()
+        deepest = max(deepest, depth)
+        children = item.values() if isinstance(item, dict) else item
+        stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
+    return deepest
+
+
+def read_toml_text(path: Path) -> str:
+    """The text of a TOML file that `read_toml` has read (for the lines of its keys), within the same limit."""
+    return read_input(path, "toml").decode("utf-8-sig")
 
 
 _KEY_PART = r'"(?:[^"\\]|\\.)*"|\'[^\']*\'|[A-Za-z0-9_-]+'

@@ -14,6 +14,7 @@ from click.testing import CliRunner
 
 from pnp.cli import main
 from pnp.i18n import catalogs
+from pnp.input_files import read_input
 from pnp.project import REPO
 
 LANGS = ("de", "pl", "tr", "es", "pt")
@@ -31,7 +32,7 @@ def _parse_each_catalog_once(read: Callable, parsed: dict) -> Callable:
     afresh; the catalog is only read from (written to .mo), never changed."""
     def read_once(path: Path, lang: str, domain: str):
         try:
-            key = (path.read_bytes(), lang, domain)
+            key = (read_input(path, "catalog"), lang, domain)  # a FIFO or device is not waited on here
         except OSError:
             return read(path, lang, domain)
         if key in parsed:

@@ -77,3 +77,48 @@ def test_a_missing_art_folder_is_a_usage_error(runner, tmp_path):
     assert result.exit_code == 2
     assert "--art" in result.output and "is not an existing folder" in result.output
     assert not (tmp_path / "out").exists()
+
+
+EPS = b"%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 900 640\nnewpath 0 0 moveto 900 640 lineto stroke\nshowpage\n"
+OTHER_FORMATS = {"PostScript/EPS": lambda path: path.write_bytes(EPS),
+                 "TIFF": lambda path: Image.new("RGB", (900, 640)).save(path, format="TIFF"),
+                 "GIF": lambda path: Image.new("RGB", (900, 640)).save(path, format="GIF"),
+                 "WebP": lambda path: Image.new("RGB", (900, 640)).save(path, format="WEBP"),
+                 "BMP": lambda path: Image.new("RGB", (900, 640)).save(path, format="BMP")}
+
+
+@pytest.mark.parametrize("kind", OTHER_FORMATS, ids=list(OTHER_FORMATS))
+def test_art_in_another_format_named_png_is_named_and_no_delegate_program_runs(tmp_path, monkeypatch, kind):
+    """Only the PNG and JPEG decoders run on art: an EPS named .png never starts Ghostscript (a `gs` first on PATH
+    records every call), and each other format is one located art-format problem naming it."""
+    bin_dir, calls = tmp_path / "bin", tmp_path / "gs-called"
+    bin_dir.mkdir()
+    fake = bin_dir / "gs"
+    fake.write_text(f"#!/bin/sh\necho called >> {calls}\nexit 1\n")
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    art = tmp_path / "art"
+    art.mkdir()
+    OTHER_FORMATS[kind](art / "rome.hastati-line.png")
+    found, problems = load(art)
+    assert found == {} and not calls.exists()
+    assert [(p.code, p.where.card) for p in problems] == [("art-format", "rome.hastati-line")]
+    assert kind.split("/")[0] in problems[0].message and "expected a PNG or JPEG file" in problems[0].message
+
+
+def test_a_fifo_named_as_art_is_refused_without_waiting(tmp_path):
+    os.mkfifo(tmp_path / "rome.hastati-line.png")
+    found, problems = load(tmp_path)
+    assert found == {} and [p.code for p in problems] == ["art-unreadable"]
+
+
+def test_validate_reports_the_art_problems_a_build_would(runner, tmp_path):
+    art = tmp_path / "art"
+    art.mkdir()
+    (art / "rome.testudo.png").write_bytes(EPS)
+    args = ["--lang", "de", "--art", art]
+    validated = invoke(runner, "validate", *args)
+    built = invoke(runner, "build", *args, "--out", tmp_path / "out")
+    line = f"{art / 'rome.testudo.png'} card rome.testudo: error art-format: the art file holds PostScript/EPS"
+    assert validated.exit_code == built.exit_code == 1
+    assert line in validated.output and line in built.output

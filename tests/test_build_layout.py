@@ -1,6 +1,7 @@
 """Layouts as data: pnp/layouts/*.toml loaded into checked dataclasses, `extends`, and clear problems."""
 from __future__ import annotations
 
+import json
 import shutil
 
 import pytest
@@ -73,7 +74,7 @@ def test_a_text_box_outside_the_safe_zone_is_refused(layouts):
     ("card", "parchment = [0.0, 0.03, 0.13, 0.01]", "parchment = [0.0, 1.5, 0.13, 0.01]", "layout-colour",
      "palette.parchment", "0..1"),
     ("scoresheet", "ink = [", "ink = [1.2, ", None, None, None),  # a list of five numbers: the wrong shape
-    ("card", "fit_step = 0.25", "fit_step = 0", "layout-value", "card.fit_step", "above zero"),
+    ("card", "fit_step = 0.25", "fit_step = 0", "layout-value", "card.fit_step", "a number from 0.05 to 5"),
     ("card", "size = 9.6, min_size = 7.5", "size = 9.6, min_size = 10.0", "layout-value", "front.effect.style",
      "min_size 10 must not be above size 9.6"),
     ("card", 'style = { font = "body", size = 9.6', 'style = { font = "bodoni", size = 9.6', "layout-value",
@@ -130,3 +131,12 @@ def test_a_panel_nearer_the_trim_than_the_safe_zone_is_refused(layouts):
     with pytest.raises(ProblemsFound) as caught:
         card_layout(layouts)
     assert [(p.code, p.where.field) for p in caught.value.problems] == [("layout-safe-zone", "front.art.unit")]
+
+
+@pytest.mark.parametrize("target", ["../../../etc/passwd", "/etc/hostname", "sub/card", 3])
+def test_extends_names_only_a_layout_of_the_same_folder(layouts, target):
+    path = layouts / "home-a4.toml"
+    path.write_text(f"extends = {json.dumps(target)}\n" + path.read_text())
+    with pytest.raises(ProblemsFound) as raised:
+        read_layout("home-a4", layouts)
+    assert [(p.code, p.where.file) for p in raised.value.problems] == [("layout-extends", str(path))]

@@ -144,3 +144,46 @@ def test_a_byte_order_mark_is_no_error(project_copy):
     before = load_catalogs(project_copy / "locales", ("de",))["de"].messages
     path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
     assert load_catalogs(project_copy / "locales", ("de",))["de"].messages == before
+
+
+def test_cr_only_line_endings_are_one_problem_named_as_such(project_copy):
+    path = catalog_path(project_copy / "locales", "de", "cards")
+    path.write_bytes(path.read_bytes().replace(b"\n", b"\r"))
+    message = only(problems(project_copy / "locales", "de"), "po-line-ending", path, 1)
+    assert "CR-only line endings" in message
+
+
+def test_an_escape_babel_does_not_read_is_named_at_its_line(project_copy):
+    path = catalog_path(project_copy / "locales", "de", "cards")
+    line = plant(path, ARCHERS, ARCHERS.replace("Römische", "R\\qömische"))
+    assert "the escape \\q" in only(problems(project_copy / "locales", "de"), "po-escape", path, line)
+
+
+@pytest.mark.parametrize("defect", ["fuzzy header", "second header"])
+def test_a_fuzzy_or_second_header_is_a_header_problem(project_copy, defect):
+    path = catalog_path(project_copy / "locales", "pl", "sheets")
+    text = path.read_text(encoding="utf-8")
+    if defect == "fuzzy header":
+        line = plant(path, 'msgid ""\nmsgstr ""\n"Project-Id-Version', '#, fuzzy\nmsgid ""\nmsgstr ""\n'
+                     '"Project-Id-Version') + 1
+        expected = "marked fuzzy"
+    else:
+        path.write_text(text + '\nmsgid ""\nmsgstr "Language: pl\\n"\n', encoding="utf-8")
+        line, expected = text.count("\n") + 2, "a second header"
+    assert expected in only(problems(project_copy / "locales", "pl"), "po-header", path, line)
+
+
+@pytest.mark.parametrize("separator", ["\f", "\u2028", "\u0085", "\v", "\u2029", "\x1c"])
+def test_the_pre_scan_counts_lines_as_babel_does(project_copy, separator):
+    """Characters that str.splitlines() takes for line ends (inside translations here) end no line for Babel: a
+    defect after them is named at the line Babel and an editor count (before: shifted by one for each)."""
+    path = catalog_path(project_copy / "locales", "de", "cards")
+    text = path.read_text(encoding="utf-8").replace("Einheit", f"Ein{separator}heit")
+    assert text.count(separator) >= 2
+    defect = text.rindex(ARCHERS)
+    text = text[:defect] + ARCHERS.replace("Hilfs", "Hil\\qfs") + text[defect + len(ARCHERS):]
+    path.write_text(text, encoding="utf-8")
+    line = text[:defect].count("\n") + 1
+    catalog = read_po(BytesIO(text.encode("utf-8")), locale="de")
+    assert any(message.lineno == line - 1 for message in catalog)  # Babel's msgid line: the one before msgstr
+    only(problems(project_copy / "locales", "de"), "po-escape", path, line)

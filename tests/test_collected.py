@@ -154,3 +154,24 @@ def test_an_export_reports_its_broken_layout_with_broken_engine_data(runner, pro
     assert result.exit_code == 1
     assert error_codes(result.output) == ["engine-missing", "toml-syntax"], result.output
     assert not (project_copy / "out").exists()
+
+
+@pytest.mark.parametrize("layout, old, new, code", [
+    ("card.toml", "safe = 3.0", "safe = 3.5", "layout-safe-zone"),
+    ("scoresheet.toml", "fit_step = 0.25", "fit_step = 0", "layout-value"),
+    ("export.toml", "dpi = [300, 600]", "dpi = []", "layout-value")])
+def test_validate_reports_a_layout_defect_behind_a_broken_catalog_as_build_does(runner, project_copy, layout, old,
+                                                                               new, code):
+    """The only language's catalog cannot be read, so no print check runs: the layout files are still checked,
+    every layout defect listed (before: validate said only po-syntax where build named the layout too)."""
+    layouts = project_copy / "layouts"
+    shutil.copytree(LAYOUTS, layouts, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    plant(layouts / layout, old, new)
+    plant(catalog_path(project_copy / "locales", "de", "cards"), 'msgid ""\nmsgstr ""\n', 'msgid ""\nmsgstr "\n')
+    args = ["--lang", "de", "--layouts", layouts, *project_args(project_copy)]
+    validated = invoke(runner, "validate", *args)
+    assert validated.exit_code == 1 and {"po-syntax", code} <= set(error_codes(validated.output))
+    assert len(validated.output.splitlines()) == len(set(validated.output.splitlines()))  # each once
+    built = invoke(runner, "build", *args, "--out", project_copy / "out")
+    built_errors = {line for line in built.output.splitlines() if ": error " in line}
+    assert built_errors <= {line for line in validated.output.splitlines() if ": error " in line}

@@ -152,3 +152,13 @@ def test_a_bundled_deck_broken_by_its_card_data(runner, project_copy):
     [found] = [p for p in json.loads(result.stdout) if p["code"].startswith("deck-")]
     assert found["code"] == "deck-size" and found["location"]["file"] == str(rome)
     assert found["message"] == "the deck has 41 cards; expected exactly 40"
+
+
+def test_a_card_written_once_quoted_and_once_dotted_is_reported_not_merged(runner, tmp_path):
+    deck = tmp_path / "deck.toml"
+    deck.write_text('faction = "rome"\n[cards]\n"rome.testudo" = 2\nrome.testudo = 1\n', encoding="utf-8")
+    result = runner.invoke(main, ["deck", "check", str(deck)])
+    assert result.exit_code == 1
+    lines = [line for line in result.output.splitlines() if "deck-duplicate-card" in line]
+    assert len(lines) == 1 and lines[0].startswith(f"{deck}:4 card rome.testudo: error deck-duplicate-card")
+    assert 'written dotted rome.testudo, and quoted "rome.testudo" before' in lines[0]

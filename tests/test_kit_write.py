@@ -6,6 +6,8 @@ import errno
 import os
 import shutil
 import signal
+import socket
+import stat
 import subprocess
 import sys
 import tempfile
@@ -15,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from conftest import invoke
-from pnp.kit.write import Interrupted, output_lock, write_all
+from pnp.kit import write as write_module
+from pnp.kit.write import Interrupted, OutputRefused, output_lock, write_all
 from pnp.problems import ProblemsFound
 
 
@@ -265,3 +268,113 @@ def test_a_build_over_a_kit_with_an_immutable_subfolder_changes_nothing(runner, 
         assert snapshot(previous_kit) == before
     finally:
         subprocess.run(["chattr", "-i", cards], check=True)
+
+
+SPECIAL_TARGETS = {"fifo": lambda path: os.mkfifo(path),
+                   "symlink": lambda path: os.symlink(path.parent / "elsewhere.json", path),
+                   "socket": lambda path: socket.socket(socket.AF_UNIX).bind(str(path))}
+
+
+@pytest.mark.parametrize("kind", SPECIAL_TARGETS)
+def test_an_output_file_that_is_a_special_file_is_refused_and_kept(runner, tmp_path, kind):
+    """`--output` naming a FIFO, a socket or a link: a usage error (exit 2) at once, and the entry is unchanged."""
+    target = tmp_path / "cards.json"
+    SPECIAL_TARGETS[kind](target)
+    before = os.lstat(target)
+    result = invoke(runner, "export", "cards", "--lang", "de", "--output", target)
+    assert result.exit_code == 2 and "pnp never replaces anything else" in result.output
+    assert "Traceback" not in result.output
+    after = os.lstat(target)
+    assert (after.st_ino, after.st_mode) == (before.st_ino, before.st_mode)
+
+
+def test_a_device_as_output_is_refused_without_writing_it(runner, tmp_path):
+    """A character device of its own (a copy of /dev/null's node: never the system's, should the check be gone)."""
+    device = tmp_path / "null"
+    try:
+        os.mknod(device, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    except PermissionError:
+        pytest.skip("making a device node needs root")
+    result = invoke(runner, "calibrate", "--lang", "de", "--out", device)
+    assert result.exit_code == 2 and "a character device" in result.output
+    assert stat.S_ISCHR(os.lstat(device).st_mode)
+
+
+def test_a_special_file_inside_the_output_folder_is_refused_and_nothing_is_written(tmp_path):
+    os.mkfifo(tmp_path / "b.pdf")
+    with pytest.raises(OutputRefused) as raised:
+        write_all({tmp_path / "a.pdf": b"a", tmp_path / "b.pdf": b"b"}, tmp_path)
+    assert [(p.code, p.where.file) for p in raised.value.problems] == [("output-refused", str(tmp_path / "b.pdf"))]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["b.pdf"] and stat.S_ISFIFO(os.lstat(tmp_path / "b.pdf").st_mode)
+
+
+@pytest.mark.parametrize("option", [["build", "--out"], ["proof", "--out"], ["export", "cards", "--lang", "de",
+                                                                            "--output"]])
+def test_a_name_longer_than_the_file_system_allows_is_a_usage_error(runner, tmp_path, option):
+    result = invoke(runner, *option, tmp_path / ("x" * 300) / "out")
+    assert result.exit_code == 2 and "the file system allows at most 255" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_an_output_below_a_special_file_is_a_usage_error(runner, tmp_path):
+    os.mkfifo(tmp_path / "pipe")
+    result = invoke(runner, "build", "--lang", "de", "--out", tmp_path / "pipe" / "kit")
+    assert result.exit_code == 2 and "is in its way: it is a FIFO" in result.output
+
+
+def test_dash_is_stdout_for_export_cards(runner, tmp_path):
+    result = invoke(runner, "export", "cards", "--lang", "de", "--output", "-")
+    assert result.exit_code == 0 and result.output.lstrip().startswith("[")
+
+
+def test_a_signal_just_after_the_new_kit_is_in_place_says_so(runner, previous_kit, monkeypatch):
+    """SIGINT while the backups are removed, after every new file is in place: the kit in the folder is the new
+    one, and the message says so (before: "the kit is unchanged")."""
+    real = write_module._discard
+
+    def discard_then_signal(*args):
+        os.kill(os.getpid(), signal.SIGINT)
+        real(*args)
+    monkeypatch.setattr(write_module, "_discard", discard_then_signal)
+    result = invoke(runner, "build", "--lang", "tr", "--paper", "letter", "--out", previous_kit)
+    monkeypatch.undo()
+    assert result.exit_code == 130
+    assert f"interrupted after writing: {previous_kit} holds the new files, complete" in result.output
+    assert "unchanged" not in result.output
+    assert not [p for p in previous_kit.rglob("*") if write_module.LEFTOVER.fullmatch(p.name)]
+    assert invoke(runner, "build", "--lang", "tr", "--paper", "letter", "--out", previous_kit.parent / "again"
+                  ).exit_code == 0
+    assert snapshot(previous_kit) == snapshot(previous_kit.parent / "again")
+
+
+def test_the_leftovers_of_a_killed_run_are_removed_by_the_next(kit):
+    out, new = kit
+    leftovers = [out / "de" / ".a.pdf.k3x_9qzb.tmp", out / "de" / ".b.pdf.a1b2c3d4.tmp.previous",
+                 out / ".x.json.zz99zz99.tmp"]
+    for path in leftovers:
+        path.write_bytes(b"half")
+    kept = out / "de" / ".notes.tmp"  # not a name pnp makes
+    kept.write_bytes(b"mine")
+    write_all(new, out)
+    assert not any(path.exists() for path in leftovers) and kept.read_bytes() == b"mine"
+
+
+STARTING = """
+import os, runpy, signal, sys
+
+class TermOnImport:
+    def find_spec(self, name, path=None, target=None):
+        if name == "reportlab":  # in the middle of the command's imports
+            os.kill(os.getpid(), signal.SIGTERM)
+        return None
+
+sys.meta_path.insert(0, TermOnImport())
+sys.argv = ["pnp", "validate", "--lang", "de"]
+runpy.run_module("pnp", run_name="__main__")
+"""
+
+
+def test_sigterm_while_the_command_starts_exits_130():
+    process = subprocess.run([sys.executable, "-c", STARTING], capture_output=True, text=True, timeout=300)
+    assert process.returncode == 130, process.stderr
+    assert "interrupted while starting" in process.stderr and "Traceback" not in process.stderr

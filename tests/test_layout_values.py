@@ -9,13 +9,13 @@ from pnp.layouts.schemas import LAYOUTS, CardLayout, load_layout
 from pnp.problems import ProblemsFound
 
 FAULTS = [
-    ("fit_step = 0.25", "fit_step = 0", "'card.fit_step' must be above zero, found 0"),
-    ("max_dpi = 400", "max_dpi = 0", "'art': min_dpi 300 and max_dpi 0 must be above 0, min_dpi not above max_dpi"),
+    ("fit_step = 0.25", "fit_step = 0", "'card.fit_step' must be a number from 0.05 to 5, found 0"),
+    ("max_dpi = 400", "max_dpi = 0", "'art.max_dpi' must be a whole number from 50 to 1200, found 0"),
     ("unit = { x = 3.4, y = 43.6, width = 56.2, height = 27.2 }", "unit = { x = 3.4, y = 43.6, width = 56.2, "
      "height = 0 }", "'front.art.unit': height 0 must be above 0"),
     ('value = { font = "bold"', 'value = { font = "Comic Sans"', "'front.stats.value.font' must be a font role "
      '(title, title-tr, brand, body, italic, bold, tabular, sans, sans-bold), found "Comic Sans"'),
-    ("fit_step = 0.25", "fit_step = nan", "'card.fit_step' must be a finite number, found nan"),
+    ("bleed = 3.0", "bleed = nan", "'card.bleed' must be a finite number, found nan"),
     ("bleed = 3.0", "bleed = -3.0", "'card': bleed -3 must not be below zero"),
     ("safe = 3.0", "safe = 31.5", "'card': safe 31.5 leaves no room inside a 63 × 88 mm card"),
     ("width = 63.0", "width = -63.0", "'card.width' must be above zero, found -63.0"),
@@ -34,3 +34,42 @@ def test_an_unusable_layout_value_is_a_located_problem(tmp_path, old, new, expec
         load_layout("card", CardLayout, tmp_path)
     assert [str(p.where.file) for p in caught.value.problems] == [str(tmp_path / "card.toml")]
     assert expected in caught.value.problems[0].message
+
+
+RANGES = [  # (file, text, replacement, the message's words): each value outside its documented range, at its key
+    ("card.toml", "fit_step = 0.25", "fit_step = 0.000001", "'card.fit_step' must be a number from 0.05 to 5, found 1e-06"),
+    ("card.toml", "leading = 1.15, max_lines = 2", "leading = 1.15, max_lines = -1",
+     "'front.effect.bonus.max_lines' must be a whole number from 0 to 1000, found -1"),
+    ("card.toml", "width = 63.0", "width = 1e300", "'card.width' must be a number from -1000 to 1000"),
+    ("export.toml", "dpi = [300, 600]", "dpi = []", "'images.dpi' must be a list of 1 to 64 items, found []"),
+    ("export.toml", "dpi = [300, 600]", "dpi = [300, 600000000]", "'images.dpi[1]' must be a whole number from 50 to 1200"),
+    ("export.toml", "dpi = [300, 600]", "dpi = [" + ", ".join(["300"] * 100000) + "]",
+     "'images.dpi' must be a list of 1 to 64 items"),
+    ("scoresheet.toml", "fit_step = 0.25", "fit_step = 1e-9", "'type.fit_step' must be a number from 0.05 to 5"),
+]
+
+
+@pytest.mark.parametrize("file, old, new, expected", RANGES, ids=["tiny fit_step", "max_lines -1", "huge width",
+                                                                  "empty dpi list", "huge dpi", "endless dpi list",
+                                                                  "sheet fit_step"])
+def test_a_layout_number_outside_its_range_is_one_located_problem(tmp_path, file, old, new, expected):
+    """The ranges of pnp/layouts/values.py, checked at load (a tiny fit_step ran the fitting for minutes, an empty
+    dpi list raised IndexError, a huge one MemoryError)."""
+    from pnp.export.settings import ExportLayout
+    from pnp.sheets.layout import ScoreSheetLayout
+    shutil.copy(LAYOUTS / file, tmp_path / file)
+    text = (tmp_path / file).read_text(encoding="utf-8")
+    assert old in text
+    (tmp_path / file).write_text(text.replace(old, new, 1), encoding="utf-8")
+    cls = {"card.toml": CardLayout, "export.toml": ExportLayout, "scoresheet.toml": ScoreSheetLayout}[file]
+    with pytest.raises(ProblemsFound) as caught:
+        load_layout(file.removesuffix(".toml"), cls, tmp_path)
+    assert [p.code for p in caught.value.problems] == ["layout-value"]
+    assert expected in caught.value.problems[0].message and caught.value.problems[0].where.file.endswith(file)
+
+
+def test_fitting_tries_a_bounded_number_of_sizes():
+    from pnp.layouts.schemas import TextStyle
+    from pnp.typeset.textfit import MAX_SIZES, sizes
+    tried = list(sizes(TextStyle("body", 1000.0, 0.1), 0.05))
+    assert len(tried) <= MAX_SIZES + 1 and tried[0] == 1000.0 and tried[-1] == 0.1

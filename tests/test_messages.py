@@ -67,3 +67,10 @@ def test_long_quoted_texts_are_shortened_each_so_the_message_around_them_stays()
     assert len(text) <= MAX_LINE
     assert "; expected its de name 'SehrSehr" in text and ", found no quoted name in 'Wenn SehrSehr" in text
     assert text.endswith(" im Spiel ist.'") and text.count("characters left out") == 2
+
+
+def test_a_long_location_never_shortens_the_severity_code_or_location():
+    """Only the message is shortened: a 500-character path keeps the line's "error code:" after it."""
+    where = Location(file="/" + "deep/" * 100 + "card.toml", line=7)
+    text = str(Problem("layout-value", "x" * 2000, where))
+    assert text.startswith(f"{where}: error layout-value: xxx") and "characters left out" in text

@@ -17,6 +17,7 @@ from reportlab.lib.colors import CMYKColor
 from reportlab.lib.utils import ImageReader
 
 from conftest import invoke, project_args
+from pnp.export.cmyk_art import read_cmyk_profile
 from pnp.export.pdfx import pdfx_layout, to_pdfx
 from pnp.typeset.fonts import register_fonts
 from pnp.pages.pdfout import DocumentInfo, new_canvas
@@ -278,6 +279,31 @@ def test_an_rgb_profile_is_no_cmyk_profile(runner, with_art, tmp_path):
 def test_a_cmyk_profile_without_pdfx_is_refused(runner, tmp_path):
     result = invoke(runner, "build", "--lang", "de", "--cmyk-profile", GS_CMYK, "--out", tmp_path)
     assert result.exit_code == 2 and "--pdfx" in result.output and "Traceback" not in result.output
+
+
+def test_a_file_that_is_no_icc_profile_is_refused_without_art(runner, project_copy, tmp_path):
+    profile = tmp_path / "notes.icc"
+    profile.write_text("not a profile")
+    result = invoke(runner, "build", "--lang", "de", "--pdfx", "--cmyk-profile", profile, "--out", tmp_path / "out",
+                    *project_args(project_copy))
+    assert result.exit_code == 1 and f"{profile}: error cmyk-profile: cannot read the ICC profile" in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_fifo_as_cmyk_profile_is_refused_at_once(runner, project_copy, tmp_path):
+    os.mkfifo(tmp_path / "profile.icc")
+    result = invoke(runner, "build", "--lang", "de", "--pdfx", "--cmyk-profile", tmp_path / "profile.icc",
+                    "--out", tmp_path / "out", *project_args(project_copy))
+    assert result.exit_code == 1 and "error cmyk-profile" in result.output and "a FIFO" in result.output
+
+
+@pytest.mark.skipif(not Path("/usr/share/color/icc/ghostscript/default_cmyk.icc").is_file(),
+                    reason="needs Ghostscript's CMYK profile")
+def test_a_profile_for_another_print_condition_is_reported(tmp_path):
+    _, problems = read_cmyk_profile(GS_CMYK, "fogra39")  # "Artifex CMYK SWOP Profile"
+    assert [(p.code, p.severity) for p in problems] == [("cmyk-profile-condition", "error")]
+    assert "is for swop, but --pdfx names fogra39" in problems[0].message
+    assert read_cmyk_profile(GS_CMYK, "swop")[1] == []
 
 
 GS_CMYK = Path("/usr/share/color/icc/ghostscript/default_cmyk.icc")  # Ghostscript's (AGPL) SWOP-like profile

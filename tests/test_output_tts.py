@@ -148,7 +148,9 @@ def test_a_base_url_gives_each_language_its_own_urls(runner, tmp_path):
         assert entry["BackURL"] == f"https://example.invalid/ad/{lang}/tts/rome-back.png"
 
 
-@pytest.mark.parametrize("url", ["example.invalid/ad", "ftp://example.invalid/", "https:///no-host", ""])
-def test_a_base_url_that_is_no_absolute_url_is_a_usage_error(runner, tmp_path, url):
-    result = invoke(runner, "export", "tts", "--lang", "en", "--base-url", url, "--out", tmp_path)
-    assert result.exit_code == 2 and "--base-url" in result.output and not any(tmp_path.iterdir())
+@pytest.mark.parametrize("url", ["example.invalid/ad", "ftp://example.invalid/", "https:///no-host", "",
+                                 "javascript:alert(1)", "https://example.org/a b", 'https://example.org/"x',
+                                 "https://example.org/\x07"])
+def test_a_base_url_that_is_no_http_or_file_url_is_a_usage_error(runner, tmp_path, url):
+    result = invoke(runner, "export", "tts", "--lang", "de", "--base-url", url, "--out", tmp_path / "out")
+    assert result.exit_code == 2 and "--base-url" in result.output and not (tmp_path / "out").exists()

@@ -119,12 +119,44 @@ def test_workers_end_when_their_parent_is_killed():
     parent.stdout.readline()  # a first result: both workers run
     workers = child_processes(parent.pid)
     assert len(workers) == 2
+    kill_and_wait_for_workers(parent, workers, 10)
+
+
+def kill_and_wait_for_workers(parent: subprocess.Popen, workers: list[int], seconds: float) -> None:
+    """SIGKILL the parent, then wait until its workers are gone (or zombies); fail after `seconds`."""
     parent.kill()
     parent.wait()
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + seconds
     while any(Path(f"/proc/{pid}").exists() and _state(pid) != "Z" for pid in workers):
-        assert time.monotonic() < deadline, f"workers {workers} outlived their parent"
+        assert time.monotonic() < deadline, f"workers {workers} outlived their parent by {seconds} s"
         time.sleep(0.05)
+
+
+LONG_TASKS = """
+import os, sys, time
+from pnp import parallel
+if sys.argv[1] == "watchdog":
+    parallel.PR_SET_PDEATHSIG = -1  # prctl refuses it: the fallback watches the parent
+def long_task():
+    os.write(1, f"{os.getpid()}\\n".encode())  # one write: the two workers' lines never interleave
+    while True:  # a task that takes for ever (a fitting loop with a tiny step, once)
+        time.sleep(0.01)
+for result in parallel.run_tasks([long_task] * 4, jobs=2):
+    pass
+"""
+
+
+@pytest.mark.parametrize("how", ["kernel", "watchdog"])
+def test_workers_leave_in_the_middle_of_a_long_task_when_their_parent_is_killed(how):
+    """PR_SET_PDEATHSIG (or, where prctl fails, a thread watching the parent): a worker leaves within 2 s of its
+    parent's SIGKILL, though its task would never end (before: it ran for as long as the task did)."""
+    parent = subprocess.Popen([sys.executable, "-c", LONG_TASKS, how], stdout=subprocess.PIPE, text=True)
+    try:
+        workers = [int(parent.stdout.readline()), int(parent.stdout.readline())]  # both workers are in their task
+    except BaseException:
+        parent.kill()  # its workers then leave with it: nothing of the test is left running
+        raise
+    kill_and_wait_for_workers(parent, workers, 2)
 
 
 def test_a_build_whose_worker_is_killed_reports_it_and_writes_nothing(runner, monkeypatch, tmp_path):

@@ -11,7 +11,7 @@ import pytest
 from pnp.typeset.fonts import register_fonts
 from pnp.layouts.schemas import LAYOUTS, card_layout
 from pnp.i18n.localize import localize_cards
-from pnp.project import REPO, Project, load_inputs
+from pnp.project import Project, load_inputs
 from pnp.proof.site import proof_site
 from pnp.cards.checks import compose_language
 from pnp.cards.labels import card_labels

@@ -232,3 +232,15 @@ def test_an_unknown_card_name_quoted_in_the_english_source(project_copy):
     project = Project(data=project_copy / "data", locales=project_copy / "locales")
     found = [p for p in validate(load_inputs(project, ("de",)), ("de",), project) if p.code == "card-reference-unknown"]
     assert [(p.where.card, p.where.file) for p in found] == [("rome.principes-line", str(cards))]
+
+
+@pytest.mark.parametrize("written", ["{stat:*^12}", "{stat!r}", "{stat.real}", "{stat[0]}"])
+def test_a_placeholder_is_a_bare_name_only(runner, project_copy, written):
+    """A format spec, conversion, attribute or index would print padding or reach into the value: one
+    placeholder-syntax problem, not a placeholder missing and another unknown."""
+    line = plant(project_copy, "tr", *IN_COMBAT, old="{stat}", new=written)
+    code, problems = validate_json(runner, project_copy, "--lang", "tr")
+    assert code == 1
+    [found] = having(problems, "placeholder-syntax", lang="tr", line=line)
+    assert f"the placeholder {written} is more than a name; expected {{stat}}" in found["message"]
+    assert not [p for p in problems if p["code"] != "placeholder-syntax" and p["location"].get("line") == line]

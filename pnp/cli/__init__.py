@@ -7,19 +7,29 @@ import os
 import signal
 import sys
 
+
+def _interrupted_at_start(number, frame):
+    """SIGTERM while the command's modules load, before it can be stopped otherwise: exit 130, as interrupted."""
+    sys.stderr.write("interrupted while starting; nothing was written\n")
+    raise SystemExit(130)
+
+
+if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:  # before the slow imports below (0.3 s and more)
+    signal.signal(signal.SIGTERM, _interrupted_at_start)
+
 import click
 
 from ..i18n.catalogs import LANGS, SOURCE_LANG
 from ..i18n.localize import localize_cards
-from ..kit.write import Interrupted
+from ..kit.write import Interrupted, committed
 from ..parallel import WorkerLost
 from ..problems import ProblemsFound
 from ..project import load_inputs
 from .check import deck_group, validate_command
 from .export import images_command, tts_command
 from .make import build_command, calibrate_command, gallery_command
-from .options import (EXIT_INTERRUPTED, EXIT_PROBLEMS, LanguageList, OldNames, PathArg, make_project,
-                      project_options, report, write_json)
+from .options import (EXIT_INTERRUPTED, EXIT_PROBLEMS, LanguageList, OldNames, OutputPath, fail, make_project,
+                      project_options, write_json)
 from .proof import proof_command
 
 
@@ -45,10 +55,16 @@ class Commands(click.Group):
 
     def invoke(self, ctx):
         previous = signal.signal(signal.SIGTERM, _raise_interrupted)
+        written = len(committed())
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt:
-            click.echo("interrupted; the kit is unchanged", err=True)
+            folders = committed()[written:]
+            if folders:  # the signal came after the new files were in place
+                click.echo(f"interrupted after writing: {', '.join(map(str, folders))} holds the new files, complete",
+                           err=True)
+            else:
+                click.echo("interrupted; the kit is unchanged", err=True)
             sys.exit(EXIT_INTERRUPTED)
         except WorkerLost as exc:
             click.echo(f"error: {exc}; the kit is unchanged. If the machine ran out of memory, run again with "
@@ -72,8 +88,8 @@ def export():
 @export.command("cards")
 @click.option("--lang", "lang", required=True, type=LanguageList(LANGS + (SOURCE_LANG,), allow_all=False),
               help=f"Language: {', '.join(LANGS)} or {SOURCE_LANG} (the English source strings).")
-@click.option("--out", "--output", "output", cls=OldNames, type=PathArg(dir_okay=False), default=None,
-              help="Write the JSON (UTF-8) to this file instead of stdout.")
+@click.option("--out", "--output", "output", cls=OldNames, type=OutputPath(stream="-"), default=None,
+              help="Write the JSON (UTF-8) to this file instead of stdout (- is stdout too).")
 @project_options
 def export_cards(lang, output, data, locales, art, layouts):
     """Print all cards as a JSON array (UTF-8) in one language."""
@@ -83,13 +99,11 @@ def export_cards(lang, output, data, locales, art, layouts):
         inputs = load_inputs(make_project(data, locales, art, layouts), lang)
         cards = localize_cards(inputs.cards, inputs.catalogs[lang[0]])
     except ProblemsFound as exc:
-        report(exc.problems)
-        sys.exit(EXIT_PROBLEMS)
+        fail(exc)
     try:
-        write_json([c.as_export() for c in cards], output)
+        write_json([c.as_export() for c in cards], None if output == "-" else output)
     except ProblemsFound as exc:
-        report(exc.problems)
-        sys.exit(EXIT_PROBLEMS)
+        fail(exc)
 
 
 main.add_command(validate_command)

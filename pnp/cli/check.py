@@ -8,8 +8,9 @@ import click
 from ..i18n.catalogs import LANGS, SOURCE_LANG
 from .options import (EXIT_PROBLEMS, LanguageList, PathArg, jobs_option, make_project, progress_bar,
                       project_options, report, write_json)
-from ..kit.build import checked_deck
-from ..problems import ERROR, Problem, errors
+from ..kit.build import checked_deck, loaded_art
+from ..layouts.schemas import card_layout
+from ..problems import ERROR, Problem, ProblemsFound, errors
 from ..project import loaded_langs, read_inputs
 from ..validate import validate
 
@@ -19,7 +20,8 @@ FORMAT = click.option("--format", "output", type=click.Choice(["text", "json"]),
 
 
 def finish(problems: list[Problem], output: str, summary: str) -> None:
-    """Print the problems (text or JSON) on stdout; exit 1 when any is an error, else 0."""
+    """Print the problems (text or JSON) on stdout, each once; exit 1 when any is an error, else 0."""
+    problems = list(dict.fromkeys(problems))  # checks that read one file report its defect once
     if output == "json":
         write_json([p.as_dict() for p in problems])
     else:
@@ -41,6 +43,11 @@ def validate_command(langs, output, jobs, data, locales, art, layouts):
     project = make_project(data, locales, art, layouts)
     inputs, problems = read_inputs(project, langs)
     problems += validate(inputs, loaded_langs(inputs, langs), project, jobs, progress_bar("Checking"))
+    try:
+        card = card_layout(project.layouts)
+    except ProblemsFound:  # reported by validate with the other layout files
+        card = None
+    problems += loaded_art(project, inputs, card)[1]  # the art problems a build would report
     finish(problems, output, f"valid: engine data, {len(inputs.cards.cards) if inputs.cards else 0} cards and "
            f"their decks, catalogs of {', '.join(langs)}")
 

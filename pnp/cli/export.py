@@ -1,7 +1,6 @@
 """`pnp export images` and `pnp export tts`: card images for print-on-demand services and Tabletop Simulator decks."""
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -11,10 +10,25 @@ from ..export.settings import export_layout
 from ..i18n.catalogs import LANGS, SOURCE_LANG
 from ..kit.write import write_all
 from ..problems import ProblemsFound
-from .options import (EXIT_PROBLEMS, LanguageList, PathArg, chosen_service, jobs_option, make_project,
-                      progress_bar, project_options, report, service_options)
+from .options import (LanguageList, OutputPath, chosen_service, fail, jobs_option, make_project, progress_bar,
+                      project_options, report, service_options)
 
-URL_SCHEMES = ("https", "http", "file")
+
+class BaseUrl(click.ParamType):
+    """An http, https or file URL without spaces or quotes (it is written into the decks' JSON as it is)."""
+
+    name = "URL"
+
+    def convert(self, value, param, ctx):
+        parts = urlsplit(value)
+        if parts.scheme not in ("http", "https", "file") or (parts.scheme != "file" and not parts.netloc):
+            self.fail(f"{value!r} is not an http://, https:// or file:// URL", param, ctx)
+        if any(c.isspace() or c in "\"'<>\\" or not c.isprintable() for c in value):
+            self.fail(f"{value!r} holds a space, a quote, <, >, a backslash or a control character; encode it "
+                      "(e.g. %20 for a space)", param, ctx)
+        return value
+
+
 LANG_HELP = (f"Languages: all ({', '.join(LANGS)}) or a comma-separated list of these and {SOURCE_LANG} (the "
              "English source).")
 
@@ -24,15 +38,14 @@ def _write(produce, out: Path, what: str) -> None:
         files, warnings = produce()
         write_all({out / path: data for path, data in files.items()}, out)
     except ProblemsFound as exc:
-        report(exc.problems)
-        sys.exit(EXIT_PROBLEMS)
+        fail(exc)
     if warnings:
         report(warnings)
     click.echo(f"Wrote {len(files)} file(s) to {out}: {what}.")
 
 
 def out_option(command):
-    return click.option("--out", type=PathArg(file_okay=False), default=Path("out"),
+    return click.option("--out", type=OutputPath(folder=True), default=Path("out"),
                         show_default=True, help="Output folder.")(command)
 
 
@@ -66,19 +79,10 @@ def images_command(langs, dpi, no_bleed, service, services, out, jobs, data, loc
            f"card images for {service} at {dpi} dpi{' without bleed' if no_bleed else ''} ({', '.join(langs)})")
 
 
-def check_base_url(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-    """--base-url must be an absolute http, https or file URL: Tabletop Simulator resolves nothing else."""
-    parts = urlsplit(value or "")
-    if value is not None and (parts.scheme not in URL_SCHEMES or parts.scheme != "file" and not parts.netloc):
-        raise click.BadParameter(f"{value!r} is not an absolute URL; expected one starting with "
-                                 f"{', '.join(s + '://' for s in URL_SCHEMES)}", ctx=ctx, param=param)
-    return value
-
-
 @click.command("tts")
 @click.option("--lang", "langs", type=LanguageList(LANGS + (SOURCE_LANG,)), default="all", show_default=True,
               help=LANG_HELP)
-@click.option("--base-url", default=None, callback=check_base_url, metavar="URL",
+@click.option("--base-url", type=BaseUrl(), default=None,
               help="URL (http, https or file) under which the output folder is published: the decks name their "
               "images {URL}/<lang>/tts/<file>; default: the output folder's own file:/// URL (this machine only).")
 @out_option

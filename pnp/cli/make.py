@@ -13,8 +13,8 @@ from ..kit.write import write_all
 from ..sheets.calibration import DUPLEX as CALIBRATION_DUPLEX
 from ..sheets.calibration import calibration_pdf, home_grid
 from ..i18n.catalogs import LANGS, SOURCE_LANG, load_catalogs
-from .options import (EXIT_PROBLEMS, EXIT_USAGE, LanguageList, PathArg, check_input_folder, chosen_service,
-                      jobs_option, make_project, progress_bar, project_options, report, service_options)
+from .options import (LanguageList, OutputPath, PathArg, check_input_folder, chosen_service, fail, jobs_option,
+                      make_project, misused, progress_bar, project_options, report, service_options)
 from ..export.pdfx_settings import pdfx_conditions
 from ..typeset.fonts import register_fonts
 from ..pages.imposition import DUPLEX_MODES, check_back_offset
@@ -56,25 +56,13 @@ def on_terminal() -> bool:
     return sys.stderr.isatty()
 
 
-def _fail(problems) -> None:
-    report(problems)
-    sys.exit(EXIT_PROBLEMS)
-
-
 def _usage(options: BuildOptions, project: Project) -> None:
     """Options that cannot work together (or with the paper's margins) are a usage error: listed, exit code 2."""
     try:
         misuse = option_problems(options, project)
     except ProblemsFound:  # a broken layout file: the build reports it with every other problem (exit code 1)
         return
-    _misused(misuse)
-
-
-def _misused(problems) -> None:
-    """Options that cannot be used together, or with the paper: listed, exit code 2 (a usage error)."""
-    if problems:
-        report(problems)
-        sys.exit(EXIT_USAGE)
+    misused(misuse)
 
 
 @click.command("build")
@@ -104,7 +92,7 @@ def _misused(problems) -> None:
 @service_options
 @click.option("--ink-saver", is_flag=True, help="Light cards for home printers: paper-white panels, light frames "
               "and backs (the faction's colour kept in a band and the emblem); about a fifth of the ink on the backs.")
-@click.option("--out", type=PathArg(file_okay=False), default=Path("out"), show_default=True,
+@click.option("--out", type=OutputPath(folder=True), default=Path("out"), show_default=True,
               help="Output folder.")
 @jobs_option
 @project_options
@@ -129,7 +117,7 @@ def build_command(langs, paper, mode, duplex, back_offset, booklet, backs, deck,
     try:
         result = build(project, options, out, progress if on_terminal() else None)
     except ProblemsFound as exc:
-        _fail(exc.problems)
+        fail(exc)
     if result.warnings:
         report(result.warnings)
     pdfx_note = (f"; cards for {service}" if mode == "pro" else "") + (f"; PDF/X-1a for {pdfx}" if pdfx else "")
@@ -145,7 +133,7 @@ def build_command(langs, paper, mode, duplex, back_offset, booklet, backs, deck,
 @click.option("--duplex", type=click.Choice(CALIBRATION_DUPLEX), default="long", show_default=True,
               help="How the printer flips the sheet (only changes the instructions printed on the sheet).")
 @offset_option
-@click.option("--out", type=PathArg(dir_okay=False), default=None,
+@click.option("--out", type=OutputPath(), default=None,
               help="Output file, for one language only [default: out/calibration-<paper>-<lang>.pdf for each].")
 @click.option("--locales", type=PathArg(file_okay=False), default=Project().locales, callback=check_input_folder,
               help="Folder of the gettext catalogs.")
@@ -160,15 +148,15 @@ def calibrate_command(langs, paper, duplex, back_offset, out, locales, layouts):
     try:
         grid, layout = home_grid(paper, project.layouts), calibration_layout(project.layouts)
     except ProblemsFound as exc:
-        _fail(exc.problems)
+        fail(exc)
     problems = check_back_offset(grid, back_offset)
-    _misused(problems)
+    misused(problems)
     fonts = register_fonts(project.fonts)
     files = {}
     try:
         catalogs = load_catalogs(project.locales, langs)
     except ProblemsFound as exc:
-        _fail(exc.problems)
+        fail(exc)
     for lang in langs:
         try:
             files[out or Path("out") / f"calibration-{paper}-{lang}.pdf"] = calibration_pdf(
@@ -176,17 +164,17 @@ def calibrate_command(langs, paper, duplex, back_offset, out, locales, layouts):
         except ProblemsFound as exc:
             problems += exc.problems
     if problems:
-        _fail(problems)
+        fail(ProblemsFound(problems))
     try:
         write_all(files, out.parent if out else Path("out"))
     except ProblemsFound as exc:
-        _fail(exc.problems)
+        fail(exc)
     written = str(next(iter(files))) if len(files) == 1 else f"{len(files)} sheets to out/ ({', '.join(langs)})"
     click.echo(f"Wrote {written}: print one duplex ({duplex} edge) at 100 %, then read the scales on the back.")
 
 
 @click.command("gallery")
-@click.option("--out", type=PathArg(file_okay=False), default=Path("docs/gallery"),
+@click.option("--out", type=OutputPath(folder=True), default=Path("docs/gallery"),
               show_default=True, help="Folder for the PNG files.")
 @project_options
 def gallery_command(out, data, locales, art, layouts):
@@ -196,6 +184,6 @@ def gallery_command(out, data, locales, art, layouts):
         images = gallery_images(make_project(data, locales, art, layouts), progress_bar("Gallery"))
         write_all({out / name: png for name, png in images.items()}, out)
     except ProblemsFound as exc:
-        _fail(exc.problems)
+        fail(exc)
     total = sum(len(png) for png in images.values())
     click.echo(f"Wrote {len(images)} image(s) to {out} ({total // 1024} KB).")

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -11,7 +12,7 @@ from click.core import ParameterSource
 from ..parallel import Progress, default_jobs
 
 from ..i18n.catalogs import LANGS
-from ..kit.write import write_all
+from ..kit.write import OutputRefused, refused_output, write_all
 from ..layouts.services import DEFAULT_SERVICE, print_services
 from ..problems import ProblemsFound
 from ..project import Project
@@ -73,6 +74,47 @@ def progress_bar(label: str) -> Progress | None:
     if not sys.stderr.isatty():
         return None
     return lambda items, length: click.progressbar(items, length=length, label=label, file=sys.stderr)
+
+
+class OutputPath(PathArg):
+    """An output file (or, with `folder`, an output folder): one that exists must be a regular file (a folder), never
+    a device, FIFO, socket or (for a file) a link; every name must fit the file system. Otherwise a usage error.
+    `stream`: the name that stands for stdout (returned as it is), for a command that documents one."""
+
+    def __init__(self, folder: bool = False, stream: str | None = None):
+        super().__init__(file_okay=not folder, dir_okay=folder)
+        self.folder, self.stream = folder, stream
+
+    def convert(self, value, param, ctx):
+        if self.stream is not None and value == self.stream:
+            return value
+        path = super().convert(value, param, ctx)
+        reason = refused_output(path, self.folder)
+        if reason is not None:
+            self.fail(f"{str(path)!r}: {reason}", param, ctx)
+        parent = next((folder for folder in path.absolute().parents if os.path.lexists(folder)), None)
+        # a special file in the way is refused here; a plain file there is the write's "not a folder" problem
+        if parent is not None and not parent.is_file() and (reason := refused_output(parent, folder=True)):
+            self.fail(f"{str(path)!r}: {str(parent)!r} is in its way: {reason}", param, ctx)
+        return path
+
+
+def exit_code(exc: ProblemsFound) -> int:
+    """2 for an output pnp refuses to write (a usage error), else 1."""
+    return EXIT_USAGE if isinstance(exc, OutputRefused) else EXIT_PROBLEMS
+
+
+def fail(exc: ProblemsFound) -> None:
+    """Report the problems of `exc` and exit with its code."""
+    report(exc.problems)
+    sys.exit(exit_code(exc))
+
+
+def misused(problems) -> None:
+    """Options that cannot be used together, or with the paper: listed, exit code 2 (a usage error)."""
+    if problems:
+        report(problems)
+        sys.exit(EXIT_USAGE)
 
 
 def check_input_folder(ctx: click.Context, param: click.Parameter, value: Path) -> Path:

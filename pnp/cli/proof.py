@@ -1,7 +1,6 @@
 """`pnp proof`: write the proof site for translators and reviewers."""
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
@@ -9,14 +8,13 @@ import click
 from ..i18n.catalogs import LANGS
 from ..kit.write import write_all
 from ..problems import ProblemsFound
-from .options import (EXIT_PROBLEMS, LanguageList, PathArg, jobs_option, make_project, progress_bar, project_options,
-                      report)
+from .options import LanguageList, OutputPath, fail, jobs_option, make_project, progress_bar, project_options
 
 
 @click.command("proof")
 @click.option("--lang", "langs", type=LanguageList(LANGS), default="all", show_default=True,
               help=f"Languages shown beside English: all or a comma-separated list of {', '.join(LANGS)}.")
-@click.option("--out", type=PathArg(file_okay=False), default=Path("out/proof"), show_default=True,
+@click.option("--out", type=OutputPath(folder=True), default=Path("out/proof"), show_default=True,
               help="Folder of the site (open index.html in a browser).")
 @jobs_option
 @project_options
@@ -28,7 +26,6 @@ def proof_command(langs, out, jobs, data, locales, art, layouts):
         files = proof_site(make_project(data, locales, art, layouts), langs, jobs, progress_bar("Card images"))
         write_all({out / path: content for path, content in files.items()}, out)
     except ProblemsFound as exc:
-        report(exc.problems)
-        sys.exit(EXIT_PROBLEMS)
+        fail(exc)
     pages = sum(1 for path in files if path.suffix == ".html")
     click.echo(f"Wrote the proof site to {out / 'index.html'}: {pages} pages, {len(files) - pages} other files.")

@@ -7,16 +7,28 @@ from __future__ import annotations
 import os
 import warnings
 from dataclasses import dataclass
+from io import BytesIO
 from pathlib import Path
 from typing import Iterable
 
 from PIL import Image, ImageOps, UnidentifiedImageError
 
+from ..input_files import read_input
 from ..layouts.schemas import ArtSettings
 from ..typeset.units import MM_PER_INCH
 from ..problems import WARNING, Location, Problem
 
 EXTENSIONS = (".png", ".jpg", ".jpeg")
+DECODERS = ["PNG", "JPEG"]  # the only formats art is decoded as, whatever its name says: no other decoder (nor the
+# program some call, Ghostscript for PostScript) ever runs on an input
+SIGNATURES = (  # how other formats begin, to name what was found instead
+    (b"%!PS", "PostScript/EPS"), (b"\xc5\xd0\xd3\xc6", "EPS (DOS binary)"), (b"%PDF", "PDF"),
+    (b"II*\x00", "TIFF"), (b"MM\x00*", "TIFF"), (b"GIF87a", "GIF"), (b"GIF89a", "GIF"), (b"BM", "BMP"),
+    (b"RIFF", "WebP or another RIFF file"), (b"\x00\x00\x01\x00", "ICO"), (b"8BPS", "Photoshop (PSD)"),
+    (b"\x00\x00\x00\x0cjP  ", "JPEG 2000"), (b"\xffO\xffQ", "JPEG 2000"), (b"<?xml", "XML (SVG?)"),
+    (b"<svg", "SVG"), (b"P1", "PBM"), (b"P2", "PGM"), (b"P3", "PPM"), (b"P4", "PBM"), (b"P5", "PGM"), (b"P6", "PPM"),
+    (b"\x89PNG", "PNG"), (b"\xff\xd8\xff", "JPEG"), (b"\x1f\x8b", "gzip"), (b"PK\x03\x04", "ZIP"),
+)
 
 
 @dataclass(frozen=True)
@@ -84,12 +96,28 @@ class ArtTooLarge(ValueError):
     """An image with more pixels than the layout allows (its size, e.g. "12500 × 12500 px")."""
 
 
+class ArtFormat(ValueError):
+    """A file that is neither PNG nor JPEG (the format its first bytes show, e.g. "PostScript/EPS")."""
+
+
+def found_format(data: bytes) -> str | None:
+    """The format the first bytes of `data` show, named for a person ("TIFF", "PostScript/EPS"), or None."""
+    return next((name for signature, name in SIGNATURES if data.startswith(signature)), None)
+
+
 def _open(path: Path, settings: ArtSettings) -> Image.Image:
-    """Decode an art image as RGB, refusing one larger than the limit before its pixels are read."""
+    """Decode an art image (PNG or JPEG only) as RGB, refusing one larger than the limit before its pixels are
+    read."""
+    data = read_input(path, "art")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # the limit below is ours, and reported
         try:
-            opened = Image.open(path)
+            opened = Image.open(BytesIO(data), formats=DECODERS)
+        except UnidentifiedImageError:
+            name = found_format(data)
+            if name is None or name in DECODERS:  # broken, or no image at all
+                raise ValueError(f"a damaged {name} file" if name else "no PNG or JPEG signature") from None
+            raise ArtFormat(name) from None
         except Image.DecompressionBombError:
             raise ArtTooLarge(f"more than {2 * Image.MAX_IMAGE_PIXELS} px") from None
         with opened:
@@ -121,7 +149,12 @@ def load_art(art_dir: Path, windows: Iterable[tuple[str, float, float]], setting
                                     f"{settings.max_megapixels:g} megapixels (it is scaled to {settings.max_dpi} dpi "
                                     "anyway)", Location(file=str(path), card=card_id)))
             continue
-        except (UnidentifiedImageError, OSError, ValueError) as exc:
+        except ArtFormat as exc:
+            problems.append(Problem("art-format", f"the art file holds {exc}, not an image pnp reads; expected a PNG "
+                                    "or JPEG file (convert it, e.g. with an image editor)",
+                                    Location(file=str(path), card=card_id)))
+            continue
+        except (OSError, ValueError) as exc:
             problems.append(Problem("art-corrupt", f"cannot read the art image ({exc}); expected a PNG or JPEG file",
                                     Location(file=str(path), card=card_id)))
             continue

@@ -8,7 +8,7 @@ from pathlib import Path
 from .engine_data import Engine
 from ..problems import Location, Problem, raise_if_errors, shown
 from .terms import BONUS_PHRASES, BONUS_TARGETS, BONUS_TIMINGS, FACTIONS, KINDS, STATS, TRAITS, UNIT_TYPES
-from ..tomlfile import read_toml
+from ..tomlfile import read_toml, read_toml_text
 
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 COMMON_KEYS = {"id", "kind", "name", "copies", "effect"}
@@ -88,7 +88,7 @@ def load_cards(directory: Path, engine: Engine) -> CardDatabase:
 
 def _card_lines(path: Path) -> list[int]:
     try:
-        lines = path.read_text(encoding="utf-8-sig").splitlines()
+        lines = read_toml_text(path).splitlines()
     except (OSError, UnicodeDecodeError):
         return []
     return [i for i, line in enumerate(lines, 1) if line.strip() == "[[cards]]"]

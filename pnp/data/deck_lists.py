@@ -21,7 +21,7 @@ from .card_database import Card, CardDatabase
 from .engine_data import Engine
 from ..problems import ERROR, Location, Problem, raise_if_errors, shown
 from .terms import FACTIONS
-from ..tomlfile import key_lines, read_toml
+from ..tomlfile import key_lines, read_toml, read_toml_text
 
 SINGLE, ALLIED, COALITION = "single", "allied", "coalition"
 TOP_KEYS = ("faction", "allied", "coalition", "name", "cards")
@@ -136,7 +136,7 @@ def read_deck_list(path: Path, cards: CardDatabase, engine: Engine | None) -> tu
     data, problems = read_toml(path)
     if data is None:
         return None, problems
-    lines = key_lines(path.read_text(encoding="utf-8-sig"))
+    lines = key_lines(read_toml_text(path))
 
     def at(*key_path: str, card: str | None = None) -> Location:
         while key_path and key_path not in lines:
@@ -157,10 +157,15 @@ def read_deck_list(path: Path, cards: CardDatabase, engine: Engine | None) -> tu
     if not isinstance(raw, dict) or not raw:
         problem("deck-cards", "no [cards] table; expected card id = count lines under [cards]", at("cards"))
         raw = {}
-    entries = []
-    for card_id, (key_path, count) in _flatten(raw).items():
+    entries, listed = [], {}
+    for card_id, key_path, count in _flatten(raw):
         where = at("cards", *key_path, card=card_id)
         card = cards.by_id(card_id)
+        if card_id in listed:
+            problem("deck-duplicate-card", f"{card_id} is listed a second time (written {_written(key_path)}, and "
+                    f"{_written(listed[card_id])} before); expected one line per card", where)
+            continue
+        listed[card_id] = key_path
         if card is None:
             close = (difflib.get_close_matches(card_id, [c.id for c in cards.cards], n=1)
                      if len(problems) < MAX_LISTED else [])  # suggestions only for problems that are listed
@@ -180,15 +185,21 @@ def read_deck_list(path: Path, cards: CardDatabase, engine: Engine | None) -> tu
     return DeckList(name, mode, factions, tuple(entries), at("cards")), problems
 
 
-def _flatten(raw: dict, prefix: tuple[str, ...] = ()) -> dict[str, tuple[tuple[str, ...], object]]:
-    """Card ids from quoted keys ("rome.testudo" = 1) and dotted ones (rome.testudo = 1, [cards.rome] testudo = 1)."""
-    found = {}
+def _flatten(raw: dict, prefix: tuple[str, ...] = ()) -> list[tuple[str, tuple[str, ...], object]]:
+    """(card id, key path, count) from quoted keys ("rome.testudo" = 1) and dotted ones (rome.testudo = 1,
+    [cards.rome] testudo = 1); one card written both ways comes twice."""
+    found = []
     for key, value in raw.items():
         if isinstance(value, dict):
-            found.update(_flatten(value, prefix + (key,)))
+            found += _flatten(value, prefix + (key,))
         else:
-            found[".".join(prefix + (key,))] = (prefix + (key,), value)
+            found.append((".".join(prefix + (key,)), prefix + (key,), value))
     return found
+
+
+def _written(key_path: tuple[str, ...]) -> str:
+    """How a card's key is written: quoted ("rome.testudo") or dotted (rome.testudo)."""
+    return f'quoted "{key_path[0]}"' if len(key_path) == 1 and "." in key_path[0] else f"dotted {'.'.join(key_path)}"
 
 
 def _factions(data: dict, at, problem, engine: Engine | None) -> tuple[str, ...] | None:

@@ -8,7 +8,7 @@ from typing import Callable, Mapping
 
 from ..problems import Location, Problem, raise_if_errors, shown
 from .terms import FACTIONS
-from ..tomlfile import key_lines, read_toml
+from ..tomlfile import key_lines, read_toml, read_toml_text
 
 PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
 
@@ -86,7 +86,7 @@ def read_engine(path: Path) -> tuple[Engine, list[Problem]]:
     if data is None:
         return Engine(MappingProxyType({}), PHASES), problems
     numbers: dict[str, int] = {}
-    lines = key_lines(path.read_text(encoding="utf-8-sig"))
+    lines = key_lines(read_toml_text(path))
 
     def at(*key_path: str) -> Location:
         """The line of a key, else of its table, else the file."""

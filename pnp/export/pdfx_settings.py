@@ -18,6 +18,7 @@ class PrintCondition:
     condition: str
     registry: str
     ink_limit: int
+    profile_names: tuple[str, ...]  # words in the description of an ICC profile made for this condition
 
 
 @dataclass(frozen=True)

@@ -6,16 +6,17 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..layouts.schemas import load_layout
+from ..layouts.values import Dpi
 
 
 @dataclass(frozen=True)
 class ImageSettings:
-    dpi: tuple[int, ...]
+    dpi: tuple[Dpi, ...]
 
 
 @dataclass(frozen=True)
 class TtsSettings:
-    dpi: int
+    dpi: Dpi
     columns: int
     rows: int
 

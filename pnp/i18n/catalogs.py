@@ -14,6 +14,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import PoFileError, read_po
 from babel.support import NullTranslations, Translations
 
+from ..input_files import read_input
 from ..problems import Location, Problem, ProblemsFound, raise_if_errors
 from .postrict import po_problems
 
@@ -102,10 +103,10 @@ def _read_strictly(path: Path, lang: str, domain: str) -> tuple[Catalog | None, 
     """One .po file checked by the strict pre-scan, then read by Babel; None and the problems when it is unusable."""
     where = Location(file=str(path), lang=lang)
     try:
-        data = path.read_bytes()
+        data = read_input(path, "catalog")
     except FileNotFoundError:
         return None, [Problem("po-missing", f"no '{domain}' catalog for language '{lang}'; expected {path}", where)]
-    except OSError as exc:  # a folder, a symlink loop, no permission
+    except OSError as exc:  # a folder, a FIFO or device, a file over the limit, a symlink loop, no permission
         return None, [Problem("po-unreadable", f"cannot read the '{domain}' catalog: {exc.strerror or exc}; expected "
                               "a .po file", where)]
     data = data.removeprefix(codecs.BOM_UTF8)  # a byte order mark (some Windows editors write one) is no error

@@ -24,7 +24,7 @@ from typing import Mapping
 
 from .catalogs import LANGS, SOURCE_LANG
 from ..problems import Location, Problem, raise_if_errors, shown
-from ..tomlfile import key_lines, read_toml
+from ..tomlfile import key_lines, read_toml, read_toml_text
 
 ALLOWLIST_FILE = "allowlist.toml"
 GLOSSARY_FILE = "glossary.toml"
@@ -127,7 +127,7 @@ class _Reader:
         self.problems += problems
         if data is None:
             return {}
-        self.lines = key_lines(self.path.read_text(encoding="utf-8-sig"))
+        self.lines = key_lines(read_toml_text(self.path))
         for lang in sorted(set(data) - set(langs)):
             self.problem("lexicon-unknown-language", (lang,), f"unknown language [{lang}]; expected one of "
                          f"{', '.join(langs)}")

@@ -1,9 +1,11 @@
 """The strictness Babel's lenient `read_po` lacks: a pre-scan of a .po file's text, each defect a file:line problem.
 
 Babel accepts a string without its closing quote (dropping its last character), a file cut off inside an entry,
-two entries with the same msgctxt and msgid (keeping the later), and a catalog without header or Plural-Forms.
-This scan finds those (and stray text, misplaced keywords, plural forms that do not match the header) before
-Babel reads the file; Babel stays the data model.
+two entries with the same msgctxt and msgid (keeping the later), a catalog without header or Plural-Forms, a
+second or fuzzy header, an escape it does not know (\\q, printed as a backslash) and CR-only line endings (the
+whole file one line). This scan finds those (and stray text, misplaced keywords, plural forms that do not match the
+header) before Babel reads the file; Babel stays the data model. It reads lines as Babel does: split at LF only,
+ASCII white space stripped (a form feed, U+2028 or U+0085 ends no line), so both name the same line numbers.
 """
 from __future__ import annotations
 
@@ -14,7 +16,10 @@ from dataclasses import dataclass, field
 from ..problems import Location, Problem
 
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
-_KEYWORD = re.compile(r"(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)\s+(.*)$")
+_KEYWORD = re.compile(r"(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?) +(.*)$")  # Babel splits at a space
+_ESCAPE = re.compile(r"\\(.)")
+ESCAPES = '\\"abfnrtv'  # the escapes Babel's reader turns into characters (any other keeps its backslash)
+SPACE = " \t\n\r\x0b\x0c"  # what Babel strips from a line (bytes.strip: ASCII white space only)
 _PLURAL_FORMS = re.compile(r"\s*nplurals\s*=\s*(\d+)\s*;\s*plural\s*=\s*(.+?)\s*;?\s*$")
 PLURAL_PROBE = range(1001)  # the plural expression must give a valid form index for every n here
 
@@ -28,6 +33,7 @@ class _Entry:
     msgstr: list[str] = field(default_factory=list)
     indices: list[int] = field(default_factory=list)
     last: str | None = None  # the keyword that continuation strings extend
+    fuzzy: bool = False
 
 
 def _header_fields(text: str) -> dict[str, str]:
@@ -45,6 +51,7 @@ class _Scan:
         self.problems: list[Problem] = []
         self.entries: list[_Entry] = []
         self.entry: _Entry | None = None
+        self.fuzzy = False  # a "#, fuzzy" flag waiting for the entry it belongs to
 
     def problem(self, code: str, line: int, message: str) -> None:
         self.problems.append(Problem(code, message, Location(self.path, line, lang=self.lang)))
@@ -67,12 +74,12 @@ class _Scan:
             if entry is not None:
                 self.problem("po-syntax", number, "msgctxt inside an entry; expected it before msgid")
                 return
-            self.entry = _Entry(number, context=value, last="msgctxt")
+            self.entry = _Entry(number, context=value, last="msgctxt", fuzzy=self.flagged())
         elif keyword == "msgid":
             if entry is not None and entry.msgid is not None:
                 self.problem("po-syntax", number, "msgid follows an entry without msgstr; expected msgstr first")
                 self.entry = None
-            entry = self.entry = self.entry or _Entry(number)
+            entry = self.entry = self.entry or _Entry(number, fuzzy=self.flagged())
             entry.msgid, entry.last = value, "msgid"
         elif entry is None or entry.msgid is None:
             self.problem("po-syntax", number, f"{keyword} without a msgid before it")
@@ -91,6 +98,11 @@ class _Scan:
             entry.indices.append(int(index))
             entry.last = "msgstr"
 
+    def flagged(self) -> bool:
+        """Whether a fuzzy flag came before the entry starting now (and the flag is used up)."""
+        fuzzy, self.fuzzy = self.fuzzy, False
+        return fuzzy
+
     def continuation(self, number: int, value: str) -> None:
         entry = self.entry
         if entry is None or entry.last is None:
@@ -107,16 +119,23 @@ class _Scan:
             entry.msgstr.append(value)
 
     def line(self, number: int, raw: str) -> None:
-        line = raw.strip()
+        line = raw.strip(SPACE)
+        if line.startswith("#,") and "fuzzy" in (flag.strip(SPACE) for flag in line[2:].split(",")):
+            self.fuzzy = True
         if not line or line.startswith("#"):
             return  # comments, flags, references and obsolete (#~) entries
         found = _KEYWORD.match(line)
-        rest = found.group(3) if found else line
-        string = _STRING.fullmatch(rest.rstrip())
+        rest = (found.group(3) if found else line).rstrip(SPACE)
+        string = _STRING.fullmatch(rest)
         if string is None:
             what = "a string without its closing quote" if rest.startswith('"') else f'unexpected text "{rest[:40]}"'
             self.problem("po-syntax", number, f"{what}; expected a quoted string \"…\" on each line")
-        value = rest.rstrip()[1:-1] if string else ""
+        value = rest[1:-1] if string else ""
+        for escape in _ESCAPE.finditer(value):
+            if escape.group(1) not in ESCAPES:
+                self.problem("po-escape", number, f"the escape \\{escape.group(1)} is not one a catalog knows (it "
+                             "would print as a backslash); expected \\n, \\t, \\\", \\\\ (or \\a \\b \\f "
+                             "\\r \\v)")
         if found:  # a keyword with a broken string still keeps the entry's structure, so one defect is one problem
             self.keyword(number, found.group(1).split("[")[0], found.group(2), value)
         elif string:
@@ -150,7 +169,12 @@ def _plural_problems(scan: _Scan, header: _Entry, fields: dict[str, str]) -> int
 def po_problems(text: str, path: str, lang: str) -> list[Problem]:
     """Every defect of the .po text at `path` (language `lang`) that Babel would accept or misplace."""
     scan = _Scan(path, lang)
-    for number, raw in enumerate(text.splitlines(), 1):
+    lone_cr = re.search("\r(?!\n)", text)
+    if lone_cr is not None:  # Babel would read the file (or the rest of the line) as one line
+        scan.problem("po-line-ending", text.count("\n", 0, lone_cr.start()) + 1, "a carriage return (CR) without a "
+                     "line feed: CR-only line endings (old Mac); expected LF (or CRLF) line endings")
+        return scan.problems
+    for number, raw in enumerate(text.split("\n"), 1):
         scan.line(number, raw)
     scan.finish_entry()
     if not scan.entries or scan.entries[0].msgid != "" or scan.entries[0].context is not None:
@@ -158,6 +182,9 @@ def po_problems(text: str, path: str, lang: str) -> list[Problem]:
                      "expected a first entry msgid \"\" with Language and Plural-Forms")
         return scan.problems
     header = scan.entries[0]
+    if header.fuzzy:
+        scan.problem("po-header", header.line, "the header is marked fuzzy (#, fuzzy), so its Language and "
+                     "Plural-Forms would be ignored; expected the header without the fuzzy flag")
     fields = _header_fields("".join(header.msgstr))
     if fields.get("Language") != lang:
         scan.problem("po-header", header.line, f"the header says Language: {fields.get('Language', '(none)')}; "
@@ -170,7 +197,10 @@ def po_problems(text: str, path: str, lang: str) -> list[Problem]:
     seen: dict[tuple[str | None, str], int] = {}
     for entry in scan.entries[1:]:
         key = (entry.context, entry.msgid or "")
-        if key in seen:
+        if key == (None, ""):
+            scan.problem("po-header", entry.line, f'a second header (msgid ""); the header is at line {header.line}, '
+                         "expected one header, first in the file")
+        elif key in seen:
             context = f'msgctxt "{entry.context}" ' if entry.context is not None else ""
             scan.problem("po-duplicate", entry.line, f'a second entry for {context}msgid "{key[1][:60]}"; the first '
                          f"is at line {seen[key]}")

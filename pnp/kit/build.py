@@ -22,7 +22,7 @@ from typing import Callable, ContextManager, Iterable, Iterator, Mapping
 from ..context import MODES, BuildContext, BuildOptions
 from ..data.art import ArtImage, art_files, load_art
 from ..data.deck_lists import DeckList, load_deck_list, read_deck_list
-from ..export.cmyk_art import cmyk_art
+from ..export.cmyk_art import cmyk_art, read_cmyk_profile
 from ..export.pdfx_settings import pdfx_conditions
 from ..typeset.fonts import register_fonts
 from ..pages.imposition import DUPLEX_MODES, check_back_offset, sheet_grid
@@ -144,22 +144,20 @@ def output_problems(out: Path) -> list[Problem]:
     return []
 
 
+def loaded_art(project: Project, inputs: Inputs, card: CardLayout | None
+               ) -> tuple[Mapping[str, ArtImage], list[Problem]]:
+    """The art of every card and its problems (`pnp build` and `pnp validate` alike); without the cards or the card
+    layout, which file is whose is unknown: only the folder's entries are checked."""
+    if inputs.cards and card:
+        return load_art(project.art, art_windows(inputs, card), card.art)
+    return {}, art_files(project.art)[1]
+
+
 def art_windows(inputs: Inputs, layout: CardLayout) -> list[tuple[str, float, float]]:
     """(card id, width mm, height mm) of every card's art window."""
     windows = layout.front.art
     boxes = [(c.id, windows.unit if c.kind == "unit" else windows.other) for c in inputs.cards.cards]
     return [(card_id, box.width, box.height) for card_id, box in boxes]
-
-
-def read_profile(path: Path | None) -> tuple[bytes | None, str | None]:
-    """The bytes of the ICC profile file (None without one) and its name; an unreadable file gives empty bytes,
-    which the profile check reports."""
-    if path is None:
-        return None, None
-    try:
-        return path.read_bytes(), str(path)
-    except OSError:
-        return b"", str(path)
 
 
 def checked_deck(path: Path, inputs: Inputs) -> tuple[DeckList | None, list[Problem]]:
@@ -203,13 +201,15 @@ def load(project: Project, options: BuildOptions) -> Loaded:
         before = list(exc.problems)
     inputs, load_problems = read_inputs(project, options.langs)
     deck, after = checked_deck(options.deck, inputs) if options.deck else (None, [])
-    # without the cards and their art windows, which file is whose is unknown: only the folder's entries are checked
-    art, art_problems = (load_art(project.art, art_windows(inputs, card), card.art) if inputs.cards and card
-                         else ({}, art_files(project.art)[1]))
+    art, art_problems = loaded_art(project, inputs, card)
     after += art_problems
     if options.pdfx:
-        art, cmyk_problems = cmyk_art(art, *read_profile(options.cmyk_profile))
-        after += cmyk_problems
+        profile, profile_problems = (read_cmyk_profile(options.cmyk_profile, options.pdfx) if options.cmyk_profile
+                                     else (None, []))
+        after += profile_problems
+        if not errors(profile_problems):  # a profile that cannot be used is its one problem, not one for each image
+            art, cmyk_problems = cmyk_art(art, profile)
+            after += cmyk_problems
     return Loaded(inputs, loaded_langs(inputs, options.langs), deck, art, (*before, *load_problems), tuple(after))
 
 

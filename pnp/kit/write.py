@@ -12,7 +12,9 @@ import contextlib
 import errno
 import fcntl
 import os
+import re
 import signal
+import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,10 +25,53 @@ from ..problems import Location, Problem, ProblemsFound
 _UMASK = os.umask(0o022)
 os.umask(_UMASK)
 DEFERRED_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+# the names of a run's temporary files and backups (mkstemp's 8 random characters): what a killed run leaves
+LEFTOVER = re.compile(r"\..+\.[a-z0-9_]{8}\.tmp(\.previous)?")
+_COMMITTED: list[Path] = []  # the folders this process has written a complete set of new files into, in order
 
 
 class Interrupted(KeyboardInterrupt):
     """SIGINT or SIGTERM: the run stops, nothing it made is left behind (exit code 130)."""
+
+
+class OutputRefused(ProblemsFound):
+    """An output path pnp must not write: a special file or link in the way, a name too long (a usage error)."""
+
+
+_SPECIAL = {stat.S_IFIFO: "a FIFO (named pipe)", stat.S_IFCHR: "a character device", stat.S_IFBLK: "a block device",
+            stat.S_IFSOCK: "a socket", stat.S_IFLNK: "a symbolic link", stat.S_IFREG: "a file", stat.S_IFDIR: "a folder"}
+
+
+def _name_max(path: Path) -> int:
+    """The longest name (bytes) the file system of `path`'s nearest existing folder allows."""
+    for folder in path.parents:
+        with contextlib.suppress(OSError, ValueError):
+            return os.pathconf(folder, "PC_NAME_MAX")
+    return 255
+
+
+def refused_output(path: Path, folder: bool = False) -> str | None:
+    """Why `path` cannot be an output file (or, with `folder`, an output folder), or None. Only a regular file (not
+    a link) is ever replaced, only a folder (or a link to one) written into; a special file stays as it is."""
+    path = path.absolute()
+    longest = _name_max(path)
+    for part in path.parts:
+        if len(os.fsencode(part)) > longest:
+            return (f"the name '{part[:40]}…' has {len(os.fsencode(part))} bytes; the file system allows at most "
+                    f"{longest}")
+    try:
+        found = os.lstat(path)
+        kind = stat.S_IFMT(os.stat(path).st_mode) if folder and stat.S_ISLNK(found.st_mode) else stat.S_IFMT(
+            found.st_mode)
+    except (FileNotFoundError, NotADirectoryError):  # new (a file where a folder belongs is named when staged)
+        return None
+    except OSError as exc:  # a name too long for the whole path, a link loop
+        return f"it cannot be used: {exc.strerror or exc}"
+    if kind == (stat.S_IFDIR if folder else stat.S_IFREG):
+        return None
+    what = _SPECIAL.get(kind, "not a regular file")
+    return (f"it is {what}; expected {'a folder' if folder else 'a regular file (or a new name)'}, and pnp never "
+            "replaces anything else")
 
 
 @dataclass
@@ -104,6 +149,21 @@ def _stage(target: Path, data: bytes, created: list[Path], staged: list[_Staged]
         os.link(target, item.backup)
 
 
+def committed() -> tuple[Path, ...]:
+    """The folders this process has written its new files into, all of them (what to say after a late signal)."""
+    return tuple(_COMMITTED)
+
+
+def _remove_leftovers(folders: set[Path]) -> None:
+    """Remove the temporary files and backups a run killed outright (SIGKILL, power loss) left in `folders`."""
+    for folder in folders:
+        with contextlib.suppress(OSError):
+            for entry in os.scandir(folder):
+                if LEFTOVER.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
+                    with contextlib.suppress(FileNotFoundError):
+                        os.unlink(entry.path)
+
+
 def _discard(staged: list[_Staged], created: list[Path]) -> None:
     for item in staged:
         for path in (item.temp, item.backup):
@@ -129,7 +189,13 @@ def _restore(staged: list[_Staged]) -> None:
 
 
 def write_all(files: dict[Path, bytes], folder: Path) -> None:
-    """Write `files` (absolute paths inside `folder`) all or nothing; raises ProblemsFound or Interrupted."""
+    """Write `files` (absolute paths inside `folder`) all or nothing; raises ProblemsFound (OutputRefused for a
+    target that is not a regular file) or Interrupted."""
+    refused = [Problem("output-refused", f"cannot write here: {reason}", Location(file=str(path)))
+               for path, is_folder in [(folder, True), *((target, False) for target in sorted(files))]
+               if (reason := refused_output(path, is_folder)) is not None]
+    if refused:
+        raise OutputRefused(refused)
     staged: list[_Staged] = []
     created: list[Path] = []
     try:
@@ -137,6 +203,7 @@ def write_all(files: dict[Path, bytes], folder: Path) -> None:
     except OSError as exc:
         raise ProblemsFound([_problem(folder, exc)]) from None
     with output_lock(folder):
+        _remove_leftovers({folder, *(target.parent for target in files)})
         try:
             problems = []
             for target, data in sorted(files.items()):
@@ -159,5 +226,9 @@ def write_all(files: dict[Path, bytes], folder: Path) -> None:
                 if arrived:
                     _restore(staged)
                     raise Interrupted()
+                _COMMITTED.append(folder)
         finally:
-            _discard(staged, created if not any(item.replaced for item in staged) else [])
+            with deferred_signals() as late:  # the backups go, whatever arrives: no leftovers
+                _discard(staged, created if not any(item.replaced for item in staged) else [])
+            if late:
+                raise Interrupted()

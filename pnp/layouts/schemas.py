@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 from collections import abc
 import typing
 from dataclasses import dataclass
@@ -21,11 +22,13 @@ from ..data.terms import FACTIONS
 from ..resources import package_folder
 from ..tomlfile import read_toml
 from ..typeset.fonts import FONT_FILES
-from .values import Colour, FontRole, Palette, Positive
+from .values import DPI_RANGE, MAX_ITEMS, MAX_NUMBER, STEP_RANGE, Colour, Dpi, FontRole, Palette, Positive, Step
 
 LAYOUTS = package_folder("pnp", "layouts")
+LAYOUT_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")  # a layout `extends` only another file of its own folder
 PAPERS = ("a4", "letter")
 CARD, CARD_INK_SAVER = "card", "card-ink-saver"  # the card layout and its light variant (`pnp build --ink-saver`)
+CARD_VARIANTS = (CARD, CARD_INK_SAVER)
 
 
 @dataclass(frozen=True)
@@ -97,7 +100,7 @@ class CardGeometry:
     height: Positive
     bleed: float
     safe: float
-    fit_step: Positive
+    fit_step: Step
     small_text: Positive
     max_ink: Positive
 
@@ -116,8 +119,8 @@ class CardGeometry:
 
 @dataclass(frozen=True)
 class ArtSettings:
-    min_dpi: int
-    max_dpi: int
+    min_dpi: Dpi
+    max_dpi: Dpi
     max_megapixels: Positive  # larger images are refused before decoding (bounded memory)
 
     def invalid(self) -> list[str]:
@@ -403,7 +406,7 @@ class CalibrationText:
 
     size: Positive
     min_size: Positive
-    fit_step: Positive
+    fit_step: Step
     leading: float
     top: float
     indent: float
@@ -429,13 +432,17 @@ def read_layout(name: str, directory: Path) -> dict:
         if name in chain:
             raise ProblemsFound([Problem("layout-extends", f"layouts extend each other in a cycle: "
                                          f"{' -> '.join(chain + [name])}", Location(file=str(path)))])
-        if not path.is_file():
+        if not (path.exists() or path.is_symlink()):  # anything else there is read_toml's to report
             raise ProblemsFound([Problem("layout-missing", f"no layout '{name}'; expected {path}",
                                          Location(file=str(path)))])
         data, problems = read_toml(path)
         raise_if_errors(problems)
         chain.append(name)
         parent = data.pop("extends", None)
+        if parent is not None and (not isinstance(parent, str) or not LAYOUT_NAME.fullmatch(parent)):
+            raise ProblemsFound([Problem("layout-extends", f"extends = {shown(parent)} is not the name of a layout in "
+                                         "this folder; expected a name like \"home-a4\" (letters, digits, - and _)",
+                                         Location(file=str(path), field="extends"))])
         merged = _merge(data, merged)
         name = parent
     return merged
@@ -505,6 +512,11 @@ def _convert(tp: Any, value: Any, key: str, problems: list[Problem], file: str) 
     if tp is Positive:
         number = _convert(float, value, key, problems, file)
         return number if number is None or number > 0 else fail("above zero")
+    if tp in (Step, Dpi):
+        (low, high), types = (STEP_RANGE, (int, float)) if tp is Step else (DPI_RANGE, (int,))
+        if type(value) not in types or not low <= value <= high:  # NaN is in no range
+            return fail(f"{'a number' if tp is Step else 'a whole number'} from {low:g} to {high:g}")
+        return float(value) if tp is Step else value
     if tp is FontRole:
         role = _convert(str, value, key, problems, file)
         return role if role is None or role in FONT_FILES else fail(f"a font role ({', '.join(FONT_FILES)})")
@@ -517,11 +529,15 @@ def _convert(tp: Any, value: Any, key: str, problems: list[Problem], file: str) 
         args = typing.get_args(tp)
         if not isinstance(value, list) or (args[-1] is not Ellipsis and len(value) != len(args)):
             return fail(f"a list of {len(args)} numbers" if args[-1] is not Ellipsis else "a list")
+        if not 1 <= len(value) <= MAX_ITEMS:
+            return fail(f"a list of 1 to {MAX_ITEMS} items")
         item = args[0]
         return tuple(_convert(item, v, f"{key}[{i}]", problems, file) for i, v in enumerate(value))
     if tp is float:
         if type(value) not in (int, float) or not math.isfinite(value):
             return fail("a finite number")
+        if abs(value) > MAX_NUMBER:
+            return fail(f"a number from {-MAX_NUMBER:g} to {MAX_NUMBER:g}")
         return float(value)
     if tp is bool:
         if not isinstance(value, bool):
@@ -530,6 +546,8 @@ def _convert(tp: Any, value: Any, key: str, problems: list[Problem], file: str) 
     if tp is int:
         if type(value) is not int:
             return fail("a whole number")
+        if not 0 <= value <= MAX_NUMBER:
+            return fail(f"a whole number from 0 to {MAX_NUMBER:g}")
         return value
     if tp is str:
         if not isinstance(value, str):

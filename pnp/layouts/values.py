@@ -8,6 +8,17 @@ from typing import Mapping, NewType
 Colour = NewType("Colour", tuple[float, float, float, float])  # CMYK fractions, each 0..1
 Positive = NewType("Positive", float)                          # a length in mm, a type size or a step: above zero
 FontRole = NewType("FontRole", str)                            # a font role of pnp.typeset.fonts.FONT_FILES
+Step = NewType("Step", float)                                  # a fitting step in pt: STEP_RANGE
+Dpi = NewType("Dpi", int)                                      # a resolution in dots per inch: DPI_RANGE
+
+# The ranges every layout number is checked against at load (docs/input-limits.md): they bound the work a layout
+# can ask for (a fitting loop tries at most (size - min_size) / fit_step sizes; an image has at most DPI_RANGE's
+# top resolution).
+MAX_NUMBER = 1000.0        # any other number (mm, pt, a multiple, a count): -MAX_NUMBER..MAX_NUMBER; whole numbers
+                           # 0..MAX_NUMBER; a Positive above 0 and at most MAX_NUMBER
+STEP_RANGE = (0.05, 5.0)   # fit_step
+DPI_RANGE = (50, 1200)     # resolutions: art min_dpi and max_dpi, the export's image and deck sheet dpi
+MAX_ITEMS = 64             # a list (e.g. the export's dpi list): 1..MAX_ITEMS items
 
 
 @dataclass(frozen=True)

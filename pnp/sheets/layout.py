@@ -8,7 +8,7 @@ from typing import Iterable
 
 from ..data.engine_data import ENGINE_NAMES
 from ..layouts.schemas import card_layout, ink_problems, load_layout
-from ..layouts.values import Colour, Figures, Palette, Positive
+from ..layouts.values import Colour, Figures, Palette, Positive, Step
 from ..problems import Location, Problem, raise_if_errors
 
 CMYK = Colour
@@ -56,7 +56,7 @@ class ScoreSheetType:
     footer: Positive
     min: Positive
     leading: Positive
-    fit_step: Positive
+    fit_step: Step
 
 
 @dataclass(frozen=True)
@@ -247,7 +247,7 @@ class TokenType:
     note: float
     min: Positive
     leading: float
-    fit_step: Positive
+    fit_step: Step
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from typing import Mapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont, TTFontFace
 
+from ..input_files import check_input
 from .subset_tags import TaggedTTFont
 
 # role -> file in fonts/. Titles in Cinzel (Roman capitals; Turkish text in its Turkish form), text and every number
@@ -76,6 +77,7 @@ def _embedded_font(name: str, path: Path) -> TTFont:
     """The font `path` registered as `name`: subsets hold only the characters printed (ReportLab's default keeps all
     of ASCII in the first subset), tagged by their content (TaggedTTFont) and, unless its licence asks for it in
     every copy, no licence text (_EmbeddedFace)."""
+    check_input(path, "font")
     font = TaggedTTFont(name, str(path), asciiReadable=False)
     if not path.name.startswith(NOTICE_IN_EVERY_COPY):
         font.face.__class__ = _EmbeddedFace  # the parsed face, its subsets made by the subclass

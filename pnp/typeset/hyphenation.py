@@ -13,6 +13,7 @@ from typing import Callable, Sequence
 
 import pyphen
 
+from ..input_files import read_input
 from ..resources import package_folder
 
 DICTIONARIES = {"de": "de_DE", "pl": "pl_PL", "es": "es", "pt": "pt_BR"}
@@ -59,7 +60,7 @@ class _Patterns(dict):
 def _lazy_patterns(path: Path) -> pyphen.HyphDict:
     """A pyphen.HyphDict of the file whose patterns are parsed when first used: the same positions, found in the
     same way, by pyphen (`positions`)."""
-    data = path.read_bytes()
+    data = read_input(path, "patterns")
     encoding = data.split(b"\n", 1)[0].decode().strip()
     encoding = "cp1251" if encoding.lower() == "microsoft-cp1251" else encoding
     letters = data.translate(None, b"0123456789").decode(encoding).split("\n")  # digits are ASCII in every encoding

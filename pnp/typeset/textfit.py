@@ -222,8 +222,13 @@ def balanced(text: str, font: str, size: float, width: float, max_lines: int) ->
     return best[1] if best else lines
 
 
+MAX_SIZES = 200  # the most sizes one text is tried at: a coarser step where the layout's would take more
+
+
 def sizes(style: TextStyle, step: float):
-    """The sizes to try: from the default down to the minimum, in steps (the minimum itself last)."""
+    """The sizes to try: from the default down to the minimum, in steps (the minimum itself last), at most
+    MAX_SIZES of them."""
+    step = max(step, (style.size - style.min_size) / MAX_SIZES)
     size = style.size
     while size > style.min_size + 1e-9:
         yield round(size, 4)

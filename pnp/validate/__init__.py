@@ -9,12 +9,16 @@ from functools import partial
 from typing import Callable, Iterable
 
 from ..cards.checks import card_print_problems
+from ..export.settings import export_layout
+from ..layouts.schemas import CARD_VARIANTS, PAPERS, calibration_layout, card_layout, sheet_layout
+from ..layouts.services import print_services
 from ..i18n.catalogs import SOURCE_LANG
 from ..parallel import Progress, attempted, raised, results_in_order
 from ..problems import ERROR, WARNING, Location, Problem, ProblemsFound
 from ..project import Inputs, Project
 from ..sheets import score_sheet_print_problems, token_print_problems
 from ..sheets.calibration import calibration_print_problems
+from ..sheets.layout import scoresheet_layout, tokens_layout
 from .characters import check_characters
 from .completeness import check_completeness
 from .crossrefs import check_card_references
@@ -79,11 +83,30 @@ def available(inputs: Inputs) -> Needs:
 
 def validate(inputs: Inputs, langs: tuple[str, ...], project: Project, jobs: int = 1,
              progress: Progress | None = None) -> list[Problem]:
-    """Run every check on the inputs for the given languages; the problems of all, in check order: the content
-    checks' (`content_problems`), then the print checks' (`print_problems`) of the languages they found no error in;
-    `progress` is shown the checks as they finish."""
+    """Run every check on the inputs for the given languages; the problems of all, each once, in check order: the
+    layout files' (`layout_problems`), the content checks' (`content_problems`), then the print checks'
+    (`print_problems`) of the languages they found no error in; `progress` is shown the checks as they finish."""
+    layouts = layout_problems(project)
     content, printed = content_and_print_problems(inputs, langs, project, jobs, progress)
-    return content + printed
+    return merged([layouts, content, printed])
+
+
+def layout_problems(project: Project) -> list[Problem]:
+    """The problems of every layout file the kit reads, whatever else is broken: a layout defect is reported even
+    when no catalog could be read and no print check runs (as `pnp build` reports it). The layouts loaded stay
+    cached for the print checks (and the workers they fork)."""
+    from ..rulebook.layout import rulebook_layout  # the rulebook's modules: loaded for its print check anyway
+
+    loaders = [*(partial(card_layout, name=variant) for variant in CARD_VARIANTS),
+               *(partial(sheet_layout, paper) for paper in PAPERS), print_services, calibration_layout,
+               scoresheet_layout, tokens_layout, rulebook_layout, export_layout]
+    problems: list[Problem] = []
+    for load in loaders:
+        try:
+            load(project.layouts)
+        except ProblemsFound as exc:
+            problems += exc.problems
+    return problems
 
 
 def content_and_print_problems(inputs: Inputs, langs: tuple[str, ...], project: Project, jobs: int = 1,

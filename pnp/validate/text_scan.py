@@ -28,7 +28,8 @@ def percent_style(text: str) -> bool:
 
 
 def _field_name(field: str) -> str:
-    return re.split(r"[!:]", field, maxsplit=1)[0]
+    """The name a placeholder's field starts with ("life_start" of "life_start:*^12", "x" of "x.attr" or "x[0]")."""
+    return re.split(r"[!:.\[]", field, maxsplit=1)[0]
 
 
 def placeholders(text: str, brace: bool = False, percent: bool = False) -> Counter[str]:
@@ -58,12 +59,18 @@ def placeholder_name(token: str) -> str | None:
 
 
 def format_syntax_error(text: str, brace: bool, percent: bool) -> str | None:
-    """What would make filling the text fail: an unmatched brace, or a lone % in a %-format text."""
+    """What would make filling the text fail or print something else than the value: an unmatched brace, a
+    placeholder that is more than a bare name ({x:*^12}, {x!r}, {x.attr}, {x[0]}), a lone % in a %-format text."""
     if brace:
         try:
-            list(string.Formatter().parse(text))
+            fields = [(name, spec, conversion) for _, name, spec, conversion in string.Formatter().parse(text)
+                      if name]
         except ValueError as exc:
             return str(exc)
+        for name, spec, conversion in fields:
+            if spec or conversion or not IDENTIFIER.fullmatch(name):
+                written = "{" + name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}"
+                return f"the placeholder {written} is more than a name; expected {{{_field_name(name)}}}"
     if percent:
         rest = POSITIONAL_PERCENT.sub("", PERCENT.sub("", text.replace("%%", "")))
         if "%" in rest:
