@@ -81,3 +81,19 @@ def test_a_broken_ink_saver_layout_is_located(runner, tmp_path, line, found):
     result = invoke(runner, "build", "--lang", LANG, "--ink-saver", "--layouts", layouts, "--out", tmp_path / "out")
     assert result.exit_code == 1 and not (tmp_path / "out").exists()
     assert f"{variant} field 'paint." in result.output and "layout-value" in result.output
+
+
+def test_validate_reports_a_broken_variant_and_an_inherited_defect_once(runner, tmp_path):
+    layouts = tmp_path / "layouts"
+    shutil.copytree(LAYOUTS, layouts, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    variant, card = layouts / "card-ink-saver.toml", layouts / "card.toml"
+    variant.write_text(variant.read_text(encoding="utf-8").replace("tint = 0.08", "tint = 1.5"), encoding="utf-8")
+    assert card.read_text(encoding="utf-8").count("safe = 3.0") == 1
+    card.write_text(card.read_text(encoding="utf-8").replace("safe = 3.0", "safe = 40.0"), encoding="utf-8")
+    result = invoke(runner, "validate", "--lang", LANG, "--layouts", layouts)
+    errors = [line for line in result.output.splitlines() if " error " in line]
+    assert result.exit_code == 1
+    assert [line for line in errors if line.startswith(f"{variant} ")] == [
+        line for line in errors if "field 'paint.back'" in line] != []  # the variant's own defect, at the variant
+    safe = [line for line in errors if "field 'card.safe'" in line or "safe 40" in line]
+    assert len(safe) == 1 and safe[0].startswith(f"{card} "), safe  # card.toml's defect once, at card.toml

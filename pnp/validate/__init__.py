@@ -6,6 +6,7 @@ problems arrive as ProblemsFound from pnp.project.load_inputs); the checks here 
 from __future__ import annotations
 
 from functools import partial
+from pathlib import Path
 from typing import Callable, Iterable
 
 from ..cards.checks import card_print_problems
@@ -97,16 +98,28 @@ def layout_problems(project: Project) -> list[Problem]:
     cached for the print checks (and the workers they fork)."""
     from ..rulebook.layout import rulebook_layout  # the rulebook's modules: loaded for its print check anyway
 
-    loaders = [*(partial(card_layout, name=variant) for variant in CARD_VARIANTS),
-               *(partial(sheet_layout, paper) for paper in PAPERS), print_services, calibration_layout,
+    loaders = [*(partial(sheet_layout, paper) for paper in PAPERS), print_services, calibration_layout,
                scoresheet_layout, tokens_layout, rulebook_layout, export_layout]
-    problems: list[Problem] = []
+    problems = card_layout_problems(project)
     for load in loaders:
-        try:
-            load(project.layouts)
-        except ProblemsFound as exc:
-            problems += exc.problems
+        problems += _load_problems(load, project)
     return problems
+
+
+def card_layout_problems(project: Project) -> list[Problem]:
+    """The problems of card.toml, and those of its variants (which extend it) that card.toml does not have itself:
+    a defect inherited from card.toml is reported once, at card.toml."""
+    own, *variants = (_load_problems(partial(card_layout, name=name), project) for name in CARD_VARIANTS)
+    inherited = {(p.code, p.where.field, p.message) for p in own}
+    return own + [p for found in variants for p in found if (p.code, p.where.field, p.message) not in inherited]
+
+
+def _load_problems(load: Callable[[Path], object], project: Project) -> list[Problem]:
+    try:
+        load(project.layouts)
+    except ProblemsFound as exc:
+        return list(exc.problems)
+    return []
 
 
 def content_and_print_problems(inputs: Inputs, langs: tuple[str, ...], project: Project, jobs: int = 1,
