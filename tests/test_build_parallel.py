@@ -288,7 +288,8 @@ def test_verbose_output_says_how_many_processes_were_chosen_and_why(runner, monk
     their number whatever the load; --verbose names the choice on stderr."""
     asked: list[int] = []
     real = validate_module.results_in_order
-    monkeypatch.setattr(validate_module, "results_in_order", lambda tasks, jobs: asked.append(jobs) or real(tasks, 1))
+    monkeypatch.setattr(validate_module, "results_in_order",
+                        lambda tasks, jobs, *rest: asked.append(jobs) or real(tasks, 1, *rest))
     monkeypatch.setattr(parallel, "default_jobs", lambda: 2)
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
     monkeypatch.setattr(options_module, "warm_up", lambda project, langs: None)
@@ -314,7 +315,7 @@ def test_a_pool_is_warmed_up_once_in_the_parent_before_its_workers_are_forked(ru
     events: list[tuple] = []
     real = validate_module.results_in_order
     monkeypatch.setattr(validate_module, "results_in_order",
-                        lambda tasks, jobs: events.append(("pool", jobs)) or real(tasks, 1))
+                        lambda tasks, jobs, *rest: events.append(("pool", jobs)) or real(tasks, 1, *rest))
     monkeypatch.setattr(options_module, "warm_up", lambda project, langs: events.append(("warm-up", langs)))
     for jobs in ("2", "1"):
         assert invoke(runner, "validate", "--lang", "de,pl", "--jobs", jobs).exit_code == 0
