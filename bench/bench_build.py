@@ -66,14 +66,16 @@ def tree_rss_mb(pid: int) -> float:
     return total / 1e6
 
 
-def timed(command: list[str], cwd: Path, sample: bool = False) -> tuple[float, float, float]:
+def timed(command: list[str], cwd: Path, sample: bool = False, output=subprocess.DEVNULL
+          ) -> tuple[float, float, float]:
     """Wall seconds, CPU seconds (user + system, all processes) and, with `sample`, peak memory (MB, all processes
-    together; 0 without) of one command; exits when it fails. The memory is sampled every few milliseconds by a
-    thread of this process, which takes CPU time from a job that uses every core: the timed rounds run without it."""
+    together; 0 without) of one command, its standard output to `output`; exits when it fails. The memory is sampled
+    every few milliseconds by a thread of this process, which takes CPU time from a job that uses every core: the
+    timed rounds run without it."""
     peak = [0.0]
     with tempfile.TemporaryFile() as errors:
         start = time.perf_counter()
-        process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=errors)
+        process = subprocess.Popen(command, cwd=cwd, stdout=output, stderr=errors)
         done = threading.Event()
 
         def sampling():

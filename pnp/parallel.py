@@ -49,6 +49,24 @@ def default_jobs() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
+def automatic_jobs(pieces: int) -> tuple[int, str]:
+    """How many processes to run `pieces` independent pieces of work in (a command's languages) when no number is
+    asked for, and why. A worker repeats what its parent did not (cold caches) and waits for a core where others run,
+    so a pool pays only for several pieces on cores that are free: one process for one piece, or when the load
+    average of the last minute leaves fewer than two of this process's cores idle; else one worker per idle core, at
+    most one per piece."""
+    if pieces <= 1:
+        return 1, "one language"
+    cores = default_jobs()
+    try:
+        load, machine = os.getloadavg()[0], os.cpu_count() or cores
+    except OSError:  # the system has no load average
+        return min(cores, pieces), f"{pieces} languages, {cores} cores, load unknown"
+    idle = max(0, min(cores, int(machine - load + 0.5)))
+    why = f"{idle} of {cores} cores idle, load {load:.1f} on {machine}"
+    return (1, why) if idle < 2 else (min(idle, pieces), f"{pieces} languages, {why}")
+
+
 def run_tasks(tasks: Sequence[Callable[[], T]], jobs: int) -> Iterator[tuple[int, T]]:
     """(index, result) of every task, in the order they finish; with one job (or one task) in this process. A task's
     exception is raised here; closing the iterator early (or an exception here) stops the workers at once."""

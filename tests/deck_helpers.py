@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import lru_cache
 from io import BytesIO
 from pathlib import Path
@@ -9,6 +10,7 @@ from pathlib import Path
 import pypdf
 
 import pypdfium2 as pdfium
+import pytest
 
 from pnp.context import BuildOptions
 from pnp.kit.build import prepare
@@ -17,6 +19,7 @@ from pnp.layouts.schemas import LAYOUTS, Box, card_layout, sheet_layout
 from pnp.project import Project
 from pnp.cards.produce import card_decks
 from pnp.typeset.units import MM
+from session_cache import files_in, shared, write_files
 
 
 def render_decks(options: BuildOptions, project: Project = Project()) -> dict[Path, bytes]:
@@ -26,6 +29,16 @@ def render_decks(options: BuildOptions, project: Project = Project()) -> dict[Pa
     for step in steps:
         if step.producer is card_decks:
             files.update(step.run())
+    return files
+
+
+def shared_decks(factory: pytest.TempPathFactory, options: BuildOptions) -> dict[Path, bytes]:
+    """`render_decks(options)` for the tests that only read the decks: each language's made once per test session
+    (session_cache)."""
+    files: dict[Path, bytes] = {}
+    for lang in options.langs:
+        alone = replace(options, langs=(lang,))
+        files.update(files_in(shared(factory, ("decks", alone), lambda out: write_files(render_decks(alone), out))))
     return files
 
 

@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 
 from conftest import child_processes, invoke
+from pnp import parallel
 from pnp.cli import main
+from pnp.cli import options as options_module
 from pnp.context import BuildOptions
 from pnp.kit import build as build_module
 from pnp.kit.build import build
@@ -264,3 +266,71 @@ def test_ctrl_c_while_the_workers_are_forked_stops_the_run():
     run = subprocess.run([sys.executable, "-c", FORK_INTERRUPTED], capture_output=True, text=True, timeout=60)
     assert run.stdout.split() == ["interrupted"], run.stderr
     assert "Exception ignored" not in run.stderr, run.stderr
+
+
+@pytest.mark.parametrize("pieces, cores, machine, load, expected", [
+    (1, 2, 2, 0.0, 1),  # one language: never a pool
+    (5, 2, 2, 0.2, 2),  # idle cores: one worker each
+    (5, 2, 2, 1.6, 1),  # busy: fewer than two idle cores
+    (5, 2, 2, 7.0, 1),
+    (3, 4, 8, 0.5, 3),  # at most one worker per language
+    (5, 4, 8, 5.0, 3),  # the idle cores of the machine, at most this process's
+])
+def test_the_default_pool_is_one_process_for_one_language_or_busy_cores(monkeypatch, pieces, cores, machine, load,
+                                                                         expected):
+    monkeypatch.setattr(parallel, "default_jobs", lambda: cores)
+    monkeypatch.setattr(os, "cpu_count", lambda: machine)
+    monkeypatch.setattr(os, "getloadavg", lambda: (load, load, load))
+    assert parallel.automatic_jobs(pieces)[0] == expected
+
+
+def test_verbose_output_says_how_many_processes_were_chosen_and_why(runner, monkeypatch):
+    """Without --jobs and PNP_JOBS the command chooses (here on two idle or busy cores); --jobs and PNP_JOBS force
+    their number whatever the load; --verbose names the choice on stderr."""
+    asked: list[int] = []
+    real = validate_module.results_in_order
+    monkeypatch.setattr(validate_module, "results_in_order",
+                        lambda tasks, jobs, *rest: asked.append(jobs) or real(tasks, 1, *rest))
+    monkeypatch.setattr(parallel, "default_jobs", lambda: 2)
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(options_module, "warm_up", lambda project, langs: None)
+    said, chosen = [], []
+    runs = ((0.0, {}, ["--lang", "de"]), (0.0, {}, ["--lang", "de,pl"]), (1.8, {}, ["--lang", "de,pl"]),
+            (1.8, {}, ["--lang", "de,pl", "--jobs", "2"]), (1.8, {"PNP_JOBS": "2"}, ["--lang", "de,pl"]))
+    for load, env, args in runs:
+        monkeypatch.setattr(os, "getloadavg", lambda: (load, load, load))
+        result = runner.invoke(main, ["validate", "--verbose", *args], env={"PNP_JOBS": None, **env})
+        assert result.exit_code == 0, result.output
+        said.append(result.stderr.splitlines()[0])
+        chosen.append(set(asked))
+        asked.clear()
+    assert chosen == [{1}, {2}, {1}, {2}, {2}]  # one job: the content checks, then the print checks
+    assert said == ["one process (one language)", "2 worker processes (2 languages, 2 of 2 cores idle, load 0.0 on 2)",
+                    "one process (0 of 2 cores idle, load 1.8 on 2)", "2 worker processes (--jobs)",
+                    "2 worker processes (PNP_JOBS)"]
+
+
+def test_a_pool_is_warmed_up_once_in_the_parent_before_its_workers_are_forked(runner, monkeypatch):
+    """The fonts, the rulebook's modules and the languages' hyphenation patterns are loaded before the pool starts
+    (so its workers inherit them), and not at all by a command run in one process."""
+    events: list[tuple] = []
+    real = validate_module.results_in_order
+    monkeypatch.setattr(validate_module, "results_in_order",
+                        lambda tasks, jobs, *rest: events.append(("pool", jobs)) or real(tasks, 1, *rest))
+    monkeypatch.setattr(options_module, "warm_up", lambda project, langs: events.append(("warm-up", langs)))
+    for jobs in ("2", "1"):
+        assert invoke(runner, "validate", "--lang", "de,pl", "--jobs", jobs).exit_code == 0
+    assert events == [("warm-up", ("de", "pl")), ("pool", 2), ("pool", 1), ("pool", 1)]
+    loaded = subprocess.run([sys.executable, "-c", WARM_UP], capture_output=True, text=True, check=True).stdout
+    assert loaded.split() == ["2", "True", "1"]
+
+
+WARM_UP = """
+import sys
+from pnp.kit.warm import warm_up
+from pnp.project import Project
+from pnp.typeset import fonts, hyphenation
+warm_up(Project(), ("de", "pl"))
+print(hyphenation._dictionary.cache_info().currsize, "pnp.rulebook.produce" in sys.modules,
+      fonts.register_fonts.cache_info().currsize)
+"""

@@ -11,7 +11,8 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from deck_helpers import char_boxes, front_cards, grid, on_page, pixels, placed_forms, render_decks, text_in
+from deck_helpers import (char_boxes, front_cards, grid, on_page, pixels, placed_forms, render_decks, shared_decks,
+                          text_in)
 from pnp.context import BuildOptions
 from pnp.i18n.catalogs import LANGS
 from pnp.layouts.schemas import LAYOUTS, card_layout
@@ -40,18 +41,18 @@ def names(inputs) -> dict[str, dict[str, str]]:
 
 
 @pytest.fixture(scope="session")
-def a4_decks():
-    return render_decks(A4)
+def a4_decks(tmp_path_factory):
+    return shared_decks(tmp_path_factory, A4)
 
 
 @pytest.fixture(scope="session")
-def letter_decks():
-    return render_decks(LETTER)
+def letter_decks(tmp_path_factory):
+    return shared_decks(tmp_path_factory, LETTER)
 
 
 @pytest.fixture(scope="session")
-def pro_decks():
-    return render_decks(PRO)
+def pro_decks(tmp_path_factory):
+    return shared_decks(tmp_path_factory, PRO)
 
 
 def deck(decks, lang: str, faction: str) -> bytes:

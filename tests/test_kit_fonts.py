@@ -7,14 +7,12 @@ import struct
 import pypdf
 import pytest
 
-from pnp.cli import main
+from session_cache import built_kit
 
 
 @pytest.fixture(scope="module")
 def kit(runner, tmp_path_factory):
-    out = tmp_path_factory.mktemp("kit")
-    result = runner.invoke(main, ["build", "--lang", "tr", "--booklet", "--out", str(out)])
-    assert result.exit_code == 0, result.output
+    out = built_kit(tmp_path_factory, runner, tmp_path_factory.mktemp("kit"), ("tr",), "--booklet")
     return sorted(out.rglob("*.pdf"))
 
 

@@ -63,10 +63,10 @@ def test_a_producers_problems_fail_the_build_and_nothing_is_written(tmp_path, mo
 
 
 @pytest.fixture(scope="module")
-def rome_de() -> tuple[bytes, dict]:
-    from deck_helpers import render_decks
+def rome_de(tmp_path_factory) -> tuple[bytes, dict]:
+    from deck_helpers import shared_decks
     inputs = load_inputs(Project(), ("de",))
-    pdf = render_decks(BuildOptions(langs=("de",), paper="a4"))[Path("de") / "cards" / "rome.pdf"]
+    pdf = shared_decks(tmp_path_factory, BuildOptions(langs=("de",), paper="a4"))[Path("de") / "cards" / "rome.pdf"]
     return pdf, {card.id: card for card in inputs.cards.cards}
 
 

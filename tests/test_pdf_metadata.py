@@ -10,6 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import invoke
+from session_cache import built_kit
 from pnp.i18n.catalogs import load_catalogs
 from pnp.pages.pdfout import SUBJECT
 from pnp.project import REPO
@@ -25,8 +26,9 @@ ENGLISH = ("tokens", "Tokens", "Score Sheet", "print-and-play", "rulebook", "cal
 def kits(runner, tmp_path_factory) -> dict[str, Path]:
     """The kit in de, pl, tr on A4 (with the booklet and calibration sheets), and de on Letter, pro and A4 again."""
     root = tmp_path_factory.mktemp("metadata")
-    runs = {"a4": ("--lang", ",".join(KIT_LANGS), "--booklet"), "letter": ("--lang", "de", "--paper", "letter"),
-            "pro": ("--lang", "de", "--mode", "pro"), "again": ("--lang", "de")}
+    built_kit(tmp_path_factory, runner, root / "a4", KIT_LANGS, "--booklet")
+    runs = {"letter": ("--lang", "de", "--paper", "letter"), "pro": ("--lang", "de", "--mode", "pro"),
+            "again": ("--lang", "de")}
     for name, args in runs.items():
         result = invoke(runner, "build", *args, "--out", root / name)
         assert result.exit_code == 0, result.output
@@ -35,7 +37,7 @@ def kits(runner, tmp_path_factory) -> dict[str, Path]:
     for lang in KIT_LANGS:
         result = invoke(runner, "calibrate", "--lang", lang, "--out", root / "a4" / lang / "calibration.pdf")
         assert result.exit_code == 0, result.output
-    return {name: root / name for name in runs}
+    return {name: root / name for name in ("a4", *runs)}
 
 
 def trailer_id(data: bytes) -> bytes:

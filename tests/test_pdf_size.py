@@ -12,7 +12,7 @@ import pikepdf
 import pytest
 from fontTools.ttLib import TTFont
 
-from deck_helpers import render_decks
+from deck_helpers import shared_decks
 from pdf_ops import texts_by_font
 from pnp.context import BuildOptions
 from pnp.typeset.fonts import NOTICE_IN_EVERY_COPY
@@ -21,8 +21,8 @@ DECK_BUDGET = 140_000  # bytes of one faction's deck PDF (issue 13; issue 28's s
 
 
 @pytest.fixture(scope="module")
-def decks() -> dict:
-    return render_decks(BuildOptions(langs=("de", "pl", "tr")))
+def decks(tmp_path_factory) -> dict:
+    return shared_decks(tmp_path_factory, BuildOptions(langs=("de", "pl", "tr")))
 
 
 def _forms(pdf: pikepdf.Pdf) -> dict[str, pikepdf.Stream]:

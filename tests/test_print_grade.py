@@ -13,8 +13,9 @@ from PIL import ImageChops, ImageStat
 from pypdf import PdfReader
 
 from conftest import LANGS, invoke
-from deck_helpers import front_cards, grid, on_page, placed_forms, render_decks, text_in
+from deck_helpers import front_cards, grid, on_page, placed_forms, shared_decks, text_in
 from pdf_ops import printed, texts_by_font
+from session_cache import built_kit
 from pnp.context import BuildOptions
 from pnp.layouts.schemas import LAYOUTS, card_layout, sheet_layout
 from pnp.pages.imposition import sheet_grid
@@ -33,8 +34,7 @@ MAX_INK = card_layout(LAYOUTS).card.max_ink
 @pytest.fixture(scope="module")
 def kit(runner, tmp_path_factory) -> dict[str, bytes]:
     """Relative path -> bytes of every PDF of `pnp build --lang all --booklet` and `pnp calibrate --lang all`."""
-    out = tmp_path_factory.mktemp("kit")
-    assert invoke(runner, "build", "--booklet", "--out", out).exit_code == 0
+    out = built_kit(tmp_path_factory, runner, tmp_path_factory.mktemp("kit"), LANGS, "--booklet")
     with pytest.MonkeyPatch.context() as patch:
         patch.chdir(out)
         assert invoke(runner, "calibrate").exit_code == 0
@@ -197,10 +197,10 @@ def _pro_bleeds(pdf: bytes) -> list[float]:
 
 
 @pytest.fixture(scope="module")
-def other_papers():
-    """The German decks on Letter and in pro mode (in memory, as the build renders them)."""
-    return {"letter": render_decks(BuildOptions(paper="letter", langs=("de",))),
-            "pro": render_decks(BuildOptions(mode="pro", langs=("de",)))}
+def other_papers(tmp_path_factory):
+    """The German decks on Letter and in pro mode (as the build renders them)."""
+    return {"letter": shared_decks(tmp_path_factory, BuildOptions(paper="letter", langs=("de",))),
+            "pro": shared_decks(tmp_path_factory, BuildOptions(mode="pro", langs=("de",)))}
 
 
 def test_every_exposed_cut_edge_of_every_sheet_has_3_mm_bleed(kit, other_papers):

@@ -1,6 +1,7 @@
 """Options and output shared by the `pnp` commands: language lists, input folders, the problem report."""
 from __future__ import annotations
 
+import functools
 import json
 import os
 import sys
@@ -9,9 +10,10 @@ from pathlib import Path
 import click
 from click.core import ParameterSource
 
-from ..parallel import Progress, default_jobs
+from ..parallel import Progress, automatic_jobs
 
 from ..i18n.catalogs import LANGS
+from ..kit.warm import warm_up
 from ..kit.write import OutputRefused, refused_output, write_all
 from ..layouts.services import DEFAULT_SERVICE, print_services
 from ..problems import ProblemsFound
@@ -136,12 +138,27 @@ def project_options(command):
 
 
 def jobs_option(command):
-    """--jobs N: worker processes (default: $PNP_JOBS, else one per core; 1: everything in the command's own
-    process)."""
-    return click.option("--jobs", type=click.IntRange(min=1), default=default_jobs(), envvar="PNP_JOBS",
-                        show_default="the cores", show_envvar=True,
+    """--jobs N: worker processes (default: $PNP_JOBS, else `automatic_jobs` for the command's languages; 1:
+    everything in the command's own process), and --verbose, which says how many and why. Before a pool forks its
+    workers, what each would load for itself is loaded once (`warm_up`)."""
+    @functools.wraps(command)
+    def run(*, langs, jobs, verbose, **kwargs):
+        if jobs is None:
+            jobs, why = automatic_jobs(len(langs))
+        else:
+            source = click.get_current_context().get_parameter_source("jobs")
+            why = "PNP_JOBS" if source == ParameterSource.ENVIRONMENT else "--jobs"
+        if verbose:
+            click.echo(f"{'one process' if jobs == 1 else f'{jobs} worker processes'} ({why})", err=True)
+        if jobs > 1:
+            warm_up(make_project(kwargs["data"], kwargs["locales"], kwargs["art"], kwargs["layouts"]), langs)
+        return command(langs=langs, jobs=jobs, **kwargs)
+
+    run = click.option("--verbose", "-v", is_flag=True, help="Say how many processes do the work, and why.")(run)
+    return click.option("--jobs", type=click.IntRange(min=1), default=None, envvar="PNP_JOBS",
+                        show_default="one per idle core for several languages, else 1", show_envvar=True,
                         help="Worker processes for the checks and the files made (1: none); the result is the same for "
-                             "any number.")(command)
+                             "any number.")(run)
 
 
 def service_options(command):

@@ -1,0 +1,249 @@
+"""Cost per unit of work: every figure of issue #29's table as CPU time, with its ratio to the reference job.
+
+Every job is a fresh process; its CPU time is user + system of the whole process tree (os.wait4, bench_build.timed),
+which holds up on a busy machine better than wall time. Each round runs every job once, in the opposite order to the
+round before, and the plain-ReportLab reference job (bench/reference_fronts.py) among them; the figures are medians
+over the rounds, each also as a ratio to the reference's median CPU, with the load average of the minute before its
+runs (median) and the target beside it. Figures that are a unit's cost come from fits:
+
+- a build's fixed cost and one more language: `pnp build --jobs 1` of the first 1, 2, … N languages, a straight line
+  through the medians (least squares); its one-language point is `pnp build --lang de`;
+- one more distinct card face and one more placed copy: decks of D distinct German cards, C copies each (a child
+  process of this script draws them as `pnp build --deck` does, without the deck rules, which fix a deck at 40
+  cards), fit as fixed + D × face + D·C × copy;
+- one rulebook page: a child that renders the German rulebook less one that only gets ready to, per page.
+
+    python bench/bench_units.py                      # 3 rounds, 1..5 languages
+    python bench/bench_units.py --rounds 5 --tests   # also the README's test command, once, per test
+
+Nothing in the repository is written; PNP_JOBS is ignored (the default pool is one of the figures).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import statistics
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from bench_build import DECK_TARGET_KB, MEMORY_TARGET_MB, PNP, REPO, timed
+
+LANGS = ("de", "pl", "tr", "es", "pt")
+DECKS = ((10, 1), (40, 1), (10, 4), (40, 4))  # (distinct cards, copies of each): the deck fit's design
+PY = sys.executable
+
+
+@dataclass
+class Job:
+    """A command run once a round: `command(out)` for a fresh output folder; `counted(out)` reads what it made."""
+
+    name: str
+    command: Callable[[Path], list[str]]
+    counted: Callable[[Path], float] | None = None
+    cpu: list[float] = field(default_factory=list)
+    wall: list[float] = field(default_factory=list)
+    load: list[float] = field(default_factory=list)
+    count: float = 0.0
+
+    def run(self) -> None:
+        with tempfile.TemporaryDirectory(prefix="pnp-units-") as out:
+            self.load.append(os.getloadavg()[0])
+            wall, cpu, _ = timed(self.command(Path(out)), REPO)
+            self.wall.append(wall)
+            self.cpu.append(cpu)
+            if self.counted:
+                self.count = self.counted(Path(out))
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.cpu)
+
+
+def pnp(*args: str) -> Callable[[Path], list[str]]:
+    """A `pnp` command; the word OUT among `args` is the job's output folder."""
+    return lambda out: [PY, "-c", PNP, *(str(out) if arg == "OUT" else arg for arg in args)]
+
+
+def child(*args: object) -> Callable[[Path], list[str]]:
+    """This script run as a child (`--child`) with `args` and the job's output folder."""
+    return lambda out: [PY, __file__, "--child", *map(str, args), str(out)]
+
+
+def pdf_pages(folder: Path) -> int:
+    import pypdfium2
+    return sum(len(pypdfium2.PdfDocument(path.read_bytes())) for path in folder.rglob("*.pdf"))
+
+
+def mean_deck_kb(folder: Path) -> float:
+    decks = list(folder.glob("*/cards/*.pdf"))
+    return sum(p.stat().st_size for p in decks) / len(decks) / 1000
+
+
+def jobs(langs: int) -> dict[str, Job]:
+    found = [Job("reference", lambda out: [PY, str(REPO / "bench" / "reference_fronts.py")]),
+             Job("import", lambda out: [PY, "-c", "import pnp.cli"])]
+    found += [Job(f"build {n}", pnp("build", "--lang", ",".join(LANGS[:n]), "--jobs", "1", "--out", "OUT"),
+                  ) for n in range(1, langs + 1)]
+    found += [Job("build default", pnp("build", "--lang", ",".join(LANGS[:langs]), "--out", "OUT"), mean_deck_kb),
+              Job("validate 1 job", pnp("validate", "--jobs", "1")), Job("validate default", pnp("validate"))]
+    found += [Job(f"deck {d}x{c}", child("deck", d, c)) for d, c in DECKS]
+    found += [Job("rulebook ready", child("rulebook", 0)), Job("rulebook", child("rulebook", 1), pdf_pages),
+              Job("images", pnp("export", "images", "--lang", "de", "--jobs", "1", "--out", "OUT"),
+                  lambda out: len(list(out.rglob("*.png")))),
+              Job("proof", pnp("proof", "--jobs", "1", "--out", "OUT"))]
+    return {job.name: job for job in found}
+
+
+def least_squares(rows: list[tuple[float, ...]], values: list[float]) -> list[float]:
+    """The coefficients x minimising |rows·x − values| (normal equations, Gaussian elimination)."""
+    size = len(rows[0])
+    matrix = [[sum(r[i] * r[j] for r in rows) for j in range(size)] + [sum(r[i] * v for r, v in zip(rows, values))]
+              for i in range(size)]
+    for i in range(size):
+        pivot = max(range(i, size), key=lambda k: abs(matrix[k][i]))
+        matrix[i], matrix[pivot] = matrix[pivot], matrix[i]
+        for k in range(size):
+            if k != i:
+                factor = matrix[k][i] / matrix[i][i]
+                matrix[k] = [a - factor * b for a, b in zip(matrix[k], matrix[i])]
+    return [matrix[i][size] / matrix[i][i] for i in range(size)]
+
+
+def load_of(*found: Job) -> float:
+    return statistics.median(x for job in found for x in job.load)
+
+
+Target = tuple[float, float | None]  # CPU seconds, ratio to the reference (None: none set)
+
+
+def figures(found: dict[str, Job], langs: int) -> list[tuple[str, float, Job | tuple[Job, ...], Target]]:
+    """(unit, CPU seconds, the jobs it comes from, target) of every figure of the table."""
+    builds = [found[f"build {n}"] for n in range(1, langs + 1)]
+    fixed, per_language = least_squares([(1, n) for n in range(1, langs + 1)], [job.median for job in builds])
+    decks = [found[f"deck {d}x{c}"] for d, c in DECKS]
+    _, face, copy = least_squares([(1, d, d * c) for d, c in DECKS], [job.median for job in decks])
+    rulebook = found["rulebook"]
+    return [
+        ("import pnp.cli", found["import"].median, found["import"], (0.20, 0.8)),
+        ("fixed cost of a build (intercept)", fixed, tuple(builds), (0.35, None)),
+        ("one more language (slope)", per_language, tuple(builds), (0.80, None)),
+        ("pnp build --lang de", builds[0].median, builds[0], (1.15, 4.7)),
+        ("one more distinct card face", face, tuple(decks), (0.0012, None)),
+        ("one more placed copy", copy, tuple(decks), (0.00015, None)),
+        ("one rulebook page", (rulebook.median - found["rulebook ready"].median) / rulebook.count,
+         (rulebook, found["rulebook ready"]), (0.015, None)),
+        ("pnp validate, five languages", found["validate 1 job"].median, found["validate 1 job"], (1.2, 4.9)),
+        ("pnp export images, per 300 dpi image", found["images"].median / found["images"].count, found["images"],
+         (0.025, None)),
+        ("pnp proof, per language", found["proof"].median / len(LANGS), found["proof"], (1.5, None)),
+    ]
+
+
+def seconds(value: float) -> str:
+    return f"{value * 1000:8.2f} ms" if value < 0.1 else f"{value:8.2f} s "
+
+
+def verdict(value: float, ratio: float, target: Target) -> str:
+    limit, ratio_limit = target
+    met = value <= limit and (ratio_limit is None or ratio <= ratio_limit)
+    shown = f"{limit * 1000:g} ms" if limit < 0.1 else f"{limit:g} s"
+    return f"≤ {shown}{f', ≤ {ratio_limit}×' if ratio_limit else ''}: {'met' if met else 'NOT met'}"
+
+
+def pool_line(name: str, default: Job, serial: Job) -> str:
+    """The default pool against --jobs 1: CPU and wall, medians of their interleaved runs."""
+    cpu, wall = default.median / serial.median, statistics.median(default.wall) / statistics.median(serial.wall)
+    verdict = "met" if cpu <= 1.05 and wall <= 1.0 else "NOT met"
+    return (f"  pool overhead, {name:<9} CPU {cpu:5.2f}×  wall {wall:5.2f}×  (load {load_of(default, serial):4.1f})"
+            f"  target ≤ 1.05× CPU, ≤ 1.00× wall: {verdict}")
+
+
+def test_figure() -> str:
+    """CPU per passed test of the README's test command, run once."""
+    with tempfile.TemporaryFile() as output:
+        load = os.getloadavg()[0]
+        wall, cpu, _ = timed([PY, "-m", "pytest", "-q", "-p", "no:cacheprovider"], REPO, output=output)
+        output.seek(0)
+        summary = output.read().decode(errors="replace")
+    passed = int(re.findall(r"(\d+) passed", summary)[-1])
+    return (f"  {'the README test command, per test':<38} {seconds(cpu / passed)}  ({passed} passed, {cpu:.0f} s "
+            f"CPU, {wall:.0f} s wall, load {load:.1f})  target ≤ 0.30 s")
+
+
+def report(found: dict[str, Job], langs: int, rounds: int) -> None:
+    reference = found["reference"].median
+    print(f"medians of {rounds} rounds; CPU = user + system of all processes; ratio = ÷ the reference job's CPU "
+          f"({reference:.2f} s, load {load_of(found['reference']):.1f})")
+    print(f"  {'unit':<38} {'CPU':>11}  {'ratio':>7}  {'load':>5}  target")
+    for unit, value, source, target in figures(found, langs):
+        used, ratio = source if isinstance(source, tuple) else (source,), value / reference
+        print(f"  {unit:<38} {seconds(value)}  {ratio:6.3f}×  {load_of(*used):5.1f}  {verdict(value, ratio, target)}")
+    print(pool_line("kit", found["build default"], found[f"build {langs}"]))
+    print(pool_line("validate", found["validate default"], found["validate 1 job"]))
+
+
+def memory(langs: int) -> str:
+    """Peak memory of all processes of the default build, in a run of its own with the sampler."""
+    with tempfile.TemporaryDirectory(prefix="pnp-units-") as out:
+        peak = timed(pnp("build", "--lang", ",".join(LANGS[:langs]), "--out", "OUT")(Path(out)), REPO, sample=True)[2]
+    return f"peak memory, all processes of the default build: {peak:.0f} MB  target ≤ {MEMORY_TARGET_MB} MB"
+
+
+def run_child(what: str, args: list[str]) -> None:
+    """The jobs that time part of a build: `deck D C OUT` draws a deck of the first D German cards, C copies each;
+    `rulebook 1 OUT` renders the German rulebook, `rulebook 0 OUT` only gets ready to (loads and checks as it)."""
+    from dataclasses import replace
+
+    from pnp.context import BuildOptions
+    from pnp.data.deck_lists import SINGLE, DeckEntry, DeckList
+    from pnp.kit.build import context, load
+    from pnp.problems import Location
+    from pnp.project import Project
+    *numbers, out = args
+    project, options = Project(), BuildOptions(langs=("de",), jobs=1)
+    ctx = context(load(project, options), project, options)
+    if what == "deck":
+        from pnp.cards.produce import deck_list
+        distinct, copies = map(int, numbers)
+        cards = ctx.inputs.cards.cards[:distinct]
+        deck = DeckList("bench", SINGLE, tuple(dict.fromkeys(c.faction for c in cards)),
+                        tuple(DeckEntry(card, copies, Location()) for card in cards), Location())
+        files = deck_list(replace(ctx, deck=deck, options=replace(options, deck=Path("bench.toml"))))
+    else:
+        from pnp.rulebook.produce import rulebook
+        files = rulebook(ctx) if numbers == ["1"] else {}
+    for path, data in files.items():
+        Path(out, path.name).write_bytes(data)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--langs", type=int, default=len(LANGS), choices=range(2, len(LANGS) + 1),
+                        help="the build fit's languages: the first 1..N of de, pl, tr, es, pt")
+    parser.add_argument("--tests", action="store_true", help="also the README's test command, once (minutes)")
+    parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
+    options = parser.parse_args()
+    if options.child:
+        return run_child(options.child[0], options.child[1:])
+    os.environ.pop("PNP_JOBS", None)
+    print(f"{os.cpu_count()} CPUs, load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    found = jobs(options.langs)
+    for number in range(options.rounds):
+        for job in list(found.values())[::1 if number % 2 == 0 else -1]:
+            job.run()
+    report(found, options.langs, options.rounds)
+    print(memory(options.langs))
+    kb = found["build default"].count
+    print(f"mean deck PDF: {kb:.0f} kB  target ≤ {DECK_TARGET_KB} kB: {'met' if kb <= DECK_TARGET_KB else 'NOT met'}")
+    if options.tests:
+        print(test_figure())
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,74 @@
+"""Products that several test modules only read, made once per test session for every pytest-xdist worker.
+
+Each product is a folder under the session's temporary root (shared by its workers), named by a hash of what it is
+(its description: the command or the options), of the repository's inputs and of pnp's code; a file lock lets one
+worker make it while the others wait, and a folder is used only once it is complete. The tests of building itself
+(signals, pools, byte-identity, the package) keep building.
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+import shutil
+from pathlib import Path
+from typing import Callable
+
+import pytest
+from filelock import FileLock
+
+from conftest import invoke
+from pnp.project import REPO
+
+SOURCES = ("pnp", "data", "locales", "fonts")  # what the products are made from (compiled catalogs left out)
+
+
+@functools.cache
+def sources_digest() -> str:
+    """A hash of every file the products are made from, names and bytes."""
+    digest = hashlib.sha256()
+    for folder in SOURCES:
+        for path in sorted((REPO / folder).rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".mo":
+                digest.update(f"{path.relative_to(REPO)}\0".encode() + path.read_bytes())
+    return digest.hexdigest()
+
+
+def shared(factory: pytest.TempPathFactory, what: tuple, make: Callable[[Path], None]) -> Path:
+    """The folder of the product `what`, made by `make(folder)` unless a worker of this session has made it."""
+    root = factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):  # each worker's root is a folder of the session's
+        root = root.parent
+    key = hashlib.sha256(f"{what!r}\0{sources_digest()}".encode()).hexdigest()[:20]
+    folder = root / "shared" / key
+    folder.parent.mkdir(exist_ok=True)
+    with FileLock(folder.with_suffix(".lock")):
+        if not folder.with_suffix(".done").exists():
+            shutil.rmtree(folder, ignore_errors=True)  # what a worker that failed making it left
+            folder.mkdir()
+            make(folder)
+            folder.with_suffix(".done").write_text(repr(what), encoding="utf-8")
+    return folder
+
+
+def files_in(folder: Path) -> dict[Path, bytes]:
+    """Every file under `folder` by its path relative to it."""
+    return {path.relative_to(folder): path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file()}
+
+
+def write_files(files: dict[Path, bytes], folder: Path) -> None:
+    for path, data in files.items():
+        (folder / path).parent.mkdir(parents=True, exist_ok=True)
+        (folder / path).write_bytes(data)
+
+
+def built_kit(factory: pytest.TempPathFactory, runner, out: Path, langs: tuple[str, ...], *args: str) -> Path:
+    """`out` holding what `pnp build --lang LANGS ARGS --out out` writes: each language's files made once per session
+    by `pnp build --lang LANG ARGS` (a build makes each language alone) and copied into `out`."""
+    for lang in langs:
+        def build(folder: Path, lang: str = lang) -> None:
+            result = invoke(runner, "build", "--lang", lang, *args, "--out", folder)
+            assert result.exit_code == 0, result.output
+
+        shutil.copytree(shared(factory, ("build", lang, *args), build), out, dirs_exist_ok=True)
+    return out
