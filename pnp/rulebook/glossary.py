@@ -14,14 +14,16 @@ from ..i18n.lexicon import Lexicon, TermForms, capitalized
 from ..problems import Location, Problem
 from . import blocks as b
 
-TABLE = "glossary"  # the glossary table's column widths in pnp/layouts/rulebook.toml name it
-TEMPLATE = "pnp/rulebook/templates/glossary.j2"
+TABLE = "keywords"  # the Rules Reference keyword table's column widths in pnp/layouts/rulebook.toml name it
+TEMPLATES = "pnp/rulebook/templates"
+TEMPLATE = f"{TEMPLATES}/glossary.j2"
 
 
 @dataclass(frozen=True)
 class GlossaryEntry:
     term: str      # English headword (the key in locales/game-terms.toml)
     headword: str  # as the language's cards write it, capitalized as a table entry
+    rule: str      # the id of the Rules Reference's rule that defines it
 
 
 def language_terms(lexicon: Lexicon, lang: str) -> Mapping[str, TermForms]:
@@ -31,7 +33,7 @@ def language_terms(lexicon: Lexicon, lang: str) -> Mapping[str, TermForms]:
 
 def glossary_entries(terms: Mapping[str, TermForms], lang: str) -> tuple[GlossaryEntry, ...]:
     """The glossary's rows in the order of the term list."""
-    return tuple(GlossaryEntry(term, capitalized(forms.headword, lang)) for term, forms in terms.items())
+    return tuple(GlossaryEntry(term, capitalized(forms.headword, lang), forms.rule) for term, forms in terms.items())
 
 
 def glossary_problems(blocks: tuple[b.Block, ...], terms: Mapping[str, TermForms], lang: str) -> list[Problem]:
@@ -48,3 +50,11 @@ def glossary_problems(blocks: tuple[b.Block, ...], terms: Mapping[str, TermForms
                                     "entry with a definition in the rulebook's glossary; add its definition to "
                                     f"{TEMPLATE} (macro define)", Location(file=TEMPLATE, lang=lang)))
     return problems
+
+
+def term_rule_problems(terms: Mapping[str, TermForms], numbers: Mapping[str, str]) -> list[Problem]:
+    """A game term whose defining rule id (locales/game-terms.toml [rules]) names no rule of the Rules Reference."""
+    return [Problem("term-rule", f"the game term {term!r} is defined by the rule id {forms.rule!r}, which no rule of "
+                    f"the Rules Reference has; expected one of its ids ({TEMPLATES}/reference.j2)",
+                    Location(file=forms.where.file, line=forms.where.line))
+            for term, forms in terms.items() if forms.rule not in numbers]

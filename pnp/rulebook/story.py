@@ -37,6 +37,18 @@ class _Flowables:
     def para(self, text: str, style) -> Text:
         return Text(markup(text, style, self.styles), style)
 
+    def paragraph(self, block: b.Paragraph, in_box: bool) -> Text:
+        """A paragraph; a numbered rule or question hangs its number and carries its rule id (`anchor`) for the
+        document to learn its page."""
+        s = self.styles
+        if block.number:
+            style = s.question if block.style == "question" else s.rule
+            text = Text(markup(block.text, style, self.styles), style, bulletText=block.number)
+            text.anchor = block.anchor
+            return text
+        style = {"note": s.note, "answer": s.answer}.get(block.style, s.box if in_box else s.body)
+        return self.para(block.text, style)
+
     def heading(self, block: b.Heading, before_table: bool = False, leads_to_table: bool = False
                 ) -> list[Flowable]:
         """A heading; right above a table (which may split across pages) it keeps only the table's first rows
@@ -46,6 +58,7 @@ class _Flowables:
         if before_table:
             style = ParagraphStyle(f"{style.name}-table", parent=style, keepWithNext=0)
         heading = Heading(block.text, style, block.level, f"h{next(self.keys)}", self.styles)
+        heading.anchor = block.anchor
         if block.level > 1:
             return [CondPageBreak(fmt.keep_with_table * MM), heading] if leads_to_table else [heading]
         flowables: list[Flowable] = [PageBreak()] if "newpage" in block.flags else [
@@ -99,7 +112,7 @@ class _Flowables:
         if isinstance(block, b.Heading):
             return self.heading(block, before_table, leads_to_table)
         if isinstance(block, b.Paragraph):
-            return [self.para(block.text, s.note if block.style == "note" else (s.box if in_box else s.body))]
+            return [self.paragraph(block, in_box)]
         if isinstance(block, b.ItemList):
             return self.items(block, s.item)
         if isinstance(block, b.Table):

@@ -1,0 +1,22 @@
+"""The rule books made from the templates: the Learn to Play rulebook, the Rules Reference, the quick reference."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Book:
+    """One book: its root template, its file page for page and as a booklet ("" when it has none), and whether it
+    holds the keyword table every game term must have a row in (pnp.rulebook.glossary)."""
+
+    name: str
+    template: str
+    pages: str
+    booklet: str = ""
+    keywords: bool = False
+
+
+LEARN_TO_PLAY = Book("rulebook", "rulebook.j2", "rulebook.pdf", "rulebook-booklet.pdf")
+REFERENCE = Book("reference", "reference.j2", "rules-reference.pdf", "rules-reference-booklet.pdf", keywords=True)
+QUICKREF = Book("quickref", "quickref-page.j2", "quickref.pdf")
+BOOKS = (LEARN_TO_PLAY, REFERENCE, QUICKREF)
