@@ -53,6 +53,10 @@ COMPUTED_PLACEHOLDERS: dict[str, str] = {
     "kamikaze_attack": "the attacker's ATK in damage calculation (2)", "kamikaze_def": "the defender's DEF (4)",
     "kamikaze_loss": "LP the attacking player loses (2)", "kamikaze_wound": "the wound on DEF (2)",
     "kamikaze_def_after": "the defender's DEF after the wound (2)",
+    # The Rules Reference (pnp/rulebook/numbering.py, templates/reference.j2 and faq.j2).
+    "rule": "a rule's number, generated from its rule id (7.3.1)", "other": "a second rule's number",
+    "card": "a card's name in a card ruling (FAQ)",
+    "names": "card names, listed (the Terrain Doctrines, the Mercenaries)",
     # The rulebook's tabletop chapters: facts of the printed kit (layouts, token set) and the dice to use.
     "card_width": "card trim width in mm (pnp/layouts/card.toml)",
     "card_height": "card trim height in mm (pnp/layouts/card.toml)",
