@@ -15,7 +15,9 @@ game-terms.toml [en] "<term>" = ["<English phrase>", …] and [<lang>] "<term>" 
                 game's terms (positions, zones, kinds, actions, timing) as the card effects write them, the same
                 terms in every language; the first form is the language's headword (what a glossary prints);
                 [rules] "<term>" = "<rule id>" — the rule of the Rules Reference that defines the term, one for
-                every term (pnp.rulebook.numbering: the id, not the number).
+                every term (pnp.rulebook.numbering: the id, not the number); [plain] words = ["<word>", …] — the
+                other words the English card effects may use, plain English (pnp.validate.terms: any other word is
+                an undefined keyword).
 """
 from __future__ import annotations
 
@@ -32,6 +34,7 @@ ALLOWLIST_FILE = "allowlist.toml"
 GLOSSARY_FILE = "glossary.toml"
 GAME_TERMS_FILE = "game-terms.toml"
 RULES_TABLE = "rules"  # game-terms.toml: each term's defining rule id
+PLAIN_TABLE = "plain"  # game-terms.toml: the English card effects' words that are not game terms
 # Capitals that str.upper gets wrong in a language: Turkish i → İ, ı → I.
 CAPITALS = {"tr": {"i": "İ", "ı": "I"}}
 
@@ -113,6 +116,7 @@ class Lexicon:
     languages: Mapping[str, LanguageLexicon] = field(default_factory=dict)
     glossary_file: str = GLOSSARY_FILE
     english_terms: Mapping[str, TermForms] = field(default_factory=dict)  # headword -> English phrases using it
+    plain_words: frozenset[str] = frozenset()  # casefolded words of English card effects that are not game terms
 
     def of(self, lang: str) -> LanguageLexicon:
         return self.languages.get(lang, LanguageLexicon())
@@ -240,7 +244,7 @@ def load_lexicon(locales: Path) -> Lexicon:
     allowlist, glossary = _Reader(locales / ALLOWLIST_FILE), _Reader(locales / GLOSSARY_FILE)
     game_terms = _Reader(locales / GAME_TERMS_FILE)
     allow_data, glossary_data = allowlist.read(), glossary.read()
-    terms_data = game_terms.read((SOURCE_LANG, *LANGS, RULES_TABLE))
+    terms_data = game_terms.read((SOURCE_LANG, *LANGS, RULES_TABLE, PLAIN_TABLE))
     rules = game_terms.term_rules(terms_data, game_terms.term_forms(terms_data, SOURCE_LANG))
     english_terms = game_terms.term_forms(terms_data, SOURCE_LANG, rules=rules)
     languages = {}
@@ -266,4 +270,5 @@ def load_lexicon(locales: Path) -> Lexicon:
             game_terms=MappingProxyType(game_terms.term_forms(terms_data, lang, tuple(english_terms), rules)),
         )
     raise_if_errors(allowlist.problems + glossary.problems + game_terms.problems)
-    return Lexicon(MappingProxyType(languages), str(locales / GLOSSARY_FILE), MappingProxyType(english_terms))
+    plain = frozenset(word.casefold() for word in game_terms.word_lists(terms_data, PLAIN_TABLE).get("words", ()))
+    return Lexicon(MappingProxyType(languages), str(locales / GLOSSARY_FILE), MappingProxyType(english_terms), plain)

@@ -6,17 +6,20 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Book:
-    """One book: its root template, its file page for page and as a booklet ("" when it has none), and whether it
-    holds the keyword table every game term must have a row in (pnp.rulebook.glossary)."""
+    """One book: its root template, its file page for page and as a booklet ("" when it has none), whether it holds
+    a keyword table every game term must have a row in (pnp.rulebook.glossary), and whether its rules are numbered
+    (the book that defines each term by a rule, pnp.rulebook.numbering)."""
 
     name: str
     template: str
     pages: str
     booklet: str = ""
     keywords: bool = False
+    numbered: bool = False
 
 
 LEARN_TO_PLAY = Book("rulebook", "rulebook.j2", "rulebook.pdf", "rulebook-booklet.pdf")
-REFERENCE = Book("reference", "reference.j2", "rules-reference.pdf", "rules-reference-booklet.pdf", keywords=True)
-QUICKREF = Book("quickref", "quickref-page.j2", "quickref.pdf")
+REFERENCE = Book("reference", "reference.j2", "rules-reference.pdf", "rules-reference-booklet.pdf", keywords=True,
+                 numbered=True)
+QUICKREF = Book("quickref", "quickref-page.j2", "quickref.pdf", keywords=True)
 BOOKS = (LEARN_TO_PLAY, REFERENCE, QUICKREF)

@@ -181,7 +181,9 @@ def compose(engine: Engine, db: CardDatabase, catalog: LanguageCatalog, kit: Kit
     blocks = parse(markup)
     problems += number_problems + messages.translator.problems
     if book.keywords:
-        problems += glossary_problems(blocks, terms, catalog.lang) + term_rule_problems(terms, numbers)
+        problems += glossary_problems(blocks, terms, catalog.lang)
+    if book.numbered:
+        problems += term_rule_problems(terms, numbers)
     raise_if_errors(problems)
     return blocks
 

@@ -1,8 +1,9 @@
-"""The rulebook's glossary chapter: one row per game term of locales/game-terms.toml (pnp.lexicon), the term written
-as the language's cards write it (its headword), defined by a rulebook message (templates/glossary.j2).
+"""The keyword tables (Rules Reference and quick reference): one row per game term of locales/game-terms.toml
+(pnp.lexicon), the term written as the language's cards write it (its headword), defined by a rulebook message
+(templates/glossary.j2), with the number of the rule that defines it (game-terms.toml [rules]).
 
-`glossary_problems` checks the composed chapter: every term has its row, under one of its forms, with a
-definition. `check_glossary_chapter` is the same check as a `pnp validate` checker, without composing the rest.
+`glossary_problems` checks a composed book: every term has its row, under one of its forms, with a definition;
+`term_rule_problems` that every term's defining rule is one of the Rules Reference.
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from ..i18n.lexicon import Lexicon, TermForms, capitalized
 from ..problems import Location, Problem
 from . import blocks as b
 
-TABLE = "keywords"  # the Rules Reference keyword table's column widths in pnp/layouts/rulebook.toml name it
+TABLES = ("keywords", "glossary")  # the keyword tables (Rules Reference, quick reference): their column widths
 TEMPLATES = "pnp/rulebook/templates"
 TEMPLATE = f"{TEMPLATES}/glossary.j2"
 
@@ -40,21 +41,21 @@ def glossary_problems(blocks: tuple[b.Block, ...], terms: Mapping[str, TermForms
     """A term of the list without a row headed by one of its forms, or without a definition, in the composed
     chapter."""
     rows = {row[0]: (row[1] if len(row) > 1 else "") for block in blocks
-            if isinstance(block, b.Table) and block.columns == TABLE for row in block.rows}
+            if isinstance(block, b.Table) and block.columns in TABLES for row in block.rows}
     problems = []
     for term, forms in terms.items():
         headings = {capitalized(form, lang) for form in forms.forms}
         found = [text for text in rows if text in headings]
         if not found or not rows[found[0]].strip():
-            problems.append(Problem("glossary-chapter", f"the game term {term!r} ({forms.headword}) has no "
-                                    "entry with a definition in the rulebook's glossary; add its definition to "
-                                    f"{TEMPLATE} (macro define)", Location(file=TEMPLATE, lang=lang)))
+            problems.append(Problem("glossary-chapter", f"the game term {term!r} ({forms.headword}) has no entry "
+                                    "with a definition in the keyword tables (Rules Reference, quick reference); add "
+                                    f"its definition to {TEMPLATE} (macro define)", Location(file=TEMPLATE, lang=lang)))
     return problems
 
 
 def term_rule_problems(terms: Mapping[str, TermForms], numbers: Mapping[str, str]) -> list[Problem]:
     """A game term whose defining rule id (locales/game-terms.toml [rules]) names no rule of the Rules Reference."""
-    return [Problem("term-rule", f"the game term {term!r} is defined by the rule id {forms.rule!r}, which no rule of "
+    return [Problem("rule-reference", f"the game term {term!r} is defined by the rule id {forms.rule!r}, which no rule of "
                     f"the Rules Reference has; expected one of its ids ({TEMPLATES}/reference.j2)",
                     Location(file=forms.where.file, line=forms.where.line))
             for term, forms in terms.items() if forms.rule not in numbers]

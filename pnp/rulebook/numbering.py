@@ -37,7 +37,8 @@ def page(rule_id: str) -> str:
 
 def numbered(markup: str, template: str, lang: str) -> tuple[str, dict[str, str], list[Problem]]:
     """The markup with each numbered part's number written before its text and each reference replaced by the
-    number; the numbers by id; the problems (an id given twice, a reference or page to an unknown id)."""
+    number; the numbers by id; the problems (a reference or page to an unknown id). An id given twice is a
+    ValueError."""
     counters, numbers, problems, lines = [0, 0, 0], {}, [], []
     where = Location(file=template, lang=lang)
     for line in markup.splitlines():
@@ -50,10 +51,10 @@ def numbered(markup: str, template: str, lang: str) -> tuple[str, dict[str, str]
         counters[level] += 1
         counters[level + 1:] = [0] * (len(counters) - level - 1)
         number = ".".join(str(n) for i, n in enumerate(counters[:level + 1]) if n or i != 1)  # 2.1: a chapter's rule
-        if rule_id in numbers:
-            problems.append(Problem("rule-id", f"the rule id {rule_id!r} is given to two rules ({numbers[rule_id]} "
-                                    f"and {number}); expected each id once", where))
-        numbers.setdefault(rule_id, number)
+        if rule_id in numbers:  # the templates are ours: a programming error
+            raise ValueError(f"{template}: the rule id {rule_id!r} is given to two rules ({numbers[rule_id]} and "
+                             f"{number})")
+        numbers[rule_id] = number
         lines.append(f"@{kind}{flags}{{{rule_id}}} {number} {text}")
     text = "\n".join(lines)
     for unknown in sorted({m.group(1) for pattern in (REFERENCE, PAGE) for m in pattern.finditer(text)} - set(numbers)):
