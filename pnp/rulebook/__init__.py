@@ -46,10 +46,9 @@ def anatomy_fronts(cards: CardDatabase, catalog: LanguageCatalog, fonts: Mapping
     """The fronts of the card anatomy's cards, composed by the card renderer in the catalog's language with the
     card layout of the layouts folder `layouts`."""
     wanted = {ANATOMY_UNIT, ANATOMY_DOCTRINE}
-    chosen = CardDatabase(tuple(card for card in cards.cards if card.id in wanted))
     labels, layout = card_labels(catalog), card_layout(layouts)
-    return anatomy_cards({lc.card.id: compose_front(lc, labels, layout, fonts)
-                          for lc in localize_cards(chosen, catalog)}, layout)
+    return anatomy_cards({lc.card.id: compose_front(lc, labels, layout, fonts)  # numbered among all the cards
+                          for lc in localize_cards(cards, catalog) if lc.card.id in wanted}, layout)
 
 
 def rulebook_pdfs(engine: Engine, cards: CardDatabase, catalog: LanguageCatalog, terms: Mapping[str, TermForms],

@@ -27,6 +27,7 @@ from ..sheets.tokens import TokenCount, token_rows
 from ..data.terms import FACTIONS
 from ..resources import package_folder
 from . import turkish
+from .anatomy_cards import DOCTRINE as ANATOMY_DOCTRINE
 from .blocks import Block, escape, parse
 from .books import LEARN_TO_PLAY, Book
 from .examples import example_numbers
@@ -133,11 +134,12 @@ def template_context(engine: Engine, db: CardDatabase, catalog: LanguageCatalog,
     context.update(examples)
     context.update(sample)
     context.update({role: names.get(card_id, card_id) for role, card_id in ROLES.items()})
-    context.update(names=names, terrain_cards=sorted((c.name for c in cards if c.card.terrain), key=sort_key),
+    context.update(names=names, collector=next(c.collector for c in cards if c.card.id == ANATOMY_DOCTRINE), terrain_cards=sorted((c.name for c in cards if c.card.terrain), key=sort_key),
                    mercenaries=sorted((c.name for c in cards if "mercenary" in getattr(c.card, "traits", ())),
                                       key=sort_key))
     context.update(COMMANDS)
-    context.update(faction_rome=_faction_name(cards, "rome"), faction_carthage=_faction_name(cards, "carthage"),
+    context.update({f"faction_{key}": _faction_name(cards, key) for key in FACTIONS})
+    context.update(faction_count=len(FACTIONS), card_count=len(db.cards),
                    kit_options=kit.build_options, terrain_doctrine=card_labels(catalog).terrain_doctrine,
                    glossary=sorted(glossary_entries(terms, catalog.lang), key=lambda entry: sort_key(entry.headword)))
     context.update(
