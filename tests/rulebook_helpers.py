@@ -12,6 +12,8 @@ from pypdf import PdfReader
 from pnp.typeset.fonts import register_fonts
 from pnp.project import Project, load_inputs
 from pnp.rulebook import BOOKLET, PAGES, rulebook_pdfs
+from pnp.rulebook.books import QUICKREF, REFERENCE
+from pnp.rulebook.glossary import language_terms
 
 LANGS = ("de", "pl", "tr", "es", "pt")
 
@@ -24,10 +26,10 @@ def inputs(data: Path | None = None):
 
 @lru_cache(maxsize=None)
 def rulebook(lang: str, paper: str = "a4", data: Path | None = None) -> dict[str, bytes]:
-    """{"rulebook.pdf": …, "rulebook-booklet.pdf": …} of the repository's inputs, composed once; of another
-    `data` folder the page-for-page PDF alone."""
+    """{"rulebook.pdf": …, "rulebook-booklet.pdf": …, "rules-reference.pdf": …} (every book, pnp.rulebook.books) of
+    the repository's inputs, composed once; of another `data` folder the page-for-page PDFs alone."""
     loaded = inputs(data)
-    return rulebook_pdfs(loaded.engine, loaded.cards, loaded.catalogs[lang], loaded.lexicon.of(lang).game_terms,
+    return rulebook_pdfs(loaded.engine, loaded.cards, loaded.catalogs[lang], language_terms(loaded.lexicon, lang),
                          register_fonts(Project().fonts), paper, booklet=data is None, layouts=Project().layouts)
 
 
@@ -37,6 +39,23 @@ def pages_pdf(lang: str, **kwargs) -> bytes:
 
 def booklet_pdf(lang: str, **kwargs) -> bytes:
     return rulebook(lang, **kwargs)[BOOKLET]
+
+
+def reference_pdf(lang: str, **kwargs) -> bytes:
+    return rulebook(lang, **kwargs)[REFERENCE.pages]
+
+
+def reference_booklet_pdf(lang: str, **kwargs) -> bytes:
+    return rulebook(lang, **kwargs)[REFERENCE.booklet]
+
+
+def quickref_pdf(lang: str, **kwargs) -> bytes:
+    return rulebook(lang, **kwargs)[QUICKREF.pages]
+
+
+def books_text(lang: str, **kwargs) -> str:
+    """`flat_text` of the Learn to Play and the Rules Reference together (a rule is in one or both)."""
+    return flat_text(pages_pdf(lang, **kwargs)) + "\x00" + flat_text(reference_pdf(lang, **kwargs))
 
 
 class Piece(NamedTuple):

@@ -10,7 +10,8 @@ import pytest
 
 from pnp.cards.labels import card_labels
 from pdf_ops import texts_by_font
-from rulebook_helpers import LANGS, booklet_pdf, extracted, inputs, outline, page_texts, pages_pdf, placements, squash
+from rulebook_helpers import (LANGS, booklet_pdf, extracted, inputs, outline, page_texts, pages_pdf, placements,
+                              reference_booklet_pdf, reference_pdf, squash)
 
 FORMATS = ("a4", "booklet")
 MIN_BOOKLET_PT = 7.5
@@ -67,7 +68,7 @@ def card_texts(lang: str) -> set[str]:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_booklet_text_is_at_least_7_5_pt(lang):
-    sizes = text_sizes(booklet_pdf(lang))
+    sizes = text_sizes(booklet_pdf(lang)) + text_sizes(reference_booklet_pdf(lang))
     assert len(sizes) > 1000
     on_cards = card_texts(lang)
     small = [(round(size, 2), text) for size, text in sizes
@@ -78,11 +79,11 @@ def test_booklet_text_is_at_least_7_5_pt(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_card_reference_page_names_its_faction(lang):
-    chapters = [(title, page) for title, level, page in outline(pages_pdf(lang)) if level == 0]
-    cards, appendix = chapters[-2][1], chapters[-1][1]
+    chapters = [(title, page) for title, level, page in outline(reference_pdf(lang)) if level == 0]
+    cards, index = chapters[-2][1], chapters[-1][1]  # the card list, then the index
     factions = [faction.name for faction in _faction_names(lang)]
-    texts = page_texts(pages_pdf(lang))
-    for page in range(cards + 1, appendix):  # the chapter's first page has the section heading above its table
+    texts = page_texts(reference_pdf(lang))
+    for page in range(cards + 1, index):  # the chapter's first page has the section heading above its table
         text = squash(texts[page - 1])
         assert any(squash(f"{name} —") in text for name in factions), (lang, page)
 
@@ -96,7 +97,8 @@ def _faction_names(lang: str):
 @pytest.mark.parametrize("lang", LANGS)
 def test_terrain_doctrines_are_marked_with_the_cards_word(lang):
     word = card_labels(inputs().catalogs[lang]).terrain_doctrine
-    text = squash("".join(page_texts(pages_pdf(lang))))
+    chapters = [page for _, level, page in outline(reference_pdf(lang)) if level == 0]
+    text = squash("".join(page_texts(reference_pdf(lang))[chapters[-2] - 1:]))  # the card list and the index
     terrain = [c for c in inputs().cards.cards if c.terrain]
     assert terrain
     from pnp.i18n.localize import localize_cards
