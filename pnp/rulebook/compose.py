@@ -172,6 +172,12 @@ def compose(engine: Engine, db: CardDatabase, catalog: LanguageCatalog, kit: Kit
     """The blocks of one book (default: the Learn to Play rulebook) in the catalog's language, its rules numbered
     and cross-references resolved (pnp.rulebook.numbering); raises ProblemsFound (missing translations, examples,
     a reference to an unknown rule, a game term without its keyword entry or its defining rule)."""
+    return compose_numbered(engine, db, catalog, kit, terms, book)[0]
+
+
+def compose_numbered(engine: Engine, db: CardDatabase, catalog: LanguageCatalog, kit: KitFacts,
+                     terms: Mapping[str, TermForms], book: Book) -> tuple[tuple[Block, ...], dict[str, str]]:
+    """`compose`'s blocks and the number of each rule id of the book (the same in every language)."""
     context, problems = template_context(engine, db, catalog, kit, terms)
     messages = _Messages(catalog)
     rows, row_problems = token_rows(kit.tokens, catalog, engine)
@@ -187,5 +193,5 @@ def compose(engine: Engine, db: CardDatabase, catalog: LanguageCatalog, kit: Kit
     if book.numbered:
         problems += term_rule_problems(terms, numbers)
     raise_if_errors(problems)
-    return blocks
+    return blocks, numbers
 
