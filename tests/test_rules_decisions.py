@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from pnp.project import REPO, Project
 from pnp.rulebook import kit_facts
@@ -14,6 +15,7 @@ DECISIONS = REPO / "docs/rules-decisions.md"
 CITED = re.compile(r"(\d+(?:\.\d+)*) \(`([a-z0-9._]+)`\)")
 
 
+@lru_cache(maxsize=None)
 def rule_numbers() -> dict[str, str]:
     loaded = inputs()
     _, numbers = compose_numbered(loaded.engine, loaded.cards, loaded.catalogs["pl"],
