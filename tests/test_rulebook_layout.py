@@ -9,6 +9,7 @@ import re
 import pytest
 
 from pnp.cards.labels import card_labels
+from pnp.rulebook.books import BOOKS
 from pdf_ops import texts_by_font
 from rulebook_helpers import (LANGS, booklet_pdf, extracted, inputs, outline, page_texts, pages_pdf, placements,
                               reference_booklet_pdf, reference_pdf, squash)
@@ -25,12 +26,14 @@ def by_page(placed):
     return pages
 
 
+@pytest.mark.parametrize("paper", ("a4", "letter"))
 @pytest.mark.parametrize("fmt", FORMATS)
-@pytest.mark.parametrize("lang", LANGS)
-def test_no_heading_is_the_last_line_of_a_page(lang, fmt):
-    placed = placements(lang, fmt == "booklet")
-    ends = [page for page, indices in by_page(placed).items() if placed[indices[-1]].heading]
-    assert not ends, f"{lang} {fmt}: pages ending with a heading: {ends}"
+@pytest.mark.parametrize("lang", ("en", *LANGS))
+def test_no_heading_is_the_last_line_of_a_page(lang, fmt, paper):
+    for book in BOOKS:  # the Learn to Play, the Rules Reference, the quick reference
+        placed = placements(lang, fmt == "booklet", book, paper)
+        ends = [page for page, indices in by_page(placed).items() if placed[indices[-1]].heading]
+        assert not ends, f"{lang} {fmt} {paper} {book.name}: pages ending with a heading: {ends}"
 
 
 @pytest.mark.parametrize("fmt", FORMATS)

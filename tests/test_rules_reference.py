@@ -10,9 +10,11 @@ from pnp.i18n.lexicon import capitalized
 from pnp.i18n.localize import localize_cards
 from pnp.problems import Location
 from pnp.rulebook import blocks as b
-from pnp.rulebook.numbering import numbered, page, ref, with_pages
+from pnp.rulebook.books import REFERENCE
+from pnp.rulebook.numbering import PAGE_STAND_IN, numbered, page, ref, with_pages
 from test_rules_decisions import rule_numbers
-from rulebook_helpers import LANGS, flat_text, inputs, outline, page_texts, reference_pdf, squash, text_lines
+from rulebook_helpers import (LANGS, flat_text, inputs, outline, page_texts, reference_pdf, rulebook, squash,
+                              text_lines)
 
 MARKUP = """@chapter[newpage]{intro} Intro
 @rule{golden} Cards win.
@@ -92,6 +94,15 @@ def test_the_index_gives_each_terms_defining_rule_and_the_page_it_is_on(lang):
                 (lang, term, number, printed)  # the rule's number begins a line on the page the index gives
             checked += 1
     assert checked >= 30
+
+
+@pytest.mark.parametrize("paper", ("a4", "letter"))
+def test_every_index_page_is_known_in_every_format(paper):
+    """A rule split across two pages keeps its page (the index never prints the stand-in of the first pass)."""
+    for lang in LANGS:
+        pdfs = rulebook(lang, paper)
+        for name in (REFERENCE.pages, REFERENCE.booklet):
+            assert PAGE_STAND_IN not in squash("".join(page_texts(pdfs[name]))), (lang, paper, name)
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -15,7 +15,7 @@ from .anatomy import anatomy_rows
 from .anatomy_cards import AnatomyCards
 from .contents import Contents
 from .diagram import BattlefieldDiagram
-from .flowables import FactionRow, Heading, Ornament, Text, TitleBorder
+from .flowables import FactionRow, Heading, Ornament, TableBreak, Text, TitleBorder
 from .layout import Page, RulebookLayout
 from .styles import Styles, markup
 from .table_room import in_onepage, page_styles
@@ -60,7 +60,7 @@ class _Flowables:
         heading = Heading(block.text, style, block.level, f"h{next(self.keys)}", self.styles)
         heading.anchor = block.anchor
         if block.level > 1:
-            return [CondPageBreak(fmt.keep_with_table * MM), heading] if leads_to_table else [heading]
+            return [TableBreak(fmt.keep_with_table * MM), heading] if leads_to_table else [heading]
         flowables: list[Flowable] = [PageBreak()] if "newpage" in block.flags else [
             CondPageBreak(self.page.height * 0.25), Spacer(1, fmt.space.before_section * 1.5)]
         return flowables + [heading, Ornament(fmt.ornament * MM, self.styles, fmt.space.after_heading * 1.3)]
@@ -153,6 +153,8 @@ def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts
                                      leads_to_table=_leads_to_table(blocks, index))
         else:
             target, flowables = onepage, large.block(block)
+        if isinstance(block, b.Table):
+            _keep_with_table(target, flowables[0])
         if index and _heading_kept_with(blocks[index - 1], block):
             # keepWithNext does not reach into a KeepTogether: the heading goes into the kept block
             heading = target.pop()
@@ -166,6 +168,13 @@ def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts
     for contents in (flowable for flowable in result if isinstance(flowable, Contents)):
         contents.declare(result)
     return result
+
+
+def _keep_with_table(placed: list[Flowable], table: Flowable) -> None:
+    """The table the last headings lead to, given to their TableBreak with the headings between them."""
+    breaks = [i for i, flowable in enumerate(placed) if isinstance(flowable, TableBreak) and flowable.table is None]
+    if breaks:
+        placed[breaks[-1]].table, placed[breaks[-1]].headings = table, tuple(placed[breaks[-1] + 1:])
 
 
 def _heading_kept_with(previous: b.Block, block: b.Block) -> bool:
