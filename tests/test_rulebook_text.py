@@ -53,7 +53,10 @@ REVIEW_FINDINGS = {
     "tr": (("turdaki 1 normal", "turdaki tek normal"), ("Sv.", "Seviye"), ("Doktrinler & Taktikler", "Doktrinler ve Taktikler")),
     "es": (("un número de energía", "un valor de energía"), (" LP", " PV")),
     "pt": (("o seu 1 posicionamento", "o seu único posicionamento"), ("Doutrinas & táticas", "Doutrinas e Táticas"), (" LP", " PV"),
-           ("(nível 1–4 de graça; nível 5–6 custam", "(as de nível 1–4, de graça; as de nível 5–6 custam")),
+           ("(nível 1–4 de graça; nível 5–6 custam", "(as de nível 1–4, de graça; as de nível 5–6 custam"),
+           # one way of writing each position, as the cards write it (issue #23)
+           ("em posição de ataque", "em Ataque"), ("em posição de defesa", "em Defesa"), ("em ataque", "em Ataque"),
+           ("em defesa", "em Defesa")),
 }
 
 
