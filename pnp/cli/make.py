@@ -72,8 +72,9 @@ def _fail(problems) -> None:
 @click.option("--duplex", type=click.Choice(DUPLEX_MODES), default="long", show_default=True,
               help="How the printer flips the sheet for the backs; none prints fronts only.")
 @offset_option
-@click.option("--booklet", is_flag=True, help="Also make the rulebook as a saddle-stitch booklet (two half-size "
-              "pages per sheet side, in printing order): out/<lang>/rulebook-booklet.pdf.")
+@click.option("--booklet", is_flag=True, help="Also make the Learn to Play rulebook and the Rules Reference as "
+              "saddle-stitch booklets (two half-size pages per sheet side, in printing order): "
+              "out/<lang>/rulebook-booklet.pdf and rules-reference-booklet.pdf.")
 @click.option("--deck", type=PathArg(dir_okay=False), default=None,
               help="Build only this deck list (a TOML file as checked by `pnp deck check`), not the whole kit: "
                    "out/<lang>/decks/<file name>.pdf, fronts and backs like the faction decks.")
