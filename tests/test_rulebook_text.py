@@ -14,6 +14,7 @@ from pnp.rulebook.glossary import language_terms
 from rulebook_helpers import (LANGS, books_text, flat_text, inputs, outline, page_texts, pages_pdf, quickref_pdf,
                               reference_pdf, rulebook, squash, text_lines)
 from seedpages import load
+from test_rules_decisions import rule_numbers
 
 # Seed lines (1-based, the same structure in every language) the rulebook adapts, because they are online-only:
 ONLINE_ONLY = {
@@ -162,12 +163,13 @@ def test_contents_bookmarks_and_page_numbers_agree(lang, book, chapter_count):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_quick_reference_is_one_page_of_its_own(lang):
-    [page] = page_texts(quickref_pdf(lang))  # its own file: printed alone, nothing on its back
-    page = squash(page)
+    assert len(page_texts(quickref_pdf(lang))) == 1  # its own file: printed alone, nothing on its back
+    page = flat_text(quickref_pdf(lang))
     schedule = inputs().engine.energy_schedule()
     assert squash("".join(str(maximum) for _, maximum in schedule)) in page  # the energy table, in full
-    for term, forms in language_terms(inputs().lexicon, lang).items():  # and every keyword
-        assert squash(capitalized(forms.headword, lang)) in page, term
+    numbers = rule_numbers()
+    for term, forms in language_terms(inputs().lexicon, lang).items():  # every keyword, with its defining rule
+        assert squash(capitalized(forms.headword, lang) + " " + numbers[forms.rule]) in page, term
 
 
 def test_rulebook_pdf_is_deterministic_and_on_the_paper():

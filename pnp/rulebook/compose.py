@@ -29,7 +29,7 @@ from ..resources import package_folder
 from . import turkish
 from .anatomy_cards import DOCTRINE as ANATOMY_DOCTRINE
 from .blocks import Block, escape, parse
-from .books import LEARN_TO_PLAY, Book
+from .books import LEARN_TO_PLAY, REFERENCE, Book
 from .examples import example_numbers
 from .numbering import numbered, page, ref
 from .glossary import glossary_entries, glossary_problems, term_rule_problems
@@ -184,8 +184,9 @@ def compose_numbered(engine: Engine, db: CardDatabase, catalog: LanguageCatalog,
     context["token_rows"] = tuple(replace(row, use=messages.finish(row.use)) for row in rows)
     problems += row_problems
     template = f"{TEMPLATES_PATH}/{book.template}"
+    cited = compose_numbered(engine, db, catalog, kit, terms, REFERENCE)[1] if book.cites_reference else {}
     markup, numbers, number_problems = numbered(environment(messages).get_template(book.template).render(context),
-                                                template, catalog.lang)
+                                                template, catalog.lang, cited)
     blocks = parse(markup)
     problems += number_problems + messages.translator.problems
     if book.keywords:

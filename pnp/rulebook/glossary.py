@@ -1,6 +1,6 @@
-"""The keyword tables (Rules Reference and quick reference): one row per game term of locales/game-terms.toml
-(pnp.lexicon), the term written as the language's cards write it (its headword), defined by a rulebook message
-(templates/glossary.j2), with the number of the rule that defines it (game-terms.toml [rules]).
+"""The keyword table of the Rules Reference: one row per game term of locales/game-terms.toml (pnp.lexicon), the term
+written as the language's cards write it (its headword), defined by a rulebook message (templates/glossary.j2), with
+the number of the rule that defines it (game-terms.toml [rules]).
 
 `glossary_problems` checks a composed book: every term has its row, under one of its forms, with a definition;
 `term_rule_problems` that every term's defining rule is one of the Rules Reference.
@@ -15,7 +15,7 @@ from ..i18n.lexicon import Lexicon, TermForms, capitalized
 from ..problems import Location, Problem
 from . import blocks as b
 
-TABLES = ("keywords", "glossary")  # the keyword tables (Rules Reference, quick reference): their column widths
+TABLE = "keywords"  # the Rules Reference's keyword table: its column widths in pnp/layouts/rulebook.toml name it
 TEMPLATES = "pnp/rulebook/templates"
 TEMPLATE = f"{TEMPLATES}/glossary.j2"
 
@@ -41,14 +41,14 @@ def glossary_problems(blocks: tuple[b.Block, ...], terms: Mapping[str, TermForms
     """A term of the list without a row headed by one of its forms, or without a definition, in the composed
     chapter."""
     rows = {row[0]: (row[1] if len(row) > 1 else "") for block in blocks
-            if isinstance(block, b.Table) and block.columns in TABLES for row in block.rows}
+            if isinstance(block, b.Table) and block.columns == TABLE for row in block.rows}
     problems = []
     for term, forms in terms.items():
         headings = {capitalized(form, lang) for form in forms.forms}
         found = [text for text in rows if text in headings]
         if not found or not rows[found[0]].strip():
             problems.append(Problem("glossary-chapter", f"the game term {term!r} ({forms.headword}) has no entry "
-                                    "with a definition in the keyword tables (Rules Reference, quick reference); add "
+                                    "with a definition in the keyword table of the Rules Reference; add "
                                     f"its definition to {TEMPLATE} (macro define)", Location(file=TEMPLATE, lang=lang)))
     return problems
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import fields, is_dataclass, replace
+from types import MappingProxyType
 from typing import Mapping
 
 from ..problems import Location, Problem
@@ -35,10 +36,11 @@ def page(rule_id: str) -> str:
     return f"{_PAGE}{rule_id}{_END}"
 
 
-def numbered(markup: str, template: str, lang: str) -> tuple[str, dict[str, str], list[Problem]]:
+def numbered(markup: str, template: str, lang: str, cited: Mapping[str, str] = MappingProxyType({})
+             ) -> tuple[str, dict[str, str], list[Problem]]:
     """The markup with each numbered part's number written before its text and each reference replaced by the
-    number; the numbers by id; the problems (a reference or page to an unknown id). An id given twice is a
-    ValueError."""
+    number (its own, or one of the `cited` book's numbers by id); the numbers by id; the problems (a reference or page
+    to an unknown id). An id given twice is a ValueError."""
     counters, numbers, problems, lines = [0, 0, 0], {}, [], []
     where = Location(file=template, lang=lang)
     for line in markup.splitlines():
@@ -57,10 +59,11 @@ def numbered(markup: str, template: str, lang: str) -> tuple[str, dict[str, str]
         numbers[rule_id] = number
         lines.append(f"@{kind}{flags}{{{rule_id}}} {number} {text}")
     text = "\n".join(lines)
-    for unknown in sorted({m.group(1) for pattern in (REFERENCE, PAGE) for m in pattern.finditer(text)} - set(numbers)):
+    known = {**cited, **numbers}
+    for unknown in sorted({m.group(1) for pattern in (REFERENCE, PAGE) for m in pattern.finditer(text)} - set(known)):
         problems.append(Problem("rule-reference", f"a cross-reference names the rule id {unknown!r}, which no rule "
                                 f"has; expected one of the ids of the Rules Reference", where))
-    return REFERENCE.sub(lambda m: numbers.get(m.group(1), "?"), text), numbers, problems
+    return REFERENCE.sub(lambda m: known.get(m.group(1), "?"), text), numbers, problems
 
 
 def has_pages(blocks: tuple[b.Block, ...]) -> bool:
