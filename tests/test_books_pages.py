@@ -26,13 +26,18 @@ def _part_starts(lang: str, paper: str, book) -> list[str]:
             if isinstance(block, b.Heading) and block.level == 1 and "newpage" in block.flags]
 
 
+def measured(lang: str, paper: str):
+    """(file name, book, the fill and frame text of each page) of every rule book PDF of a language and paper."""
+    for book, booklet in FILES:
+        name = book.booklet if booklet else book.pages
+        yield name, book, page_fills(rulebook(lang, paper)[name], page_for(paper, booklet, Project().layouts), booklet)
+
+
 @pytest.mark.parametrize("paper", PAPERS)
 @pytest.mark.parametrize("lang", ("en", *LANGS))
 def test_no_page_is_less_than_a_third_full_but_the_last_of_a_part(lang, paper):
     thin = []
-    for book, booklet in FILES:
-        name = book.booklet if booklet else book.pages
-        pages = page_fills(rulebook(lang, paper)[name], page_for(paper, booklet, Project().layouts), booklet)
+    for name, book, pages in measured(lang, paper):
         starts = _part_starts(lang, paper, book)
         last = max(number for number, (fill, _) in enumerate(pages) if fill)  # booklet padding after it is blank
         for number, (fill, _) in enumerate(pages[:last]):
@@ -71,10 +76,8 @@ def rows_by_page(table: b.Table, texts: list[str], start: tuple[int, int]) -> tu
 @pytest.mark.parametrize("lang", ("en", *LANGS))
 def test_no_table_leaves_fewer_than_three_rows_on_a_page(lang, paper):
     split = []
-    for book, booklet in FILES:
-        name = book.booklet if booklet else book.pages
-        texts = [_plain(text) for _, text in page_fills(rulebook(lang, paper)[name],
-                                                         page_for(paper, booklet, Project().layouts), booklet)]
+    for name, book, pages in measured(lang, paper):
+        texts = [_plain(text) for _, text in pages]
         where = (0, 0)
         for table in (block for block in book_blocks(lang, paper, book) if isinstance(block, b.Table)):
             counts, where = rows_by_page(table, texts, where)
