@@ -10,7 +10,7 @@ import pytest
 
 from pnp.project import Project
 from pnp.rulebook import blocks as b
-from pnp.rulebook.books import BOOKS
+from pnp.rulebook.books import BOOKS, LEARN_TO_PLAY, QUICKREF
 from pnp.rulebook.layout import page_for
 from page_fill import page_fills
 from rulebook_helpers import LANGS, book_blocks, rulebook, squash
@@ -84,3 +84,10 @@ def test_no_table_leaves_fewer_than_three_rows_on_a_page(lang, paper):
             if len(counts) > 1 and min(counts.values()) < 3:
                 split.append((name, table.columns, counts))
     assert not split, f"{lang} {paper}: tables split leaving fewer than three rows on a page: {split}"
+
+
+@pytest.mark.parametrize("lang", ("en", *LANGS))
+def test_learn_to_play_is_at_most_12_a4_pages_and_the_quick_reference_one(lang):
+    pdfs = rulebook(lang, "a4")
+    assert len(page_fills(pdfs[LEARN_TO_PLAY.pages], page_for("a4", False, Project().layouts))) <= 12
+    assert len(page_fills(pdfs[QUICKREF.pages], page_for("a4", False, Project().layouts))) == 1

@@ -38,11 +38,12 @@ class Text(Paragraph):
 
 
 class Heading(Text):
-    """A heading paragraph that knows its level, plain text and bookmark key."""
+    """A heading paragraph that knows its level, plain text, bookmark key and running-header text."""
 
-    def __init__(self, text: str, style, level: int, key: str, styles: Styles):
+    def __init__(self, text: str, style, level: int, key: str, styles: Styles, running: str = ""):
         super().__init__(markup(text, style, styles), style)
         self.level, self.plain, self.key = level, text, key
+        self.running = running or text  # the running header's text (a rule's number left out)
 
 
 class TableBreak(CondPageBreak):

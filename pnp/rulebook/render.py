@@ -73,7 +73,7 @@ class RulebookDocument(BaseDocTemplate):
             return
         page = self.canv.getPageNumber()
         if flowable.level == 1:
-            self.chapter, self.chapter_page = flowable.plain, page
+            self.chapter, self.chapter_page = flowable.running, page
         if flowable.level <= LEVELS and self.contents:
             self.contents.place(self.canv, flowable.key, page)
         if not self.booklet:

@@ -57,7 +57,8 @@ class _Flowables:
         fmt = self.page.format
         if before_table:
             style = ParagraphStyle(f"{style.name}-table", parent=style, keepWithNext=0)
-        heading = Heading(block.text, style, block.level, f"h{next(self.keys)}", self.styles)
+        running = block.text.split(" ", 1)[-1] if block.anchor else block.text  # "7 Combat": "Combat"
+        heading = Heading(block.text, style, block.level, f"h{next(self.keys)}", self.styles, running)
         heading.anchor = block.anchor
         if block.level > 1:
             return [TableBreak(fmt.keep_with_table * MM), heading] if leads_to_table else [heading]
