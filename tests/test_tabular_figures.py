@@ -93,6 +93,7 @@ def test_the_rulebooks_table_cells_and_contents_are_tabular(inputs):
     assert {str(n) for n in range(6, 13)} <= set(quickref)  # the energy maxima 6 … 12
     pages = len(pdfium.PdfDocument(pdf))
     firsts = Counter(str(page) for _, level, page in outline(pdf) if level == 0)
-    assert len(firsts) >= 5 and Counter(tabular) >= firsts  # contents: the chapters' first pages
+    leaders = Counter(found.group(1) for text in tabular if (found := re.search(r"\.\s*(\d+)$", text)))
+    assert len(firsts) >= 5 and leaders >= firsts  # contents: the chapters' first pages, after their dotted leaders
     alone = sorted(int(text) for font, text in runs if font == "EBGaramondPnP-Regular" and text.strip().isdigit())
     assert alone == list(range(2, pages + 1)), alone
