@@ -13,8 +13,8 @@ from pnp.rulebook import blocks as b
 from pnp.rulebook.books import REFERENCE
 from pnp.rulebook.numbering import PAGE_STAND_IN, numbered, page, ref, with_pages
 from test_rules_decisions import rule_numbers
-from rulebook_helpers import (LANGS, flat_text, inputs, outline, page_texts, reference_pdf, rulebook, squash,
-                              text_lines)
+from rulebook_helpers import (LANGS, flat_text, inputs, outline, page_texts, pages_pdf, reference_pdf, rulebook,
+                              squash, text_lines)
 
 MARKUP = """@chapter[newpage]{intro} Intro
 @rule{golden} Cards win.
@@ -115,3 +115,12 @@ def test_every_stalled_card_has_its_ruling(lang):
     questions = [rule_id for rule_id in rule_numbers() if rule_id.startswith("faq.") and rule_id.count(".") == 1
                  and rule_numbers()[rule_id].count(".") == 2]
     assert len(questions) >= 25
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_learn_to_play_cites_the_reference_by_number(lang):
+    numbers, text = rule_numbers(), flat_text(pages_pdf(lang))
+    translations = inputs().catalogs[lang].translations
+    deck = ("In your first games each player plays one faction deck as printed. How to build your own deck, and "
+            "allied and coalition decks of two or three factions: Rules Reference, section %(rule)s.")
+    assert squash(translations.gettext(deck) % {"rule": numbers["table.decks"]}) in text

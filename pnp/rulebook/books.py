@@ -20,7 +20,7 @@ class Book:
     cites_reference: bool = False  # its references are rules of the Rules Reference
 
 
-LEARN_TO_PLAY = Book("rulebook", "rulebook.j2", "rulebook.pdf", "rulebook-booklet.pdf")
+LEARN_TO_PLAY = Book("rulebook", "rulebook.j2", "rulebook.pdf", "rulebook-booklet.pdf", cites_reference=True)
 REFERENCE = Book("reference", "reference.j2", "rules-reference.pdf", "rules-reference-booklet.pdf", keywords=True,
                  numbered=True)
 QUICKREF = Book("quickref", "quickref-page.j2", "quickref.pdf", cites_reference=True)
