@@ -29,8 +29,8 @@ def inputs(data: Path | None = None):
 
 @lru_cache(maxsize=None)
 def rulebook(lang: str, paper: str = "a4", data: Path | None = None) -> dict[str, bytes]:
-    """{"rulebook.pdf": …, "rulebook-booklet.pdf": …, "rules-reference.pdf": …} (every book, pnp.rulebook.books) of
-    the repository's inputs, composed once; of another `data` folder the page-for-page PDFs alone."""
+    """{"rulebook.pdf": …, "rulebook-booklet.pdf": …, "rules-reference.pdf": …} (every book, pnp.rulebook.books)
+    of the repository's inputs, composed once; of another `data` folder the page-for-page PDFs alone."""
     loaded = inputs(data)
     return rulebook_pdfs(loaded.engine, loaded.cards, loaded.catalogs[lang], language_terms(loaded.lexicon, lang),
                          register_fonts(Project().fonts), paper, booklet=data is None, layouts=Project().layouts)

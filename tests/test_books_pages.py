@@ -1,10 +1,9 @@
 """Pages that look made (issue #23, item 7), measured on the built PDFs of the three rule books in six languages, on
 A4 and Letter, page for page and as booklets: no page less than a third full but the last page of a part (the
 document's last page, or the page before a chapter that starts a new page); no table split leaving fewer than three
-of its rows on a page; no heading at the foot of a page."""
+of its rows on a page; the Learn to Play at most 12 A4 pages, the quick reference one (headings at the foot of a
+page: tests/test_rulebook_layout.py)."""
 from __future__ import annotations
-
-import re
 
 import pytest
 

@@ -22,8 +22,8 @@ from .table_room import check_tables
 
 @dataclass(frozen=True)
 class CheckedRulebook:
-    """One language's rule books composed for every paper and checked: the blocks of each paper whose books composed, the
-    card anatomy's fronts (None when they did not compose), and the problems of all."""
+    """One language's rule books composed for every paper and checked: the blocks of each paper whose books composed,
+    the card anatomy's fronts (None when they did not compose), and the problems of all."""
 
     blocks: Mapping[str, Mapping[str, tuple[Block, ...]]]  # paper -> book name -> blocks
     anatomy: AnatomyCards | None

@@ -134,7 +134,8 @@ def template_context(engine: Engine, db: CardDatabase, catalog: LanguageCatalog,
     context.update(examples)
     context.update(sample)
     context.update({role: names.get(card_id, card_id) for role, card_id in ROLES.items()})
-    context.update(names=names, collector=next(c.collector for c in cards if c.card.id == ANATOMY_DOCTRINE), terrain_cards=sorted((c.name for c in cards if c.card.terrain), key=sort_key),
+    context.update(names=names, collector=next(c.collector for c in cards if c.card.id == ANATOMY_DOCTRINE),
+                   terrain_cards=sorted((c.name for c in cards if c.card.terrain), key=sort_key),
                    mercenaries=sorted((c.name for c in cards if "mercenary" in getattr(c.card, "traits", ())),
                                       key=sort_key))
     context.update(COMMANDS)

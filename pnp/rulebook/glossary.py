@@ -55,7 +55,7 @@ def glossary_problems(blocks: tuple[b.Block, ...], terms: Mapping[str, TermForms
 
 def term_rule_problems(terms: Mapping[str, TermForms], numbers: Mapping[str, str]) -> list[Problem]:
     """A game term whose defining rule id (locales/game-terms.toml [rules]) names no rule of the Rules Reference."""
-    return [Problem("rule-reference", f"the game term {term!r} is defined by the rule id {forms.rule!r}, which no rule of "
-                    f"the Rules Reference has; expected one of its ids ({TEMPLATES}/reference.j2)",
+    return [Problem("rule-reference", f"the game term {term!r} is defined by the rule id {forms.rule!r}, which no "
+                    f"rule of the Rules Reference has; expected one of its ids ({TEMPLATES}/reference.j2)",
                     Location(file=forms.where.file, line=forms.where.line))
             for term, forms in terms.items() if forms.rule not in numbers]
