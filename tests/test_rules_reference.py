@@ -63,18 +63,22 @@ def test_an_unknown_rule_id_is_a_located_problem_and_a_repeated_one_an_error():
         numbered(markup() + "@rule{golden} Again.\n", "reference.j2", "pl")
 
 
+def printed(lang: str, pdf: bytes, msgid: str, **rules: str) -> bool:
+    """Whether the PDF prints the message's translation with each placeholder the number of its rule id."""
+    translation = inputs().catalogs[lang].translations.gettext(msgid)
+    numbers = rule_numbers()
+    return squash(translation % {name: numbers[rule_id] for name, rule_id in rules.items()}) in flat_text(pdf)
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_printed_cross_references_are_the_rules_numbers(lang):
-    numbers, text = rule_numbers(), flat_text(reference_pdf(lang))
-    translations = inputs().catalogs[lang].translations
-    protect = ("While this unit is face-up, your opponent's effects cannot target or destroy your face-up Terrain "
-               "Doctrine (rule %(rule)s).")
-    assert squash(translations.gettext(protect) % {"rule": numbers["play.protect"]}) in text
-    darius = "Yes: it is one of your units (rule %(rule)s). Its “Once per turn” ability follows rule %(other)s."
-    assert squash(translations.gettext(darius) % {"rule": numbers["play.self"],
-                                                  "other": numbers["play.abilities.once"]}) in text
+    pdf = reference_pdf(lang)
+    assert printed(lang, pdf, "While this unit is face-up, your opponent's effects cannot target or destroy your "
+                   "face-up Terrain Doctrine (rule %(rule)s).", rule="play.protect")
+    assert printed(lang, pdf, "Yes: it is one of your units (rule %(rule)s). Its “Once per turn” ability follows "
+                   "rule %(other)s.", rule="play.self", other="play.abilities.once")
     for rule_id in ("golden.card_wins", "combat.words", "faq.heroic"):
-        assert squash(numbers[rule_id]) in text
+        assert squash(rule_numbers()[rule_id]) in flat_text(pdf)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -119,8 +123,6 @@ def test_every_stalled_card_has_its_ruling(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_learn_to_play_cites_the_reference_by_number(lang):
-    numbers, text = rule_numbers(), flat_text(pages_pdf(lang))
-    translations = inputs().catalogs[lang].translations
-    deck = ("In your first games each player plays one faction deck as printed. How to build your own deck, and "
-            "allied and coalition decks of two or three factions: Rules Reference, section %(rule)s.")
-    assert squash(translations.gettext(deck) % {"rule": numbers["table.decks"]}) in text
+    assert printed(lang, pages_pdf(lang), "In your first games each player plays one faction deck as printed. How to "
+                   "build your own deck, and allied and coalition decks of two or three factions: Rules Reference, "
+                   "section %(rule)s.", rule="table.decks")
