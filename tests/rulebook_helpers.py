@@ -12,6 +12,11 @@ from pypdf import PdfReader
 from pnp.typeset.fonts import register_fonts
 from pnp.project import Project, load_inputs
 from pnp.rulebook import BOOKLET, PAGES, rulebook_pdfs
+from pnp.rulebook.books import LEARN_TO_PLAY, QUICKREF, REFERENCE
+from pnp.i18n.catalogs import SOURCE_LANG
+from pnp.rulebook import kit_facts
+from pnp.rulebook.compose import compose
+from pnp.rulebook.glossary import language_terms
 
 LANGS = ("de", "pl", "tr", "es", "pt")
 
@@ -19,15 +24,15 @@ LANGS = ("de", "pl", "tr", "es", "pt")
 @lru_cache(maxsize=None)
 def inputs(data: Path | None = None):
     project = Project(data=data) if data else Project()
-    return load_inputs(project, LANGS)
+    return load_inputs(project, (SOURCE_LANG, *LANGS))  # the English source too
 
 
 @lru_cache(maxsize=None)
 def rulebook(lang: str, paper: str = "a4", data: Path | None = None) -> dict[str, bytes]:
-    """{"rulebook.pdf": …, "rulebook-booklet.pdf": …} of the repository's inputs, composed once; of another
-    `data` folder the page-for-page PDF alone."""
+    """{"rulebook.pdf": …, "rulebook-booklet.pdf": …, "rules-reference.pdf": …} (every book, pnp.rulebook.books)
+    of the repository's inputs, composed once; of another `data` folder the page-for-page PDFs alone."""
     loaded = inputs(data)
-    return rulebook_pdfs(loaded.engine, loaded.cards, loaded.catalogs[lang], loaded.lexicon.of(lang).game_terms,
+    return rulebook_pdfs(loaded.engine, loaded.cards, loaded.catalogs[lang], language_terms(loaded.lexicon, lang),
                          register_fonts(Project().fonts), paper, booklet=data is None, layouts=Project().layouts)
 
 
@@ -37,6 +42,23 @@ def pages_pdf(lang: str, **kwargs) -> bytes:
 
 def booklet_pdf(lang: str, **kwargs) -> bytes:
     return rulebook(lang, **kwargs)[BOOKLET]
+
+
+def reference_pdf(lang: str, **kwargs) -> bytes:
+    return rulebook(lang, **kwargs)[REFERENCE.pages]
+
+
+def reference_booklet_pdf(lang: str, **kwargs) -> bytes:
+    return rulebook(lang, **kwargs)[REFERENCE.booklet]
+
+
+def quickref_pdf(lang: str, **kwargs) -> bytes:
+    return rulebook(lang, **kwargs)[QUICKREF.pages]
+
+
+def books_text(lang: str, **kwargs) -> str:
+    """`flat_text` of the Learn to Play and the Rules Reference together (a rule is in one or both)."""
+    return flat_text(pages_pdf(lang, **kwargs)) + "\x00" + flat_text(reference_pdf(lang, **kwargs))
 
 
 class Piece(NamedTuple):
@@ -104,21 +126,27 @@ def outline(pdf: bytes) -> list[tuple[str, int, int]]:
 
 
 @lru_cache(maxsize=None)
-def placements(lang: str, booklet: bool) -> tuple:
-    """Where each visible flowable of the A4 rulebook (or its booklet pages) ended up (pnp.rulebook.render.Placed)."""
-    from pnp.rulebook import anatomy_fronts, document_info, faction_styles, kit_facts
-    from pnp.rulebook.compose import compose
+def book_blocks(lang: str, paper: str, book) -> tuple:
+    """The composed blocks of one book (pnp.rulebook.books) in a language, on a paper."""
+    loaded, layouts = inputs(), Project().layouts
+    return compose(loaded.engine, loaded.cards, loaded.catalogs[lang], kit_facts(loaded.engine, paper, layouts),
+                   language_terms(loaded.lexicon, lang), book)
+
+
+@lru_cache(maxsize=None)
+def placements(lang: str, booklet: bool, book=LEARN_TO_PLAY, paper: str = "a4") -> tuple:
+    """Where each visible flowable of a book's pages (or its booklet pages) ended up (pnp.rulebook.render.Placed)."""
+    from pnp.rulebook import anatomy_fronts, document_info, faction_styles
     from pnp.rulebook.layout import page_for, rulebook_layout
     from pnp.rulebook.render import render
     from pnp.layouts.schemas import card_layout
     loaded = inputs()
     layouts = Project().layouts
-    blocks = compose(loaded.engine, loaded.cards, loaded.catalogs[lang], kit_facts(loaded.engine, "a4", layouts),
-                     loaded.lexicon.of(lang).game_terms)
     placed: list = []
     fonts = dict(register_fonts(Project().fonts))
     info = document_info(loaded.catalogs[lang], "rulebook")
     small_text = card_layout(layouts).card.small_text
-    render(blocks, page_for("a4", booklet, layouts), rulebook_layout(layouts), fonts, faction_styles(layouts),
-           small_text, info, booklet, placed, anatomy=anatomy_fronts(loaded.cards, loaded.catalogs[lang], fonts, layouts))
+    render(book_blocks(lang, paper, book), page_for(paper, booklet, layouts), rulebook_layout(layouts), fonts,
+           faction_styles(layouts), small_text, info, booklet, placed,
+           anatomy=anatomy_fronts(loaded.cards, loaded.catalogs[lang], fonts, layouts))
     return tuple(placed)

@@ -37,7 +37,7 @@ def test_jobs_1_and_the_default_pool_write_byte_identical_files(runner, tmp_path
         result = invoke(runner, "build", "--lang", "tr", "--booklet", "--jobs", jobs, "--out", tmp_path / name)
         assert result.exit_code == 0, result.output
     serial, pool = pdfs(tmp_path / "serial"), pdfs(tmp_path / "pool")
-    assert len(serial) == 7 + 4  # 7 decks, score sheet, tokens, rulebook and its booklet: 4 steps for 2 workers
+    assert len(serial) == 7 + 2 + 5  # 7 decks, score sheet, tokens, the three rule books and two booklets
     assert serial.keys() == pool.keys()
     assert all(serial[path] == pool[path] for path in serial)
 
@@ -220,9 +220,10 @@ def test_a_build_composes_each_card_face_sheet_and_rulebook_once(monkeypatch, tm
     inputs, _ = read_inputs(Project(), ("de",))
     build(Project(), BuildOptions(langs=("de",), booklet=True, jobs=1), tmp_path / "out")
     assert calls.count("compose_front") == len(inputs.cards.cards) == 141
-    assert calls.count("compose") == calls.count("compose_scoresheet") == 2  # A4 (printed) and Letter (checked)
+    assert calls.count("compose_scoresheet") == 2  # A4 (printed) and Letter (checked)
+    assert calls.count("compose") == 3 * 2  # each of the three rule books, on each paper
     assert calls.count("token_faces") == 1
-    assert len(list((tmp_path / "out").rglob("*.pdf"))) == 7 + 4
+    assert len(list((tmp_path / "out").rglob("*.pdf"))) == 7 + 2 + 5
 
 
 def test_pnp_jobs_sets_the_default_number_of_workers(runner, monkeypatch):

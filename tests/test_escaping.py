@@ -12,6 +12,7 @@ from pnp.i18n.catalogs import catalog_path
 from pnp.project import Project, load_inputs
 from pnp.rulebook import kit_facts
 from pnp.rulebook.blocks import Table, escape, parse
+from pnp.rulebook.books import REFERENCE
 from pnp.rulebook.compose import compose
 
 HASTATI = 'msgctxt "rome.hastati-line:name"\nmsgid "Hastati Line"\nmsgstr "Hastati-Linie"\n'
@@ -36,7 +37,7 @@ def test_a_card_name_with_markup_characters_reaches_the_rulebook_table_intact(pr
     plant_name(project_copy, TRICKY)
     inputs = load_inputs(Project(data=project_copy / "data", locales=project_copy / "locales"), ("de",))
     blocks = compose(inputs.engine, inputs.cards, inputs.catalogs["de"], kit_facts(inputs.engine, "a4", LAYOUTS),
-                     inputs.lexicon.of("de").game_terms)
+                     inputs.lexicon.of("de").game_terms, REFERENCE)  # its card list
     [table] = [block for block in blocks if isinstance(block, Table) and any(TRICKY in row for row in block.rows)]
     assert [row[0] for row in table.rows if "Hastati" in row[0]] == [TRICKY]
     assert all(len(row) == len(table.header) for row in table.rows)

@@ -103,7 +103,8 @@ def test_a_non_editable_install_builds_the_kit_from_an_empty_folder(wheel, tmp_p
     built = sorted(str(p.relative_to(empty)) for p in empty.rglob("*") if p.is_file())
     assert built == ["out/de/cards/" + f + ".pdf" for f in
                      ("carthage", "dacia", "egypt", "macedon", "persia", "rome", "sparta")] + [
-        "out/de/rulebook.pdf", "out/de/scoresheet.pdf", "out/de/tokens.pdf"]
+        "out/de/quickref.pdf", "out/de/rulebook.pdf", "out/de/rules-reference.pdf", "out/de/scoresheet.pdf",
+        "out/de/tokens.pdf"]
     where = subprocess.run([python, "-c", "import pnp, pnp.project; print(pnp.__file__); print(pnp.project.REPO)"],
                            cwd=empty, env=env, capture_output=True, text=True, check=True).stdout.split()
     assert where == [str(site / "pnp" / "__init__.py"), str(site / "pnp" / "_bundled")]

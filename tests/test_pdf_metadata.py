@@ -54,6 +54,9 @@ def test_title_subject_and_language_in_the_pdfs_own_language(kits, lang):
     expected["scoresheet.pdf"] = f"Ancient Duel — {catalog.pgettext(*SCORE_SHEET)}"
     expected["rulebook.pdf"] = expected["rulebook-booklet.pdf"] = \
         f"Ancient Duel — {catalog.translations.gettext('Print-and-play rulebook')}"
+    expected["rules-reference.pdf"] = expected["rules-reference-booklet.pdf"] = \
+        f"Ancient Duel — {catalog.translations.gettext('Rules Reference')}"
+    expected["quickref.pdf"] = f"Ancient Duel — {catalog.translations.gettext('Quick reference')}"
     folder = kits["a4"] / lang
     files = sorted(str(p.relative_to(folder)) for p in folder.rglob("*.pdf"))
     assert files == sorted([*expected, "calibration.pdf"])

@@ -54,7 +54,7 @@ def decoded(kit):
 
 
 def test_the_kit_is_complete(kit):
-    assert len(kit) == 5 * (7 + 4) + 5  # decks, score sheet, tokens, rulebook and booklet; calibration sheets
+    assert len(kit) == 5 * (7 + 2 + 5) + 5  # decks, score sheet, tokens, three rule books, two booklets; calibration
 
 
 def test_no_pdf_has_an_rgb_or_grey_colour_operator(content):

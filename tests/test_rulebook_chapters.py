@@ -1,6 +1,6 @@
-"""The chapters a newcomer learns from (issue 9): battlefield, glossary, sample turn, appendix. Their words are the
-cards' words, their numbers results of pnp/engine.py on real cards and data/engine.toml, and `pnp validate` reports a
-game term that has no glossary entry."""
+"""The chapters a newcomer learns from (issue 9): battlefield, sample turn, appendix, and the Rules Reference's
+keywords. Their words are the cards' words, their numbers results of pnp/data/combat.py on real cards and
+data/engine.toml, and `pnp validate` reports a game term that has no keyword entry."""
 from __future__ import annotations
 
 import re
@@ -16,29 +16,33 @@ from pnp.layouts.schemas import LAYOUTS
 from pnp.project import REPO, Project
 from pnp.rulebook import kit_facts
 from pnp.rulebook import blocks as b
+from pnp.rulebook.books import REFERENCE
 from pnp.rulebook.compose import compose
 from pnp.rulebook.sample import SUMMONED, sample_numbers
 from pnp.validate import print_checks
 from pnp.i18n.lexicon import capitalized
-from rulebook_helpers import LANGS, flat_text, inputs, outline, page_texts, pages_pdf, squash
+from rulebook_helpers import LANGS, flat_text, inputs, outline, page_texts, pages_pdf, reference_pdf, squash
 
 
-def chapter_text(lang: str, index: int) -> str:
-    """The squashed text of the chapter with that index in the bookmarks (up to the next chapter)."""
-    chapters = [page for _, level, page in outline(pages_pdf(lang)) if level == 0]
-    texts = page_texts(pages_pdf(lang))
-    end = chapters[index + 1] - 1 if index + 1 < len(chapters) else len(texts)
+def chapter_text(pdf: bytes, index: int) -> str:
+    """The squashed text of the pages of the chapter with that index in the bookmarks (up to the page the next
+    chapter starts on)."""
+    chapters = [page for _, level, page in outline(pdf) if level == 0]
+    texts = page_texts(pdf)
+    end = chapters[index + 1] if index + 1 < len(chapters) else len(texts)
     return squash("".join(texts[chapters[index] - 1:end]))
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_glossary_defines_every_game_term_in_the_cards_words(lang):
+def test_keywords_define_every_game_term_in_the_cards_words(lang):
     terms = inputs().lexicon.of(lang).game_terms
-    titles = [title for title, level, _ in outline(pages_pdf(lang)) if level == 0]
-    glossary = chapter_text(lang, titles.index(inputs().catalogs[lang].translations.gettext("Glossary")))
-    assert len(terms) >= 30
+    keywords = inputs().catalogs[lang].translations.gettext("Keywords")
+    titles = [title for title, level, _ in outline(reference_pdf(lang)) if level == 0]
+    [index] = [i for i, title in enumerate(titles) if title.endswith(f" {keywords}")]  # "10 Keywords"
+    table = chapter_text(reference_pdf(lang), index)
+    assert len(terms) >= 35
     for term, forms in terms.items():
-        assert squash(capitalized(forms.headword, lang)) in glossary, (lang, term)
+        assert squash(capitalized(forms.headword, lang)) in table, (lang, term)
 
 
 def test_validate_reports_a_game_term_without_glossary_entry(tmp_path):
@@ -47,17 +51,17 @@ def test_validate_reports_a_game_term_without_glossary_entry(tmp_path):
     shutil.copytree(REPO / "locales", locales, ignore=shutil.ignore_patterns("*.mo"))
     path = locales / "game-terms.toml"
     text = path.read_text(encoding="utf-8")
-    new = {"en": "attack", "de": "Angriff", "pl": "atakuje", "tr": "saldır", "es": "ataque", "pt": "atacar"}
-    for lang, form in new.items():  # a term the cards use, but which the glossary chapter does not define
-        text = re.sub(rf"(^\[{lang}\]\n)", rf'\1attack = ["{form}"]\n', text, flags=re.M)
-    path.write_text(text, encoding="utf-8")
+    new = {"en": "unit", "de": "Einheit", "pl": "jednostk", "tr": "birlik", "es": "unidad", "pt": "unidade"}
+    for lang, form in new.items():  # a term the cards use, but which the keyword tables do not define
+        text = re.sub(rf"(^\[{lang}\]\n)", rf'\1unit = ["{form}"]\n', text, flags=re.M)
+    path.write_text(text.replace("[rules]\n", '[rules]\nunit = "positions.attack"\n'), encoding="utf-8")
     changed = replace(inputs(), lexicon=load_lexicon(locales))
     for lang in LANGS:
         with pytest.raises(ProblemsFound) as caught:
             compose(inputs().engine, inputs().cards, inputs().catalogs[lang], kit_facts(inputs().engine, "a4", LAYOUTS),
-                    changed.lexicon.of(lang).game_terms)
+                    changed.lexicon.of(lang).game_terms, REFERENCE)
         assert [(p.code, p.where.lang) for p in caught.value.problems] == [("glossary-chapter", lang)]
-        assert "'attack'" in caught.value.problems[0].message
+        assert "'unit'" in caught.value.problems[0].message
     problems = rulebook_problems(changed, ("pl",), Project())
     assert {(p.code, p.where.lang) for p in problems} == {("glossary-chapter", "pl")}
 
@@ -127,7 +131,7 @@ def test_card_anatomy_draws_real_cards_with_the_card_renderer(lang):
     from pnp.rulebook.anatomy_cards import DOCTRINE, UNIT
     names = {c.card.id: c for c in localize_cards(inputs().cards, inputs().catalogs[lang])}
     titles = [title for title, level, _ in outline(pages_pdf(lang)) if level == 0]
-    chapter = chapter_text(lang, titles.index(inputs().catalogs[lang].translations.gettext("The battlefield")))
+    chapter = chapter_text(pages_pdf(lang), titles.index(inputs().catalogs[lang].translations.gettext("The battlefield")))
     unhyphenated = chapter.replace("-", "")  # the card faces hyphenate their effect text
     for card_id in (UNIT, DOCTRINE):  # names (in the card font, in capitals there) and effects of the real fronts
         assert squash(names[card_id].effect[:40]).replace("-", "") in unhyphenated, (lang, card_id)

@@ -14,7 +14,7 @@ from pnp.rulebook import kit_facts
 from pnp.rulebook.compose import compose
 from pnp.rulebook.examples import example_numbers
 from pnp.rulebook.turkish import harmonize, suffix
-from rulebook_helpers import LANGS, flat_text, inputs, outline, page_texts, pages_pdf, squash
+from rulebook_helpers import LANGS, books_text, flat_text, inputs, page_texts, pages_pdf, quickref_pdf, squash
 
 CHANGES = {"life": ("start", 20, 25), "hand": ("start", 5, 4), "energy": ("cap", 12, 10),
            "stats": ("ceiling", 12, 11)}
@@ -65,22 +65,19 @@ MESSAGES = [
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_changed_engine_values_appear_in_every_rulebook(lang, changed_data):
-    text = flat_text(pages_pdf(lang, data=changed_data))
+    text = books_text(lang, data=changed_data)
     for msgid, plural, count in MESSAGES:
         shipped = inputs().engine.numbers
         new = expected(lang, msgid, plural, NEW[count] if count else None, **NEW)
         old = expected(lang, msgid, plural, shipped[count] if count else None)
         assert squash(new) in text, new
         assert squash(old) not in text, old
-    pdf = pages_pdf(lang, data=changed_data)
-    title = expected(lang, "Quick reference")
-    [page] = [page for name, level, page in outline(pdf) if level == 0 and name == title]
-    quick = squash(page_texts(pdf)[page - 1])
-    assert "123456+" + expected(lang, "Maximum", context="table header") + "66789" + "10" in quick
+    [quick] = page_texts(quickref_pdf(lang, data=changed_data))
+    assert "123456+" + expected(lang, "Maximum", context="table header") + "66789" + "10" in squash(quick)
 
 
 def test_polish_plural_forms_follow_the_number(changed_data):
-    text = flat_text(pages_pdf("pl", data=changed_data))
+    text = books_text("pl", data=changed_data)
     assert squash("Potasuj talię i dobierz 4 karty.") in text and squash("dobierz 4 kart.") not in text
     assert squash("Każdy gracz zaczyna z 25 punktami") in text
 

@@ -9,8 +9,10 @@ import re
 import pytest
 
 from pnp.cards.labels import card_labels
+from pnp.rulebook.books import BOOKS
 from pdf_ops import texts_by_font
-from rulebook_helpers import LANGS, booklet_pdf, extracted, inputs, outline, page_texts, pages_pdf, placements, squash
+from rulebook_helpers import (LANGS, booklet_pdf, extracted, inputs, outline, page_texts, pages_pdf, placements,
+                              reference_booklet_pdf, reference_pdf, squash)
 
 FORMATS = ("a4", "booklet")
 MIN_BOOKLET_PT = 7.5
@@ -24,12 +26,14 @@ def by_page(placed):
     return pages
 
 
+@pytest.mark.parametrize("paper", ("a4", "letter"))
 @pytest.mark.parametrize("fmt", FORMATS)
-@pytest.mark.parametrize("lang", LANGS)
-def test_no_heading_is_the_last_line_of_a_page(lang, fmt):
-    placed = placements(lang, fmt == "booklet")
-    ends = [page for page, indices in by_page(placed).items() if placed[indices[-1]].heading]
-    assert not ends, f"{lang} {fmt}: pages ending with a heading: {ends}"
+@pytest.mark.parametrize("lang", ("en", *LANGS))
+def test_no_heading_is_the_last_line_of_a_page(lang, fmt, paper):
+    for book in BOOKS:  # the Learn to Play, the Rules Reference, the quick reference
+        placed = placements(lang, fmt == "booklet", book, paper)
+        ends = [page for page, indices in by_page(placed).items() if placed[indices[-1]].heading]
+        assert not ends, f"{lang} {fmt} {paper} {book.name}: pages ending with a heading: {ends}"
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
@@ -67,7 +71,7 @@ def card_texts(lang: str) -> set[str]:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_booklet_text_is_at_least_7_5_pt(lang):
-    sizes = text_sizes(booklet_pdf(lang))
+    sizes = text_sizes(booklet_pdf(lang)) + text_sizes(reference_booklet_pdf(lang))
     assert len(sizes) > 1000
     on_cards = card_texts(lang)
     small = [(round(size, 2), text) for size, text in sizes
@@ -78,11 +82,11 @@ def test_booklet_text_is_at_least_7_5_pt(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_card_reference_page_names_its_faction(lang):
-    chapters = [(title, page) for title, level, page in outline(pages_pdf(lang)) if level == 0]
-    cards, appendix = chapters[-2][1], chapters[-1][1]
+    chapters = [(title, page) for title, level, page in outline(reference_pdf(lang)) if level == 0]
+    cards, index = chapters[-2][1], chapters[-1][1]  # the card list, then the index
     factions = [faction.name for faction in _faction_names(lang)]
-    texts = page_texts(pages_pdf(lang))
-    for page in range(cards + 1, appendix):  # the chapter's first page has the section heading above its table
+    texts = page_texts(reference_pdf(lang))
+    for page in range(cards + 1, index):  # the chapter's first page has the section heading above its table
         text = squash(texts[page - 1])
         assert any(squash(f"{name} —") in text for name in factions), (lang, page)
 
@@ -96,7 +100,8 @@ def _faction_names(lang: str):
 @pytest.mark.parametrize("lang", LANGS)
 def test_terrain_doctrines_are_marked_with_the_cards_word(lang):
     word = card_labels(inputs().catalogs[lang]).terrain_doctrine
-    text = squash("".join(page_texts(pages_pdf(lang))))
+    chapters = [page for _, level, page in outline(reference_pdf(lang)) if level == 0]
+    text = squash("".join(page_texts(reference_pdf(lang))[chapters[-2] - 1:]))  # the card list and the index
     terrain = [c for c in inputs().cards.cards if c.terrain]
     assert terrain
     from pnp.i18n.localize import localize_cards

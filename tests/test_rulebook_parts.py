@@ -33,6 +33,8 @@ from pnp.typeset.units import MM
 from pnp.typeset.fonts import register_fonts
 from pnp.validate.text_scan import placeholders
 
+from pnp.rulebook.books import BOOKS, QUICKREF, REFERENCE
+from pnp.rulebook.numbering import with_pages
 from rulebook_helpers import inputs
 
 compose_module = importlib.import_module("pnp.rulebook.compose")  # the package exports the function compose
@@ -106,13 +108,15 @@ def test_a_table_too_wide_for_its_words_sets_its_last_column_on_rows_of_its_own(
 def test_table_columns_are_measured_in_the_cell_and_the_header_fonts():
     """The columns `table_columns` sets (their minimum widths remembered per table and fonts) are those `stacks`
     and `column_widths` compute with each word measured as the table prints it, a body word in the cell style and
-    a header word in the header style; for every table of the German rulebook, on the pages and the booklet's."""
+    a header word in the header style; for every table of the German books, on the pages and the booklet's."""
     loaded, project, lang = inputs(), Project(), "de"
     layout = rulebook_layout(project.layouts)
     fonts = fonts_for(register_fonts(project.fonts), lang)
-    blocks = compose(loaded.engine, loaded.cards, loaded.catalogs[lang],
-                     kit_facts(loaded.engine, "a4", project.layouts), language_terms(loaded.lexicon, lang))
-    tables = [block for block in blocks if isinstance(block, b.Table)]
+    tables = [block for book in BOOKS
+              for block in with_pages(compose(loaded.engine, loaded.cards, loaded.catalogs[lang],
+                                              kit_facts(loaded.engine, "a4", project.layouts),
+                                              language_terms(loaded.lexicon, lang), book), None)
+              if isinstance(block, b.Table)]
     stacked_seen = set()
     for booklet in (False, True):
         page = page_for("a4", booklet, project.layouts)
@@ -204,16 +208,22 @@ def test_templates_compiled_once_and_no_language_leaks_into_another(monkeypatch)
 
 
 def test_rulebook_is_laid_out_and_drawn_once(monkeypatch):
-    """The contents' page numbers cost no second pass: every page is begun exactly once, in the page-for-page PDF
-    and in the booklet (whose sheet sides hold two pages each, padded to a multiple of 4)."""
+    """The contents' page numbers cost no second pass: every page is begun exactly once, in the page-for-page PDFs
+    and in the booklets (whose sheet sides hold two pages each, padded to a multiple of 4). Only the Rules Reference
+    is laid out twice, in each format: its index prints the page of each rule, known after the first pass."""
     loaded = inputs()
-    begun = []
+    begun: dict[int, list[bool]] = {}
     begin = RulebookDocument.handle_pageBegin
-    monkeypatch.setattr(RulebookDocument, "handle_pageBegin", lambda doc: (begun.append(doc.booklet), begin(doc))[1])
+    monkeypatch.setattr(RulebookDocument, "handle_pageBegin",
+                        lambda doc: (begun.setdefault(id(doc), []).append(doc.booklet), begin(doc))[1])
     pdfs = rulebook_pdfs(loaded.engine, loaded.cards, loaded.catalogs["pl"], loaded.lexicon.of("pl").game_terms,
                          register_fonts(Project().fonts), "a4", booklet=True, layouts=Project().layouts)
-    assert begun.count(False) == len(PdfReader(BytesIO(pdfs[PAGES])).pages)
-    assert padded(begun.count(True)) == 2 * len(PdfReader(BytesIO(pdfs[BOOKLET])).pages)
+    pages = {name: len(PdfReader(BytesIO(pdf)).pages) for name, pdf in pdfs.items()}
+    flat = sorted(len(doc) for doc in begun.values() if not doc[0])
+    sheets = sorted(padded(len(doc)) // 2 for doc in begun.values() if doc[0])
+    reference = REFERENCE.pages, REFERENCE.booklet
+    assert flat == sorted([pages[PAGES], pages[QUICKREF.pages], pages[reference[0]], pages[reference[0]]])
+    assert sheets == sorted([pages[BOOKLET], pages[reference[1]], pages[reference[1]]])
 
 
 def test_compiled_templates_are_kept_in_the_cache_folder_for_the_next_run(tmp_path, monkeypatch):

@@ -8,9 +8,13 @@ from io import BytesIO
 import pytest
 from pypdf import PdfReader
 
+from pnp.i18n.lexicon import capitalized
 from pnp.i18n.localize import localize_cards
-from rulebook_helpers import LANGS, flat_text, inputs, outline, page_texts, pages_pdf, rulebook, squash, text_lines
+from pnp.rulebook.glossary import language_terms
+from rulebook_helpers import (LANGS, books_text, flat_text, inputs, outline, page_texts, pages_pdf, quickref_pdf,
+                              reference_pdf, rulebook, squash, text_lines)
 from seedpages import load
+from test_rules_decisions import rule_numbers
 
 # Seed lines (1-based, the same structure in every language) the rulebook adapts, because they are online-only:
 ONLINE_ONLY = {
@@ -50,7 +54,10 @@ REVIEW_FINDINGS = {
     "tr": (("turdaki 1 normal", "turdaki tek normal"), ("Sv.", "Seviye"), ("Doktrinler & Taktikler", "Doktrinler ve Taktikler")),
     "es": (("un número de energía", "un valor de energía"), (" LP", " PV")),
     "pt": (("o seu 1 posicionamento", "o seu único posicionamento"), ("Doutrinas & táticas", "Doutrinas e Táticas"), (" LP", " PV"),
-           ("(nível 1–4 de graça; nível 5–6 custam", "(as de nível 1–4, de graça; as de nível 5–6 custam")),
+           ("(nível 1–4 de graça; nível 5–6 custam", "(as de nível 1–4, de graça; as de nível 5–6 custam"),
+           # one way of writing each position, as the cards write it (issue #23)
+           ("em posição de ataque", "em Ataque"), ("em posição de defesa", "em Defesa"), ("em ataque", "em Ataque"),
+           ("em defesa", "em Defesa")),
 }
 
 
@@ -87,7 +94,7 @@ def seed_rule_sentences(lang: str) -> list[tuple[int, str]]:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_rulebook_has_every_seed_rule_sentence(lang):
-    text = flat_text(pages_pdf(lang))
+    text = books_text(lang)  # the Learn to Play teaches them, the Rules Reference numbers them
     sentences = seed_rule_sentences(lang)
     assert len(sentences) > 60
     title = squash(load(lang).lines[0].split(" — ", 1)[1])
@@ -118,7 +125,7 @@ def test_the_kamikaze_example_names_real_cards_not_generic_roles(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_rulebook_has_every_card_name(lang):
-    text = flat_text(pages_pdf(lang))
+    text = flat_text(reference_pdf(lang))  # its card list
     cards = localize_cards(inputs().cards, inputs().catalogs[lang])
     missing = [c.name for c in cards if squash(c.name) not in text]
     assert not missing
@@ -135,12 +142,13 @@ def test_only_the_languages_own_stat_abbreviations(lang, forbidden):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_contents_bookmarks_and_page_numbers_agree(lang):
-    pdf = pages_pdf(lang)
+@pytest.mark.parametrize("book, chapter_count", [(pages_pdf, 8), (reference_pdf, 13)])
+def test_contents_bookmarks_and_page_numbers_agree(lang, book, chapter_count):
+    pdf = book(lang)
     texts = page_texts(pdf)
     bookmarks = outline(pdf)
     chapters = [(title, page) for title, level, page in bookmarks if level == 0]
-    assert len(chapters) == 11 and [page for _, page in chapters] == sorted(page for _, page in chapters)
+    assert len(chapters) == chapter_count and [page for _, page in chapters] == sorted(page for _, page in chapters)
     assert chapters[0][1] == 3  # the title page, the contents on one page, then the first chapter
     contents = [squash(line) for index in range(1, chapters[0][1] - 1) for line in text_lines(pdf, index)]
     for title, level, page in bookmarks:
@@ -154,14 +162,14 @@ def test_contents_bookmarks_and_page_numbers_agree(lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_quick_reference_is_one_page(lang):
-    chapters = [(title, page) for title, level, page in outline(pages_pdf(lang)) if level == 0]
-    titles = [title for title, _ in chapters]
-    quick, cards = chapters[-3], chapters[-2]  # then the appendix
-    assert cards[1] == quick[1] + 1, titles
-    page = squash(page_texts(pages_pdf(lang))[quick[1] - 1])
+def test_quick_reference_is_one_page_of_its_own(lang):
+    assert len(page_texts(quickref_pdf(lang))) == 1  # its own file: printed alone, nothing on its back
+    page = flat_text(quickref_pdf(lang))
     schedule = inputs().engine.energy_schedule()
     assert squash("".join(str(maximum) for _, maximum in schedule)) in page  # the energy table, in full
+    numbers = rule_numbers()
+    for term, forms in language_terms(inputs().lexicon, lang).items():  # every keyword, with its defining rule
+        assert squash(capitalized(forms.headword, lang) + " " + numbers[forms.rule]) in page, term
 
 
 def test_rulebook_pdf_is_deterministic_and_on_the_paper():

@@ -14,7 +14,7 @@ import pytest
 from fontTools.ttLib import TTFont
 
 from pdf_ops import texts_by_font
-from rulebook_helpers import pages_pdf
+from rulebook_helpers import outline, pages_pdf, quickref_pdf
 from pnp.layouts.schemas import LAYOUTS
 from pnp.project import Project, load_inputs
 from pnp.sheets.pdf import scoresheet_pdf
@@ -81,16 +81,19 @@ def test_the_score_sheets_life_track_and_turn_numbers_are_tabular(inputs, lang):
 
 
 def test_the_rulebooks_table_cells_and_contents_are_tabular(inputs):
-    """The token table's counts and the quick reference's energy schedule are cells of their own, in the tabular
-    face, and so are the page numbers of the contents; a number standing alone in the proportional text face is a
-    running foot's page number (one per page after the title page), in no column."""
+    """The token table's counts and the quick reference's energy schedule (its own file) are cells of their own, in
+    the tabular face, and so are the page numbers of the contents; a number standing alone in the proportional text
+    face is a running foot's page number (one per page after the title page), in no column."""
     pdf = pages_pdf("de")
     runs = texts_by_font(pdf)
     tabular = [text.strip() for font, text in runs if font == TABULAR]
     counts = {str(row.count) for row in token_counts(inputs.engine, token_set_layout(LAYOUTS))}
     assert counts <= set(tabular)
-    assert {str(n) for n in range(6, 13)} <= set(tabular)  # the energy maxima 6 … 12
+    quickref = [text.strip() for font, text in texts_by_font(quickref_pdf("de")) if font == TABULAR]
+    assert {str(n) for n in range(6, 13)} <= set(quickref)  # the energy maxima 6 … 12
     pages = len(pdfium.PdfDocument(pdf))
-    assert Counter(tabular) >= Counter(str(n) for n in range(3, 9))  # contents: the chapters' first pages
+    firsts = Counter(str(page) for _, level, page in outline(pdf) if level == 0)
+    leaders = Counter(found.group(1) for text in tabular if (found := re.search(r"\.\s*(\d+)$", text)))
+    assert len(firsts) >= 5 and leaders >= firsts  # contents: the chapters' first pages, after their dotted leaders
     alone = sorted(int(text) for font, text in runs if font == "EBGaramondPnP-Regular" and text.strip().isdigit())
     assert alone == list(range(2, pages + 1)), alone

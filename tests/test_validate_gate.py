@@ -76,13 +76,18 @@ CARD = ("carthage.balearic-slingers", "name")
 WIDE = "中"  # a character none of the bundled fonts has
 
 
-def _engine(old: str, new: str):
+def _edit(name: str, old: str, new: str):
+    """The planted project's file `name` with `old` replaced by `new`."""
     def change(root: Path) -> None:
-        path = root / "data/engine.toml"
+        path = root / name
         text = path.read_text(encoding="utf-8")
         assert old in text
         path.write_text(text.replace(old, new, 1), encoding="utf-8")
     return change
+
+
+def _engine(old: str, new: str):
+    return _edit("data/engine.toml", old, new)
 
 
 def _undefined_game_term(root: Path) -> None:
@@ -93,7 +98,7 @@ def _undefined_game_term(root: Path) -> None:
     for lang, form in forms.items():  # written by every card effect whose English says "unit"
         assert f"\n[{lang}]\n" in text
         text = text.replace(f"\n[{lang}]\n", f'\n[{lang}]\nunit = ["{form}"]\n', 1)
-    path.write_text(text, encoding="utf-8")
+    path.write_text(text.replace("\n[rules]\n", '\n[rules]\nunit = "positions.attack"\n', 1), encoding="utf-8")
 
 
 def _drop_everywhere(pair: tuple[str, str]):
@@ -140,6 +145,9 @@ CASES = {
     "layout-token": (_layout("tokens", 'kind = "used"', 'kind = "spark"'), _rulebook),
     # a game term without its entry in the rulebook's glossary
     "glossary-chapter": (_undefined_game_term, _rulebook),
+    # a game term whose defining rule id no rule of the Rules Reference has
+    "rule-reference": (_edit("locales/game-terms.toml", 'Mercenary = "cards.traits"', 'Mercenary = "cards.trait"'),
+                       _rulebook),
     # rulebook margins home printers cannot print
     "layout-value": (_layout("rulebook", "top = 22.0,", "top = 2.0,"), _rulebook),
     # a card colour with more total ink (360 %) than the layout's max_ink allows

@@ -78,3 +78,36 @@ def test_the_shipped_terms_are_on_the_cards(project_copy):
     for lang in ("de", "pl", "tr", "es", "pt"):
         assert set(lexicon.of(lang).game_terms) == set(lexicon.english_terms)
     assert lexicon.of("de").game_terms["Defense Position"].headword == "Verteidigungsposition"
+
+
+def test_an_undefined_keyword_on_a_card_is_caught_where_it_is(runner, project_copy):
+    cards = project_copy / "data/cards/rome.toml"
+    old = 'effect = "Once per turn: Target 1 face-up unit; it loses 2 ATK this turn."'
+    edit(cards, old, old.replace("Once per turn:", "Flank 2. Once per turn:"))
+    card_line = edit(cards, 'id = "rome.roman-auxiliary-archers"', 'id = "rome.roman-auxiliary-archers"') - 1
+    code, problems = validate_json(runner, project_copy, "--lang", "en")
+    assert code == 1
+    [undefined] = having(problems, "term-undefined")
+    assert undefined["location"] == dict(file=str(cards), line=card_line, card="rome.roman-auxiliary-archers",
+                                         lang="en", field="effect")
+    assert "'Flank'" in undefined["message"] and "game-terms.toml" in undefined["message"]
+
+
+def test_every_word_of_the_shipped_cards_is_a_defined_term_or_plain(project_copy):
+    lexicon = load_lexicon(project_copy / "locales")
+    assert {"summon", "protect", "Mercenary", "in combat", "Terrain Doctrine", "Once per turn", "this turn",
+            "negate", "target", "face-down", "Defense Position", "Special Summon"} <= set(lexicon.english_terms)
+    assert all(forms.rule for forms in lexicon.english_terms.values())
+    assert not {"protect", "mercenary", "flank"} & lexicon.plain_words
+    assert lexicon.of("de").game_terms["Mercenary"].forms == ("Söldner",)  # the cards catalog's trait
+
+
+def test_a_term_without_its_defining_rule_is_reported_at_its_line(project_copy):
+    terms = project_copy / "locales/game-terms.toml"
+    line = edit(terms, 'Mercenary = ["Mercenary"]', 'Mercenary = ["Mercenary"]')
+    edit(terms, 'Mercenary = "cards.traits"\n', "")
+    with pytest.raises(ProblemsFound) as found:
+        load_lexicon(project_copy / "locales")
+    assert [(p.code, p.where.file, p.where.line) for p in found.value.problems] == \
+        [("term-rule-missing", str(terms), line)]
+    assert "'Mercenary'" in found.value.problems[0].message

@@ -76,8 +76,9 @@ def _usage(options: BuildOptions, project: Project) -> None:
 @click.option("--duplex", type=click.Choice(DUPLEX_MODES), default="long", show_default=True,
               help="How the printer flips the sheet for the backs; none prints fronts only.")
 @offset_option
-@click.option("--booklet", is_flag=True, help="Also make the rulebook as a saddle-stitch booklet (two half-size "
-              "pages per sheet side, in printing order): out/<lang>/rulebook-booklet.pdf.")
+@click.option("--booklet", is_flag=True, help="Also make the Learn to Play rulebook and the Rules Reference as "
+              "saddle-stitch booklets (two half-size pages per sheet side, in printing order): "
+              "out/<lang>/rulebook-booklet.pdf and rules-reference-booklet.pdf.")
 @click.option("--backs", type=click.Choice(BACKS), default="faction", show_default=True,
               help="faction: each card backed by its faction's back; common: one neutral back for every deck, so "
                    "that face-down cards of allied and coalition decks do not show their faction.")

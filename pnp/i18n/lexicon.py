@@ -13,7 +13,11 @@ glossary.toml   [<lang>.terms.<msgctxt>] "<English term>" = "<the term in that l
                 what may stand for a stat abbreviation in card text instead (e.g. de LP: "Lebenspunkt").
 game-terms.toml [en] "<term>" = ["<English phrase>", …] and [<lang>] "<term>" = ["<headword>", "<form>", …]  — the
                 game's terms (positions, zones, kinds, actions, timing) as the card effects write them, the same
-                terms in every language; the first form is the language's headword (what a glossary prints).
+                terms in every language; the first form is the language's headword (what a glossary prints);
+                [rules] "<term>" = "<rule id>" — the rule of the Rules Reference that defines the term, one for
+                every term (pnp.rulebook.numbering: the id, not the number); [plain] words = ["<word>", …] — the
+                other words the English card effects may use, plain English (pnp.validate.terms: any other word is
+                an undefined keyword).
 """
 from __future__ import annotations
 
@@ -29,6 +33,8 @@ from ..tomlfile import key_lines, read_toml, read_toml_text
 ALLOWLIST_FILE = "allowlist.toml"
 GLOSSARY_FILE = "glossary.toml"
 GAME_TERMS_FILE = "game-terms.toml"
+RULES_TABLE = "rules"  # game-terms.toml: each term's defining rule id
+PLAIN_TABLE = "plain"  # game-terms.toml: the English card effects' words that are not game terms
 # Capitals that str.upper gets wrong in a language: Turkish i → İ, ı → I.
 CAPITALS = {"tr": {"i": "İ", "ı": "I"}}
 
@@ -69,6 +75,7 @@ class TermForms:
     term: str
     forms: tuple[str, ...]
     where: Location
+    rule: str = ""  # the id of the Rules Reference's rule that defines the term
 
     @property
     def headword(self) -> str:
@@ -109,6 +116,7 @@ class Lexicon:
     languages: Mapping[str, LanguageLexicon] = field(default_factory=dict)
     glossary_file: str = GLOSSARY_FILE
     english_terms: Mapping[str, TermForms] = field(default_factory=dict)  # headword -> English phrases using it
+    plain_words: frozenset[str] = frozenset()  # casefolded words of English card effects that are not game terms
 
     def of(self, lang: str) -> LanguageLexicon:
         return self.languages.get(lang, LanguageLexicon())
@@ -185,9 +193,25 @@ class _Reader:
                 found[key] = TypingException(key, tuple(codes), reason, self.where(*key_path, key))
         return found
 
-    def term_forms(self, data: dict, lang: str, expected: tuple[str, ...] | None = None) -> dict[str, TermForms]:
-        """One language's game terms; with `expected` (the English table's terms), exactly those must be there."""
-        forms = {term: TermForms(term, words, self.where(lang, term))
+    def term_rules(self, data: dict, english: dict[str, TermForms]) -> dict[str, str]:
+        """Each English term's defining rule id from the [rules] table: one for every term, none for others."""
+        rules = self.entries(data, RULES_TABLE)
+        for entry in rules:
+            if entry.text not in english:
+                self.problem("term-unknown", (RULES_TABLE, entry.text), f"[{RULES_TABLE}] '{entry.text}' is not a "
+                             f"game term; expected one of the terms of [{SOURCE_LANG}]")
+        given = {entry.text: entry.value for entry in rules}
+        for term in (t for t in english if t not in given):
+            self.problem("term-rule-missing", (SOURCE_LANG, term), f"the game term '{term}' has no defining rule; "
+                         f"expected [{RULES_TABLE}] '{term}' = \"<the id of the Rules Reference's rule that defines "
+                         "it>\"")
+        return given
+
+    def term_forms(self, data: dict, lang: str, expected: tuple[str, ...] | None = None,
+                   rules: dict[str, str] | None = None) -> dict[str, TermForms]:
+        """One language's game terms (with their defining rule ids from `rules`); with `expected` (the English
+        table's terms), exactly those must be there."""
+        forms = {term: TermForms(term, words, self.where(lang, term), (rules or {}).get(term, ""))
                  for term, words in self.word_lists(data, lang).items()}
         if expected is not None:
             given = self.table(data, lang)
@@ -220,8 +244,9 @@ def load_lexicon(locales: Path) -> Lexicon:
     allowlist, glossary = _Reader(locales / ALLOWLIST_FILE), _Reader(locales / GLOSSARY_FILE)
     game_terms = _Reader(locales / GAME_TERMS_FILE)
     allow_data, glossary_data = allowlist.read(), glossary.read()
-    terms_data = game_terms.read((SOURCE_LANG, *LANGS))
-    english_terms = game_terms.term_forms(terms_data, SOURCE_LANG)
+    terms_data = game_terms.read((SOURCE_LANG, *LANGS, RULES_TABLE, PLAIN_TABLE))
+    rules = game_terms.term_rules(terms_data, game_terms.term_forms(terms_data, SOURCE_LANG))
+    english_terms = game_terms.term_forms(terms_data, SOURCE_LANG, rules=rules)
     languages = {}
     for lang in LANGS:
         for key in sorted(set(glossary.table(glossary_data, lang)) - {"terms", "forbidden", "written-out"}):
@@ -242,7 +267,8 @@ def load_lexicon(locales: Path) -> Lexicon:
             written_out=MappingProxyType(glossary.word_lists(glossary_data, lang, "written-out")),
             numbers=MappingProxyType(allowlist.number_exceptions(allow_data, lang, "numbers")),
             typing=MappingProxyType(allowlist.typing_exceptions(allow_data, lang, "typing")),
-            game_terms=MappingProxyType(game_terms.term_forms(terms_data, lang, tuple(english_terms))),
+            game_terms=MappingProxyType(game_terms.term_forms(terms_data, lang, tuple(english_terms), rules)),
         )
     raise_if_errors(allowlist.problems + glossary.problems + game_terms.problems)
-    return Lexicon(MappingProxyType(languages), str(locales / GLOSSARY_FILE), MappingProxyType(english_terms))
+    plain = frozenset(word.casefold() for word in game_terms.word_lists(terms_data, PLAIN_TABLE).get("words", ()))
+    return Lexicon(MappingProxyType(languages), str(locales / GLOSSARY_FILE), MappingProxyType(english_terms), plain)

@@ -27,6 +27,9 @@ COMPUTED_PLACEHOLDERS: dict[str, str] = {
     # results of pnp.engine on the cards' stats.
     "terrain_doctrine": "the cards' word for a terrain doctrine, as its type line prints it (cards catalog)",
     "faction_rome": "the faction name of Rome", "faction_carthage": "the faction name of Carthage",
+    "faction_sparta": "the faction name of Sparta", "faction_persia": "the faction name of Persia",
+    "faction_egypt": "the faction name of Egypt",
+    "faction_count": "how many factions the kit has (7)", "card_count": "how many different cards (141)",
     "sample_summoned": "name of the unit summoned in the sample turn (Consular Cavalry)",
     "sample_standing": "name of the unit that attacks directly in the sample turn (Legionary Cohort)",
     "sample_set_unit": "name of player II's face-down unit in the sample turn (Iberian Mercenaries)",
@@ -53,6 +56,11 @@ COMPUTED_PLACEHOLDERS: dict[str, str] = {
     "kamikaze_attack": "the attacker's ATK in damage calculation (2)", "kamikaze_def": "the defender's DEF (4)",
     "kamikaze_loss": "LP the attacking player loses (2)", "kamikaze_wound": "the wound on DEF (2)",
     "kamikaze_def_after": "the defender's DEF after the wound (2)",
+    # The Rules Reference (pnp/rulebook/numbering.py, templates/reference.j2 and faq.j2).
+    "rule": "a rule's number, generated from its rule id (7.3.1)", "other": "a second rule's number",
+    "card": "a card's name in a card ruling (FAQ)",
+    "collector": "the collector line of the card anatomy's doctrine (ROM 17/20)",
+    "names": "card names, listed (the Terrain Doctrines, the Mercenaries)",
     # The rulebook's tabletop chapters: facts of the printed kit (layouts, token set) and the dice to use.
     "card_width": "card trim width in mm (pnp/layouts/card.toml)",
     "card_height": "card trim height in mm (pnp/layouts/card.toml)",

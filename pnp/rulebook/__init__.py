@@ -1,5 +1,6 @@
-"""The tabletop rulebook: every rule number from the engine data, in five languages, page for page or as a
-saddle-stitch booklet (out/<lang>/rulebook.pdf, out/<lang>/rulebook-booklet.pdf)."""
+"""The tabletop rule books, every rule number from the engine data, in five languages (pnp.rulebook.books): the Learn
+to Play rulebook and the numbered Rules Reference, page for page or as saddle-stitch booklets
+(out/<lang>/rulebook.pdf, rules-reference.pdf, *-booklet.pdf), and the one-page quick reference (quickref.pdf)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -17,12 +18,13 @@ from ..i18n.localize import localize_cards
 from ..cards.faces import compose_front
 from ..cards.labels import card_labels
 from .anatomy_cards import DOCTRINE as ANATOMY_DOCTRINE, UNIT as ANATOMY_UNIT, AnatomyCards, anatomy_cards
-from .blocks import Block, TitlePage
+from .blocks import Block, Heading, TitlePage
+from .books import BOOKS, LEARN_TO_PLAY
 from .compose import KitFacts, compose
 from .layout import page_for, rulebook_layout
 
-PAGES = "rulebook.pdf"
-BOOKLET = "rulebook-booklet.pdf"
+PAGES = LEARN_TO_PLAY.pages
+BOOKLET = LEARN_TO_PLAY.booklet
 
 
 def kit_facts(engine: Engine, paper: str, layouts: Path, build_options: str = "") -> KitFacts:
@@ -44,35 +46,45 @@ def anatomy_fronts(cards: CardDatabase, catalog: LanguageCatalog, fonts: Mapping
     """The fronts of the card anatomy's cards, composed by the card renderer in the catalog's language with the
     card layout of the layouts folder `layouts`."""
     wanted = {ANATOMY_UNIT, ANATOMY_DOCTRINE}
-    chosen = CardDatabase(tuple(card for card in cards.cards if card.id in wanted))
     labels, layout = card_labels(catalog), card_layout(layouts)
-    return anatomy_cards({lc.card.id: compose_front(lc, labels, layout, fonts)
-                          for lc in localize_cards(chosen, catalog)}, layout)
+    return anatomy_cards({lc.card.id: compose_front(lc, labels, layout, fonts)  # numbered among all the cards
+                          for lc in localize_cards(cards, catalog) if lc.card.id in wanted}, layout)
 
 
 def rulebook_pdfs(engine: Engine, cards: CardDatabase, catalog: LanguageCatalog, terms: Mapping[str, TermForms],
                   fonts: Mapping[str, str], paper: str, booklet: bool = False, build_options: str = "", *,
                   layouts: Path) -> dict[str, bytes]:
-    """{"rulebook.pdf": …} and with `booklet` {"rulebook-booklet.pdf": …} in the catalog's language, composed
-    once, laid out by the layouts folder `layouts`; `terms` are the game terms of its glossary (pnp.lexicon),
-    `build_options` the options the kit was built with. Raises ProblemsFound (missing translations, examples or
-    wordings the engine values make false)."""
-    blocks = compose(engine, cards, catalog, kit_facts(engine, paper, layouts, build_options), terms)
-    return rendered_pdfs(blocks, anatomy_fronts(cards, catalog, fonts, layouts), catalog, fonts, paper, booklet,
+    """{"rulebook.pdf": …, "rules-reference.pdf": …, "quickref.pdf": …} and with `booklet` the books' booklets in
+    the catalog's language, each composed once, laid out by the layouts folder `layouts`; `terms` are the game terms
+    of the keywords (pnp.lexicon), `build_options` the options the kit was built with. Raises ProblemsFound
+    (missing translations, examples or wordings the engine values make false, unknown rule references)."""
+    facts = kit_facts(engine, paper, layouts, build_options)
+    composed = {book.name: compose(engine, cards, catalog, facts, terms, book) for book in BOOKS}
+    return rendered_pdfs(composed, anatomy_fronts(cards, catalog, fonts, layouts), catalog, fonts, paper, booklet,
                          layouts)
 
 
-def rendered_pdfs(blocks: tuple[Block, ...], anatomy: AnatomyCards, catalog: LanguageCatalog,
+def rendered_pdfs(composed: Mapping[str, tuple[Block, ...]], anatomy: AnatomyCards, catalog: LanguageCatalog,
                   fonts: Mapping[str, str], paper: str, booklet: bool, layouts: Path) -> dict[str, bytes]:
-    """The PDFs of `rulebook_pdfs` from the rulebook's composed blocks and the anatomy's fronts."""
+    """The PDFs of `rulebook_pdfs` from each book's composed blocks (by book name) and the anatomy's fronts."""
     from .render import render  # ReportLab's platypus, imported where pages are made: the checks lay out without it
-    title = next(block for block in blocks if isinstance(block, TitlePage))
-    info = document_info(catalog, f"{title.title} — {title.tagline}")
     layout, factions = rulebook_layout(layouts), faction_styles(layouts)
     small_text = card_layout(layouts).card.small_text
-    pdfs = {PAGES: render(blocks, page_for(paper, False, layouts), layout, dict(fonts), factions, small_text, info,
-                          anatomy=anatomy)}
-    if booklet:
-        pdfs[BOOKLET] = render(blocks, page_for(paper, True, layouts), layout, dict(fonts), factions, small_text,
-                               info, booklet=True, anatomy=anatomy)
+    pdfs = {}
+    for book in BOOKS:
+        blocks = composed[book.name]
+        info = document_info(catalog, document_title(blocks))
+        pdfs[book.pages] = render(blocks, page_for(paper, False, layouts), layout, dict(fonts), factions, small_text,
+                                  info, anatomy=anatomy)
+        if booklet and book.booklet:
+            pdfs[book.booklet] = render(blocks, page_for(paper, True, layouts), layout, dict(fonts), factions,
+                                        small_text, info, booklet=True, anatomy=anatomy)
     return pdfs
+
+
+def document_title(blocks: tuple[Block, ...]) -> str:
+    """A book's title: its title page's title and tagline, or (the quick reference) its first heading."""
+    title = next((block for block in blocks if isinstance(block, TitlePage)), None)
+    if title is not None:
+        return f"{title.title} — {title.tagline}"
+    return f"Ancient Duel — {next(block.text for block in blocks if isinstance(block, Heading))}"

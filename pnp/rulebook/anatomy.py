@@ -13,7 +13,7 @@ from .layout import AnatomyGeometry
 from .styles import Styles
 
 UNIT_PARTS = ("name", "level", "commander", "type", "faction", "effect", "atk", "def", "energy")
-DOCTRINE_PARTS = ("bonus", "terrain")
+DOCTRINE_PARTS = ("bonus", "terrain", "collector")
 
 
 def callout_points(face: FrontFace, layout: CardLayout, parts: tuple[str, ...]
@@ -37,7 +37,7 @@ def callout_points(face: FrontFace, layout: CardLayout, parts: tuple[str, ...]
               "type": left(front.type_bar.inner), "faction": right(front.type_bar.inner),
               "effect": left(face.effect_box), "atk": below(atk), "def": below(def_), "energy": below(energy),
               "bonus": left(face.bonus_box) if face.bonus_box else left(face.effect_box),
-              "terrain": left(front.type_bar.inner)}
+              "terrain": left(front.type_bar.inner), "collector": right(front.footer.box)}
     return [points[part] for part in parts]
 
 

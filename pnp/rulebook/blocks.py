@@ -6,6 +6,9 @@ One block per line; blank lines are ignored. A line starts with its kind:
   @contents TEXT                                    the table of contents, with its heading
   @chapter[FLAGS] TEXT                              a chapter (FLAGS: newpage, onepage), in the contents
   @section TEXT / @subsection TEXT                  headings (sections are in the contents too)
+  @chapter{ID} N TEXT / @section{ID} N TEXT         a numbered heading and its rule id (pnp.rulebook.numbering)
+  @rule{ID} N TEXT / @question{ID} N TEXT           a numbered rule or FAQ question: its number N, id and text
+  @answer TEXT                                      the answer to the question above
   @table NAME                                       a table with column widths NAME (pnp/layouts/rulebook.toml),
   |# TEXT                                             its caption row (repeated with the header on every page),
   |= CELL | CELL                                      its header row,
@@ -46,7 +49,8 @@ def _text(markup: str) -> str:
     return text.translate(_UNESCAPE) if _STAND_INS.search(text) else text
 
 
-HEADING = re.compile(r"^@(chapter|section|subsection)(?:\[([a-z,]*)\])? (.+)$")
+HEADING = re.compile(r"^@(chapter|section|subsection)(?:\[([a-z,]*)\])?(?:\{([a-z0-9._]+)\})? (.+)$")
+RULE = re.compile(r"^@(rule|question)\{([a-z0-9._]+)\} (\S+) (.+)$")
 TITLE_KEYS = ("title", "subtitle", "tagline", "factions")
 
 
@@ -68,12 +72,15 @@ class Heading:
     level: int  # 1 chapter, 2 section, 3 subsection
     text: str
     flags: frozenset[str] = frozenset()
+    anchor: str = ""  # the rule id of a numbered heading (its number starts the text)
 
 
 @dataclass(frozen=True)
 class Paragraph:
     text: str
-    style: str = "body"  # body | note
+    style: str = "body"  # body | note | rule | question | answer
+    number: str = ""  # a rule's number (printed before it)
+    anchor: str = ""  # a rule's id
 
 
 @dataclass(frozen=True)
@@ -139,7 +146,11 @@ class _Parser:
             unknown = flags - {"newpage", "onepage"}
             if unknown:
                 raise ValueError(f"unknown heading flags {sorted(unknown)} in {line!r}")
-            self.blocks.append(Heading(level, _text(heading.group(3)), flags))
+            self.blocks.append(Heading(level, _text(heading.group(4)), flags, heading.group(3) or ""))
+        elif (rule := RULE.match(line)) is not None:
+            self.blocks.append(Paragraph(_text(rule.group(4)), rule.group(1), rule.group(3), rule.group(2)))
+        elif kind == "@answer":
+            self.blocks.append(Paragraph(_text(rest), "answer"))
         elif kind == "@table":
             self.blocks.append(Table(rest.strip(), (), ()))
         elif kind in ("|=", "|", "|#"):

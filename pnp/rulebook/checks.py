@@ -12,6 +12,8 @@ from ..typeset.fonts import fonts_for, register_fonts
 from . import anatomy_fronts, kit_facts
 from .anatomy_cards import AnatomyCards
 from .blocks import Block
+from .books import BOOKS
+from .numbering import with_pages
 from .compose import compose
 from .glossary import language_terms
 from .layout import page_for, rulebook_layout
@@ -20,10 +22,10 @@ from .table_room import check_tables
 
 @dataclass(frozen=True)
 class CheckedRulebook:
-    """One language's rulebook composed for every paper and checked: the blocks of each paper that composed, the
-    card anatomy's fronts (None when they did not compose), and the problems of all."""
+    """One language's rule books composed for every paper and checked: the blocks of each paper whose books composed,
+    the card anatomy's fronts (None when they did not compose), and the problems of all."""
 
-    blocks: Mapping[str, tuple[Block, ...]]
+    blocks: Mapping[str, Mapping[str, tuple[Block, ...]]]  # paper -> book name -> blocks
     anatomy: AnatomyCards | None
     problems: tuple[Problem, ...]
 
@@ -44,16 +46,20 @@ def checked_rulebook(inputs: Inputs, lang: str, project: Project, fonts: Mapping
     except ProblemsFound as exc:
         problems += exc.problems
     for paper in PAPERS:
-        try:
-            composed = compose(inputs.engine, inputs.cards, inputs.catalogs[lang],
-                               kit_facts(inputs.engine, paper, folder, build_options.get(paper, "")),
-                               language_terms(inputs.lexicon, lang))
-            for booklet in (False, True):
-                check_tables(composed, page_for(paper, booklet, folder), layout, fonts_for(fonts, lang), small_text,
-                             lang)
-            blocks[paper] = composed
-        except ProblemsFound as exc:
-            problems += exc.problems
+        books = {}
+        for book in BOOKS:
+            try:
+                composed = compose(inputs.engine, inputs.cards, inputs.catalogs[lang],
+                                   kit_facts(inputs.engine, paper, folder, build_options.get(paper, "")),
+                                   language_terms(inputs.lexicon, lang), book)
+                for booklet in (False, True):
+                    check_tables(with_pages(composed, None), page_for(paper, booklet, folder), layout,
+                                 fonts_for(fonts, lang), small_text, lang)
+                books[book.name] = composed
+            except ProblemsFound as exc:
+                problems += exc.problems
+        if len(books) == len(BOOKS):
+            blocks[paper] = MappingProxyType(books)
     return CheckedRulebook(MappingProxyType(blocks), anatomy, tuple(dict.fromkeys(problems)))
 
 

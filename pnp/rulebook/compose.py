@@ -27,14 +27,18 @@ from ..sheets.tokens import TokenCount, token_rows
 from ..data.terms import FACTIONS
 from ..resources import package_folder
 from . import turkish
+from .anatomy_cards import DOCTRINE as ANATOMY_DOCTRINE
 from .blocks import Block, escape, parse
+from .books import LEARN_TO_PLAY, REFERENCE, Book
 from .examples import example_numbers
-from .glossary import glossary_entries, glossary_problems
+from .numbering import numbered, page, ref
+from .glossary import glossary_entries, glossary_problems, term_rule_problems
 from .sample import ROLES, sample_numbers
 from .template_cache import CompiledTemplates, cache_folder
 from .wording import wording_problems
 
 TEMPLATES = package_folder("pnp.rulebook", "templates")
+TEMPLATES_PATH = "pnp/rulebook/templates"  # as problems name a template
 DOMAIN = "rulebook"  # the gettext domain of the templates' messages
 
 
@@ -91,7 +95,7 @@ def environment(messages: _Messages) -> Environment:
                       bytecode_cache=COMPILED)
     env.newstyle_gettext = True
     env.globals.update(gettext=messages.gettext, ngettext=messages.ngettext, pgettext=messages.pgettext,
-                       npgettext=messages.npgettext, _=messages.gettext)
+                       npgettext=messages.npgettext, _=messages.gettext, ref=ref, page=page)
     return env
 
 
@@ -130,8 +134,13 @@ def template_context(engine: Engine, db: CardDatabase, catalog: LanguageCatalog,
     context.update(examples)
     context.update(sample)
     context.update({role: names.get(card_id, card_id) for role, card_id in ROLES.items()})
+    context.update(names=names, collector=next(c.collector for c in cards if c.card.id == ANATOMY_DOCTRINE),
+                   terrain_cards=sorted((c.name for c in cards if c.card.terrain), key=sort_key),
+                   mercenaries=sorted((c.name for c in cards if "mercenary" in getattr(c.card, "traits", ())),
+                                      key=sort_key))
     context.update(COMMANDS)
-    context.update(faction_rome=_faction_name(cards, "rome"), faction_carthage=_faction_name(cards, "carthage"),
+    context.update({f"faction_{key}": _faction_name(cards, key) for key in FACTIONS})
+    context.update(faction_count=len(FACTIONS), card_count=len(db.cards),
                    kit_options=kit.build_options, terrain_doctrine=card_labels(catalog).terrain_doctrine,
                    glossary=sorted(glossary_entries(terms, catalog.lang), key=lambda entry: sort_key(entry.headword)))
     context.update(
@@ -160,15 +169,31 @@ def energy_die(cap: int) -> int:
 
 
 def compose(engine: Engine, db: CardDatabase, catalog: LanguageCatalog, kit: KitFacts,
-            terms: Mapping[str, TermForms]) -> tuple[Block, ...]:
-    """The rulebook's blocks in the catalog's language; raises ProblemsFound (missing translations, examples, a
-    game term without its glossary entry)."""
+            terms: Mapping[str, TermForms], book: Book = LEARN_TO_PLAY) -> tuple[Block, ...]:
+    """The blocks of one book (default: the Learn to Play rulebook) in the catalog's language, its rules numbered
+    and cross-references resolved (pnp.rulebook.numbering); raises ProblemsFound (missing translations, examples,
+    a reference to an unknown rule, a game term without its keyword entry or its defining rule)."""
+    return compose_numbered(engine, db, catalog, kit, terms, book)[0]
+
+
+def compose_numbered(engine: Engine, db: CardDatabase, catalog: LanguageCatalog, kit: KitFacts,
+                     terms: Mapping[str, TermForms], book: Book) -> tuple[tuple[Block, ...], dict[str, str]]:
+    """`compose`'s blocks and the number of each rule id of the book (the same in every language)."""
     context, problems = template_context(engine, db, catalog, kit, terms)
     messages = _Messages(catalog)
     rows, row_problems = token_rows(kit.tokens, catalog, engine)
     context["token_rows"] = tuple(replace(row, use=messages.finish(row.use)) for row in rows)
     problems += row_problems
-    blocks = parse(environment(messages).get_template("rulebook.j2").render(context))
-    raise_if_errors(problems + messages.translator.problems + glossary_problems(blocks, terms, catalog.lang))
-    return blocks
+    template = f"{TEMPLATES_PATH}/{book.template}"
+    cited = compose_numbered(engine, db, catalog, kit, terms, REFERENCE)[1] if book.cites_reference else {}
+    markup, numbers, number_problems = numbered(environment(messages).get_template(book.template).render(context),
+                                                template, catalog.lang, cited)
+    blocks = parse(markup)
+    problems += number_problems + messages.translator.problems
+    if book.keywords:
+        problems += glossary_problems(blocks, terms, catalog.lang)
+    if book.numbered:
+        problems += term_rule_problems(terms, numbers)
+    raise_if_errors(problems)
+    return blocks, numbers
 

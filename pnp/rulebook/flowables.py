@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, KeepInFrame, Paragraph
+from reportlab.platypus import CondPageBreak, Flowable, KeepInFrame, Paragraph
 
 from ..graphics.colours import cmyk
 from ..typeset.units import MM
@@ -29,17 +29,40 @@ class Text(Paragraph):
 
     def split(self, availWidth, availHeight):
         try:
-            return super().split(availWidth, availHeight)
+            parts = super().split(availWidth, availHeight)
         finally:
             self.__dict__.pop("_wrapped_width", None)  # split may have dropped or replaced the lines
+        if parts and "anchor" in self.__dict__:  # a numbered rule's page is where it begins
+            parts[0].anchor = self.anchor
+        return parts
 
 
 class Heading(Text):
-    """A heading paragraph that knows its level, plain text and bookmark key."""
+    """A heading paragraph that knows its level, plain text, bookmark key and running-header text."""
 
-    def __init__(self, text: str, style, level: int, key: str, styles: Styles):
+    def __init__(self, text: str, style, level: int, key: str, styles: Styles, running: str = ""):
         super().__init__(markup(text, style, styles), style)
         self.level, self.plain, self.key = level, text, key
+        self.running = running or text  # the running header's text (a rule's number left out)
+
+
+class TableBreak(CondPageBreak):
+    """A page break before the headings that lead to a table unless they and the table's first rows (those a page
+    break may not separate, pnp.rulebook.tables.KEEP_ROWS) fit below: `table` and `headings` are given once the
+    table is made; until then, or at least, `minimum` points are needed."""
+
+    def __init__(self, minimum: float):
+        super().__init__(minimum)
+        self.minimum, self.table, self.headings = minimum, None, ()
+
+    def wrap(self, availWidth, availHeight):
+        if self.table is not None:
+            heads = sum(f.wrap(availWidth, availHeight)[1] + f.getSpaceBefore() + f.getSpaceAfter()
+                        for f in self.headings)
+            self.table.wrap(availWidth, availHeight)
+            rows = sum(self.table._rowHeights[:self.table.kept_rows])
+            self.height = max(self.minimum, heads + rows)
+        return super().wrap(availWidth, availHeight)
 
 
 class Ornament(Flowable):

@@ -49,6 +49,7 @@ class PageFormat:
     type: RulebookType
     space: Spacing
     indent: float
+    rule_indent: float     # the Rules Reference's numbered rules hang their number in it
     ornament: float
     onepage_scale: float
     onepage: str           # "shrink": a one-page chapter is shrunk to its page; "flow": it flows on at its sizes

@@ -20,9 +20,10 @@ def build_options(ctx: BuildContext) -> str:
 
 
 def rulebook(ctx: BuildContext) -> dict[Path, bytes]:
-    """<lang>/rulebook.pdf on the chosen paper and, with --booklet, <lang>/rulebook-booklet.pdf. The rulebook is
-    checked on every paper and page format first, as `pnp validate` checks it (the build runs no separate rulebook
-    check): the chosen paper's is composed once, for the checks and for the pages."""
+    """<lang>/rulebook.pdf, rules-reference.pdf and quickref.pdf on the chosen paper and, with --booklet, the
+    booklets of the first two (pnp.rulebook.books). The books are checked on every paper and page format first, as
+    `pnp validate` checks them (the build runs no separate rulebook check): the chosen paper's are composed once,
+    for the checks and for the pages."""
     files = {}
     o = ctx.options
     for lang in ctx.langs:

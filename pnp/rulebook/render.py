@@ -17,6 +17,7 @@ from .booklet import BookletCanvas
 from .contents import LEVELS, Contents
 from .flowables import Heading, Ornament
 from .layout import Page, RulebookLayout
+from .numbering import has_pages, with_pages
 from .story import story
 from .styles import Styles, make_styles
 
@@ -58,6 +59,7 @@ class RulebookDocument(BaseDocTemplate):
     def beforeDocument(self):
         self.chapter, self.chapter_page = "", 0
         self.placed: list[Placed] = []
+        self.anchors: dict[str, int] = {}  # rule id -> the page its heading or rule is on
 
     def afterFlowable(self, flowable):
         if not isinstance(flowable, INVISIBLE):
@@ -65,11 +67,13 @@ class RulebookDocument(BaseDocTemplate):
             self.placed.append(Placed(self.canv.getPageNumber(), isinstance(flowable, (Heading, Ornament)),
                                       isinstance(flowable, Heading) and flowable.level == 1,
                                       (frame._y1 + frame._height - frame._y) / frame._height))
+        if getattr(flowable, "anchor", ""):
+            self.anchors.setdefault(flowable.anchor, self.canv.getPageNumber())
         if not isinstance(flowable, Heading):
             return
         page = self.canv.getPageNumber()
         if flowable.level == 1:
-            self.chapter, self.chapter_page = flowable.plain, page
+            self.chapter, self.chapter_page = flowable.running, page
         if flowable.level <= LEVELS and self.contents:
             self.contents.place(self.canv, flowable.key, page)
         if not self.booklet:
@@ -109,7 +113,21 @@ def render(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, font
            factions: tuple[FactionStyle, ...], small_text: float, info: DocumentInfo, booklet: bool = False,
            placed: list[Placed] | None = None, *, anatomy: AnatomyCards) -> bytes:
     """The rulebook PDF: pages on the paper, or (booklet) imposed two per landscape sheet side (`factions`,
-    `small_text`, `anatomy`: see pnp.rulebook.story.story); `placed` receives where each flowable ended up."""
+    `small_text`, `anatomy`: see pnp.rulebook.story.story); `placed` receives where each flowable ended up. Blocks
+    that print the page of a rule (the index) are laid out twice: first to learn the pages."""
+    pages = None
+    if has_pages(blocks):
+        anchors: dict[str, int] = {}
+        _render(with_pages(blocks, None), page, layout, fonts, factions, small_text, info, booklet, None, anatomy,
+                anchors)
+        pages = anchors
+    return _render(with_pages(blocks, pages), page, layout, fonts, factions, small_text, info, booklet, placed,
+                   anatomy, {})
+
+
+def _render(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str],
+            factions: tuple[FactionStyle, ...], small_text: float, info: DocumentInfo, booklet: bool,
+            placed: list[Placed] | None, anatomy: AnatomyCards, anchors: dict[str, int]) -> bytes:
     buffer = BytesIO()
     fonts = fonts_for(fonts, info.lang)
     flowables = story(blocks, page, layout, fonts, factions, small_text, info.lang, anatomy, links=not booklet)
@@ -122,4 +140,5 @@ def render(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, font
         doc.build(flowables)
     if placed is not None:
         placed += doc.placed
+    anchors.update(doc.anchors)
     return pdf_bytes(buffer)

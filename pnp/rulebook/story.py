@@ -15,7 +15,7 @@ from .anatomy import anatomy_rows
 from .anatomy_cards import AnatomyCards
 from .contents import Contents
 from .diagram import BattlefieldDiagram
-from .flowables import FactionRow, Heading, Ornament, Text, TitleBorder
+from .flowables import FactionRow, Heading, Ornament, TableBreak, Text, TitleBorder
 from .layout import Page, RulebookLayout
 from .styles import Styles, markup
 from .table_room import in_onepage, page_styles
@@ -37,6 +37,18 @@ class _Flowables:
     def para(self, text: str, style) -> Text:
         return Text(markup(text, style, self.styles), style)
 
+    def paragraph(self, block: b.Paragraph, in_box: bool) -> Text:
+        """A paragraph; a numbered rule or question hangs its number and carries its rule id (`anchor`) for the
+        document to learn its page."""
+        s = self.styles
+        if block.number:
+            style = s.question if block.style == "question" else s.rule
+            text = Text(markup(block.text, style, self.styles), style, bulletText=block.number)
+            text.anchor = block.anchor
+            return text
+        style = {"note": s.note, "answer": s.answer}.get(block.style, s.box if in_box else s.body)
+        return self.para(block.text, style)
+
     def heading(self, block: b.Heading, before_table: bool = False, leads_to_table: bool = False
                 ) -> list[Flowable]:
         """A heading; right above a table (which may split across pages) it keeps only the table's first rows
@@ -45,9 +57,11 @@ class _Flowables:
         fmt = self.page.format
         if before_table:
             style = ParagraphStyle(f"{style.name}-table", parent=style, keepWithNext=0)
-        heading = Heading(block.text, style, block.level, f"h{next(self.keys)}", self.styles)
+        running = block.text.split(" ", 1)[-1] if block.anchor else block.text  # "7 Combat": "Combat"
+        heading = Heading(block.text, style, block.level, f"h{next(self.keys)}", self.styles, running)
+        heading.anchor = block.anchor
         if block.level > 1:
-            return [CondPageBreak(fmt.keep_with_table * MM), heading] if leads_to_table else [heading]
+            return [TableBreak(fmt.keep_with_table * MM), heading] if leads_to_table else [heading]
         flowables: list[Flowable] = [PageBreak()] if "newpage" in block.flags else [
             CondPageBreak(self.page.height * 0.25), Spacer(1, fmt.space.before_section * 1.5)]
         return flowables + [heading, Ornament(fmt.ornament * MM, self.styles, fmt.space.after_heading * 1.3)]
@@ -99,7 +113,7 @@ class _Flowables:
         if isinstance(block, b.Heading):
             return self.heading(block, before_table, leads_to_table)
         if isinstance(block, b.Paragraph):
-            return [self.para(block.text, s.note if block.style == "note" else (s.box if in_box else s.body))]
+            return [self.paragraph(block, in_box)]
         if isinstance(block, b.ItemList):
             return self.items(block, s.item)
         if isinstance(block, b.Table):
@@ -140,6 +154,8 @@ def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts
                                      leads_to_table=_leads_to_table(blocks, index))
         else:
             target, flowables = onepage, large.block(block)
+        if isinstance(block, b.Table):
+            _keep_with_table(target, flowables[0])
         if index and _heading_kept_with(blocks[index - 1], block):
             # keepWithNext does not reach into a KeepTogether: the heading goes into the kept block
             heading = target.pop()
@@ -153,6 +169,13 @@ def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts
     for contents in (flowable for flowable in result if isinstance(flowable, Contents)):
         contents.declare(result)
     return result
+
+
+def _keep_with_table(placed: list[Flowable], table: Flowable) -> None:
+    """The table the last headings lead to, given to their TableBreak with the headings between them."""
+    breaks = [i for i, flowable in enumerate(placed) if isinstance(flowable, TableBreak) and flowable.table is None]
+    if breaks:
+        placed[breaks[-1]].table, placed[breaks[-1]].headings = table, tuple(placed[breaks[-1] + 1:])
 
 
 def _heading_kept_with(previous: b.Block, block: b.Block) -> bool:

@@ -29,6 +29,9 @@ class Styles:
     body: ParagraphStyle
     note: ParagraphStyle
     item: ParagraphStyle
+    rule: ParagraphStyle      # a numbered rule of the Rules Reference, its number hanging in the indent
+    question: ParagraphStyle  # a numbered FAQ question
+    answer: ParagraphStyle    # its answer
     box: ParagraphStyle
     chapter: ParagraphStyle
     section: ParagraphStyle
@@ -78,6 +81,8 @@ def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: RulebookPalette
                           alignment=TA_JUSTIFY, spaceAfter=s.paragraph)
     item = ParagraphStyle("item", parent=body, leftIndent=fmt.indent * MM, spaceAfter=s.list_item,
                           bulletFontName=fonts["bold"], bulletColor=accent, bulletIndent=marks.bullet_indent * MM)
+    rule = ParagraphStyle("rule", parent=body, leftIndent=fmt.rule_indent * MM, spaceAfter=s.list_item * 1.5,
+                          bulletFontName=fonts["bold"], bulletColor=accent, bulletIndent=0)
     heading = dict(fontName=fonts["title"], textColor=accent, alignment=TA_LEFT)
     cell = ParagraphStyle("cell", fontName=fonts["tabular"], fontSize=t.table, leading=t.table_leading,
                           hyphenationLang=hyphenator or "",
@@ -85,7 +90,10 @@ def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: RulebookPalette
     toc_base = dict(fontName=fonts["tabular"], textColor=ink, fontSize=t.body, leading=t.leading)
     styles = Styles(
         fonts=fonts, palette=palette, marks=marks, figure_font=figures.font, figure_scale=figures.scale, body=body,
-        item=item,
+        item=item, rule=rule,
+        question=ParagraphStyle("question", parent=rule, fontName=fonts["bold"], spaceAfter=s.list_item * 0.5,
+                                keepWithNext=1),
+        answer=ParagraphStyle("answer", parent=rule, spaceAfter=s.paragraph),
         note=ParagraphStyle("note", parent=body, fontName=fonts["italic"], fontSize=t.small,
                             leading=t.small * 1.25),
         box=ParagraphStyle("box", parent=body, alignment=TA_LEFT, spaceAfter=s.list_item),

@@ -12,6 +12,8 @@ from .columns import side_by_side, table_columns
 from .flowables import Text
 from .styles import Styles, markup
 
+KEEP_ROWS = 3  # rows of a table that stay together at its start and at its end when it breaks across pages
+
 
 def is_number(text: str) -> bool:
     """A cell that holds a number (or nothing, "—", "8+"): such columns are as narrow as their content."""
@@ -55,7 +57,9 @@ def build_table(block: TableBlock, styles: Styles, weights: Sequence[float], ava
                 ("LINEBELOW", (0, -1), (-1, -1), s.marks.rule, s.colour("gold"))]
     if stacked:  # the last column's text starts under the second column: the first one names the row
         commands.append(("LEFTPADDING", (0, top - 1), (0, top - 1), pad + widths[0]))
+    starts = []  # the first table row of each body row (a stacked one takes two)
     for full, row in zip(block.rows, body):
+        starts.append(len(rows))
         rows.append(cells(row))
         if stacked:  # the effect under its card, kept with it on one page, the grid line below the pair only
             commands += [("BOTTOMPADDING", (0, len(rows) - 1), (-1, len(rows) - 1), 0),
@@ -65,10 +69,15 @@ def build_table(block: TableBlock, styles: Styles, weights: Sequence[float], ava
             rows.append(across(full[-1], s.cell))
         commands.append(("LINEBELOW", (0, len(rows) - 1), (-1, len(rows) - 1), s.marks.grid, s.colour("rule")))
     commands += [("SPAN", (0, row), (-1, row)) for row in spans]
+    first_end = starts[KEEP_ROWS] - 1 if len(starts) > KEEP_ROWS else len(rows) - 1
+    if starts:  # a page break leaves at least KEEP_ROWS of its rows on each page: the first and the last rows together
+        commands += [("NOSPLIT", (0, 0), (-1, first_end)),
+                     ("NOSPLIT", (0, starts[max(0, len(starts) - KEEP_ROWS)]), (-1, len(rows) - 1))]
     if block.header:
         commands += [("BACKGROUND", (0, heads), (-1, top - 1), s.colour("tint")),
                      ("VALIGN", (0, heads), (-1, top - 1), "BOTTOM"),
                      ("LINEBELOW", (0, top - 1), (-1, top - 1), s.marks.rule, s.colour("gold"))]
     table = Table(rows, colWidths=widths, repeatRows=top)
     table.setStyle(TableStyle(commands))
+    table.kept_rows = first_end + 1 if starts else len(rows)  # rows no page break separates (TableBreak)
     return table

@@ -30,7 +30,7 @@ from .kinds import check_kinds_exist
 from .numbers import check_numbers
 from .placeholders import check_placeholders
 from .slips import check_typing
-from .terms import check_stat_positions, check_term_consistency, check_terms_used
+from .terms import check_stat_positions, check_term_consistency, check_terms_used, check_undefined_terms
 
 Checker = Callable[[Inputs, tuple[str, ...]], list[Problem]]
 PrintChecker = Callable[[Inputs, tuple[str, ...], Project], list[Problem]]
@@ -54,6 +54,7 @@ CHECKERS: tuple[tuple[Checker, Needs], ...] = (
     (check_kinds_exist, CARDS),
     (check_term_consistency, CARDS | LEXICON),
     (check_terms_used, CARDS | LEXICON),
+    (check_undefined_terms, CARDS | LEXICON),
     (check_stat_positions, NOTHING),
     (check_typing, LEXICON),
 )

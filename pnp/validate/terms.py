@@ -11,7 +11,7 @@ from ..i18n.catalogs import SOURCE_LANG
 from ..i18n.lexicon import TermForms, capitalized
 from ..problems import Location, Problem
 from ..project import Inputs
-from ..data.terms import STATS
+from ..data.terms import FACTION_NAMES, KINDS, STATS, UNIT_TYPES
 from .glossary import whole_words
 from .messages import Pair, pairs
 from .text_scan import unquoted
@@ -104,3 +104,34 @@ def check_stat_positions(inputs: Inputs, langs: tuple[str, ...]) -> list[Problem
                                             f"position's word, found the stat abbreviation {local!r} standing for it "
                                             f"in {pair.translation!r}", pair.where))
     return problems
+
+
+WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+
+
+def check_undefined_terms(inputs: Inputs, langs: tuple[str, ...]) -> list[Problem]:
+    """Every word of an English card effect is part of a game term (locales/game-terms.toml, each with the rule
+    that defines it), of a card's name, kind, unit type, stat or faction, or one of the plain words listed in
+    game-terms.toml [plain]: any other word is a keyword the rules do not define (`term-undefined`). The translations
+    follow the English: a term there must be written with the language's forms (`check_term_consistency`)."""
+    lexicon = inputs.lexicon
+    known = _name_words(inputs) | lexicon.plain_words
+    phrases = [form for forms in lexicon.english_terms.values() for form in forms.forms]
+    terms = re.compile("|".join(rf"(?<!\w){re.escape(p)}\w*" for p in sorted(phrases, key=len, reverse=True)),
+                       re.IGNORECASE)
+    problems = []
+    for card in inputs.cards.cards:
+        rest = terms.sub(" ", unquoted(card.effect))
+        for word in dict.fromkeys(w for w in WORD.findall(rest) if w.casefold() not in known):
+            problems.append(Problem("term-undefined", f"the effect uses {word!r}, which is no game term the Rules "
+                                    "Reference defines; expected a term of locales/game-terms.toml with its defining "
+                                    "rule ([en] and [rules], and its words in every language), or a plain word of its "
+                                    "[plain] list", Location(card.source, card.line, card.id, SOURCE_LANG, "effect")))
+    return problems
+
+
+def _name_words(inputs: Inputs) -> frozenset[str]:
+    """The words of the cards' names, kinds, unit types, stats and factions (casefolded)."""
+    names = [card.name for card in inputs.cards.cards]
+    names += [text for table in (KINDS, UNIT_TYPES, STATS, FACTION_NAMES) for _, text in table.values()]
+    return frozenset(word.casefold() for name in names for word in WORD.findall(name))
