@@ -14,6 +14,7 @@ from ..kit.write import Interrupted
 from ..parallel import WorkerLost
 from ..problems import ProblemsFound
 from ..project import load_inputs
+from .catalogs import catalogs_group
 from .check import deck_group, validate_command
 from .export import images_command, tts_command
 from .make import build_command, calibrate_command, gallery_command
@@ -96,3 +97,4 @@ main.add_command(gallery_command)
 export.add_command(images_command)
 export.add_command(tts_command)
 main.add_command(proof_command)
+main.add_command(catalogs_group)

@@ -20,7 +20,7 @@ from .postrict import po_problems
 SOURCE_LANG = "en"
 LANGS = ("de", "pl", "tr", "es", "pt")
 # One gettext domain per part of the kit, each with its own template locales/<domain>.pot, extracted from its own
-# input paths (relative to the repository) with the README's `pybabel extract` command.
+# input paths (relative to the repository) by `pnp catalogs update` (pnp/i18n/catalog_sync.py).
 DOMAIN_INPUTS = {
     "cards": ("pnp/data/terms.py", "pnp/cards/labels.py", "pnp/pages/pdfout.py", "data/cards"),
     "sheets": ("pnp/sheets",),
