@@ -13,7 +13,7 @@ from pnp.project import REPO
 
 PLURAL_FORMS = {
     "de": "nplurals=2; plural=(n != 1);", "tr": "nplurals=2; plural=(n != 1);", "es": "nplurals=2; plural=(n != 1);",
-    "pt": "nplurals=2; plural=(n != 1);",
+    "pt": "nplurals=2; plural=(n > 1);",  # Brazilian (CLDR): 0 takes the singular
     "pl": "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
 }
 

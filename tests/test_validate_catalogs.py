@@ -232,3 +232,25 @@ def test_an_unknown_card_name_quoted_in_the_english_source(project_copy):
     project = Project(data=project_copy / "data", locales=project_copy / "locales")
     found = [p for p in validate(load_inputs(project, ("de",)), ("de",), project) if p.code == "card-reference-unknown"]
     assert [(p.where.card, p.where.file) for p in found] == [("rome.principes-line", str(cards))]
+
+
+@pytest.mark.parametrize("domain", ("cards", "sheets", "rulebook"))
+def test_a_plural_rule_that_disagrees_with_cldr_is_located_at_the_header(runner, project_copy, domain):
+    """pt with gettext's Portugal rule (0 plural) where CLDR gives Brazilian pt `n > 1` (0 singular)."""
+    path = project_copy / "locales" / "pt" / "LC_MESSAGES" / f"{domain}.po"
+    text = path.read_text()
+    path.write_text(text.replace("plural=(n > 1);", "plural=(n != 1);"))
+    code, problems = validate_json(runner, project_copy, "--lang", "pt")
+    assert code == 1
+    [found] = having(problems, "po-plural-cldr", lang="pt", file=str(path))
+    assert found["location"]["line"] == text[:text.index('msgid ""')].count("\n") + 1
+    assert "'one'" in found["message"] and "0" in found["message"]
+
+
+def test_each_catalog_names_its_regional_norm(runner, project_copy):
+    path = project_copy / "locales" / "es" / "LC_MESSAGES" / "sheets.po"
+    path.write_text(path.read_text().replace("# Regional norm: neutral Latin American Spanish.\n", ""))
+    code, problems = validate_json(runner, project_copy, "--lang", "es")
+    assert code == 1
+    [found] = having(problems, "po-header", lang="es", file=str(path))
+    assert "'# Regional norm: neutral Latin American Spanish.'" in found["message"]

@@ -15,10 +15,11 @@ from babel.messages.pofile import PoFileError, read_po
 from babel.support import NullTranslations, Translations
 
 from ..problems import Location, Problem, ProblemsFound, raise_if_errors
+from .languages import BUNDLED_LANGS
 from .postrict import po_problems
 
 SOURCE_LANG = "en"
-LANGS = ("de", "pl", "tr", "es", "pt")
+LANGS = BUNDLED_LANGS  # the shipped translations (locales/languages.toml)
 # One gettext domain per part of the kit, each with its own template locales/<domain>.pot, extracted from its own
 # input paths (relative to the repository) by `pnp catalogs update` (pnp/i18n/catalog_sync.py).
 DOMAIN_INPUTS = {

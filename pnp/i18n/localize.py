@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from ..data.card_database import Card, CardDatabase, Modifier
 from ..problems import raise_if_errors
 from ..data.terms import BONUS_PHRASES, FACTION_NAMES, KINDS, STATS, UNIT_TYPES, signed
-from ..typeset.fonts import TURKIC_LANGS
 from .catalogs import LanguageCatalog
+from .languages import language
 from .translator import Translator
 
 
@@ -70,7 +70,7 @@ def bonus_phrase(modifiers: tuple[Modifier, ...], translator: Translator, card: 
 
 def locale_upper(text: str, lang: str) -> str:
     """Upper case by the language's rules: Turkish (and Azerbaijani) i → İ and ı → I."""
-    if lang in TURKIC_LANGS:
+    if language(lang).turkic:
         text = text.replace("i", "\u0130").replace("\u0131", "I")
     return text.upper()
 
