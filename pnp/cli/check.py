@@ -6,6 +6,7 @@ import sys
 import click
 
 from ..i18n.catalogs import LANGS, SOURCE_LANG
+from ..i18n.languages import COMPLETE, DRAFT, PSEUDO
 from .options import (EXIT_PROBLEMS, LanguageList, PathArg, jobs_option, make_project, project_options, report,
                       write_json)
 from ..kit.build import checked_deck
@@ -30,9 +31,11 @@ def finish(problems: list[Problem], output: str, summary: str) -> None:
 
 
 @click.command("validate")
-@click.option("--lang", "langs", default="all", show_default=True, type=LanguageList(LANGS + (SOURCE_LANG,)),
+@click.option("--lang", "langs", default="all", show_default=True,
+              type=LanguageList((SOURCE_LANG, PSEUDO), registry=(COMPLETE, DRAFT)),
               help=f"Languages to check: all (the translations: {', '.join(LANGS)}) or a comma-separated list of "
-                   f"these and {SOURCE_LANG} (the English source: print checks only).")
+                   f"these, draft languages (their coverage), {SOURCE_LANG} (the English source) and {PSEUDO} (the "
+                   "pseudo-locale; print checks only, what does not fit as warnings).")
 @FORMAT
 @jobs_option
 @project_options

@@ -15,7 +15,8 @@ from babel.messages.pofile import PoFileError, read_po
 from babel.support import NullTranslations, Translations
 
 from ..problems import Location, Problem, ProblemsFound, raise_if_errors
-from .languages import BUNDLED_LANGS
+from .languages import BUNDLED_LANGS, DRAFT, PSEUDO, language
+from .pseudo import PseudoTranslations
 from .postrict import po_problems
 
 SOURCE_LANG = "en"
@@ -52,6 +53,9 @@ class LanguageCatalog:
     path: str
     messages: Mapping[tuple[str | None, str], Message]
     translations: NullTranslations
+    # a generated catalog (the pseudo-locale) or a draft: a message it lacks prints its generated text or the English
+    # source, and is no problem
+    fills_missing: bool = False
 
     @cached_property
     def singular_forms(self) -> frozenset[int]:
@@ -66,7 +70,9 @@ class LanguageCatalog:
         return self.translations.pgettext(context, message)
 
     def has(self, context: str | None, msgid: str) -> bool:
-        """True when the message is translated (present, non-empty, not fuzzy)."""
+        """True when the message is translated (present, non-empty, not fuzzy) or the catalog fills it in."""
+        if self.fills_missing:
+            return True
         entry = self.messages.get((context, msgid))
         return bool(entry and not entry.fuzzy and all(s.strip() for s in entry.strings))
 
@@ -78,6 +84,11 @@ def catalog_path(locales: Path, lang: str, domain: str) -> Path:
 def source_catalog() -> LanguageCatalog:
     """English: the source strings themselves."""
     return LanguageCatalog(SOURCE_LANG, "", MappingProxyType({}), NullTranslations())
+
+
+def pseudo_catalog() -> LanguageCatalog:
+    """The pseudo-locale: no file, every message generated from the English source (pnp.i18n.pseudo)."""
+    return LanguageCatalog(PSEUDO, "", MappingProxyType({}), PseudoTranslations(), fills_missing=True)
 
 
 def read_catalog(locales: Path, lang: str) -> LanguageCatalog:
@@ -96,7 +107,8 @@ def read_catalog(locales: Path, lang: str) -> LanguageCatalog:
         else:
             translations.merge(domain_translations)
     raise_if_errors(problems)
-    return LanguageCatalog(lang, str(locales / lang / "LC_MESSAGES"), MappingProxyType(messages), translations)
+    return LanguageCatalog(lang, str(locales / lang / "LC_MESSAGES"), MappingProxyType(messages), translations,
+                           fills_missing=language(lang).status == DRAFT)
 
 
 def _read_strictly(path: Path, lang: str, domain: str) -> tuple[Catalog | None, list[Problem]]:
@@ -130,8 +142,8 @@ def read_catalogs(locales: Path, langs: tuple[str, ...]) -> tuple[dict[str, Lang
     """The catalogs of every language that could be read, and the problems of those that could not."""
     found, problems = {}, []
     for lang in langs:
-        if lang == SOURCE_LANG:
-            found[lang] = source_catalog()
+        if lang in (SOURCE_LANG, PSEUDO):
+            found[lang] = source_catalog() if lang == SOURCE_LANG else pseudo_catalog()
             continue
         try:
             found[lang] = read_catalog(locales, lang)

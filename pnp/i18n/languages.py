@@ -91,6 +91,11 @@ def language(code: str | None) -> Language:
     return _registry.get(code or "") or Language(code or "", code or "", DRAFT, "", "", "“”", "default", "none")
 
 
+def babel_locale(code: str) -> str:
+    """The locale Babel formats the language's numbers and names in (English for the pseudo-locale)."""
+    return "en" if code == PSEUDO else code
+
+
 def codes(status: str, languages: Mapping[str, Language] | None = None) -> tuple[str, ...]:
     """The codes of the languages with that status, in the file's order."""
     return tuple(code for code, lang in (languages or _registry).items() if lang.status == status)

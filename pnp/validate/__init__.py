@@ -10,6 +10,7 @@ from typing import Callable, Iterable
 
 from ..cards.checks import card_print_problems
 from ..i18n.catalogs import SOURCE_LANG
+from ..i18n.languages import PSEUDO
 from ..parallel import attempted, raised, results_in_order
 from ..problems import ERROR, WARNING, Location, Problem, ProblemsFound
 from ..project import Inputs, Project
@@ -25,6 +26,9 @@ from .numbers import check_numbers
 from .placeholders import check_placeholders
 from .slips import check_typing
 from .terms import check_stat_positions, check_term_consistency, check_terms_used
+
+# languages without translations to check: the English source and the pseudo-locale generated from it
+UNTRANSLATED = (SOURCE_LANG, PSEUDO)
 
 Checker = Callable[[Inputs, tuple[str, ...]], list[Problem]]
 PrintChecker = Callable[[Inputs, tuple[str, ...], Project], list[Problem]]
@@ -106,7 +110,7 @@ def content_and_print_problems(inputs: Inputs, langs: tuple[str, ...], project: 
 def content_problems(inputs: Inputs, langs: tuple[str, ...], jobs: int = 1) -> list[Problem]:
     """The problems of `content_checks`, run in `jobs` worker processes when more than one language is checked,
     in check order."""
-    several = len([lang for lang in langs if lang != SOURCE_LANG]) > 1
+    several = len([lang for lang in langs if lang not in UNTRANSLATED]) > 1
     return merged(results_in_order(content_checks(inputs, langs), jobs if several else 1))
 
 
@@ -115,7 +119,7 @@ def content_checks(inputs: Inputs, langs: tuple[str, ...]) -> list[Callable[[], 
     returns its problems. English, the source language, has none (its texts are the msgids the translations are
     checked against). A check that needs engine data, cards or word lists that could not be read is left out
     (their load problems say why); every other check runs, so that one run reports everything."""
-    translations = tuple(lang for lang in langs if lang != SOURCE_LANG)
+    translations = tuple(lang for lang in langs if lang not in UNTRANSLATED)
     loaded = available(inputs)
     return [partial(checker, inputs, translations) for checker, needs in CHECKERS if needs <= loaded]
 
