@@ -12,7 +12,8 @@ from .options import (EXIT_PROBLEMS, LanguageList, PathArg, jobs_option, make_pr
 from ..kit.build import checked_deck
 from ..problems import ERROR, Problem, errors
 from ..project import loaded_langs, read_inputs
-from ..validate import validate
+from ..validate import UNTRANSLATED, validate
+from ..validate.coverage import coverage_line
 
 FORMAT = click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True,
                       help="text: one problem a line and a count; json: a list of {code, severity, location, "
@@ -44,6 +45,10 @@ def validate_command(langs, output, jobs, data, locales, art, layouts):
     project = make_project(data, locales, art, layouts)
     inputs, problems = read_inputs(project, langs)
     problems += validate(inputs, loaded_langs(inputs, langs), project, jobs)
+    if output == "text":
+        for lang in loaded_langs(inputs, langs):
+            if lang not in UNTRANSLATED:
+                click.echo(coverage_line(inputs.catalogs[lang]))
     finish(problems, output, f"valid: engine data, {len(inputs.cards.cards) if inputs.cards else 0} cards and "
            f"their decks, catalogs of {', '.join(langs)}")
 

@@ -7,14 +7,16 @@ from pathlib import Path
 import click
 
 from ..i18n.catalogs import LANGS
+from ..i18n.languages import COMPLETE, DRAFT
 from ..kit.write import write_all
 from ..problems import ProblemsFound
 from .options import EXIT_PROBLEMS, LanguageList, PathArg, jobs_option, make_project, project_options, report
 
 
 @click.command("proof")
-@click.option("--lang", "langs", type=LanguageList(LANGS), default="all", show_default=True,
-              help=f"Languages shown beside English: all or a comma-separated list of {', '.join(LANGS)}.")
+@click.option("--lang", "langs", type=LanguageList((), registry=(COMPLETE, DRAFT)), default="all", show_default=True,
+              help=f"Languages shown beside English: all or a comma-separated list of {', '.join(LANGS)} and draft "
+                   "languages (locales/languages.toml).")
 @click.option("--out", type=PathArg(file_okay=False), default=Path("out/proof"), show_default=True,
               help="Folder of the site (open index.html in a browser).")
 @jobs_option

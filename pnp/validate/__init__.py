@@ -5,12 +5,13 @@ problems arrive as ProblemsFound from pnp.project.load_inputs); the checks here 
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from typing import Callable, Iterable
 
 from ..cards.checks import card_print_problems
 from ..i18n.catalogs import SOURCE_LANG
-from ..i18n.languages import PSEUDO
+from ..i18n.languages import DRAFT, PSEUDO, language
 from ..parallel import attempted, raised, results_in_order
 from ..problems import ERROR, WARNING, Location, Problem, ProblemsFound
 from ..project import Inputs, Project
@@ -29,6 +30,8 @@ from .terms import check_stat_positions, check_term_consistency, check_terms_use
 
 # languages without translations to check: the English source and the pseudo-locale generated from it
 UNTRANSLATED = (SOURCE_LANG, PSEUDO)
+UNTRANSLATED_CODES = frozenset({"translation-missing", "translation-empty", "translation-fuzzy",
+                                "translation-outdated"})
 
 Checker = Callable[[Inputs, tuple[str, ...]], list[Problem]]
 PrintChecker = Callable[[Inputs, tuple[str, ...], Project], list[Problem]]
@@ -121,7 +124,16 @@ def content_checks(inputs: Inputs, langs: tuple[str, ...]) -> list[Callable[[], 
     (their load problems say why); every other check runs, so that one run reports everything."""
     translations = tuple(lang for lang in langs if lang not in UNTRANSLATED)
     loaded = available(inputs)
-    return [partial(checker, inputs, translations) for checker, needs in CHECKERS if needs <= loaded]
+    return [partial(drafts_lenient, checker, inputs, translations) for checker, needs in CHECKERS if needs <= loaded]
+
+
+def drafts_lenient(checker: Checker, inputs: Inputs, langs: tuple[str, ...]) -> list[Problem]:
+    """A content checker's problems; in a draft language (locales/languages.toml) a message not translated yet is
+    no problem (its coverage says how many there are; a draft build prints their English source) and every other
+    problem is a warning."""
+    drafts = {lang for lang in langs if language(lang).status == DRAFT}
+    return [replace(p, severity=WARNING) if p.where.lang in drafts else p for p in checker(inputs, langs)
+            if not (p.where.lang in drafts and p.code in UNTRANSLATED_CODES)]
 
 
 def merged(found: Iterable[list[Problem]]) -> list[Problem]:
