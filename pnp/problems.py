@@ -12,8 +12,14 @@ MAX_LINE = 400  # characters of one reported problem; longer ones (a quoted text
 # a text that does not fit its box at the smallest size allowed, in each product
 FIT_CODES = frozenset({"text-does-not-fit", "sheet-text-overflow", "sheet-label-overflow", "sheet-no-room",
                        "calibration-text-overflow", "rulebook-table-overflow"})
+VISIBLE_SPACE = "␣"  # a space beyond the first of a run, in a quoted text of the report
 MAX_QUOTED = 100  # characters of one quoted text in a reported problem
 QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|“[^“”]*”|„[^„“]*“")
+
+
+def _spaces_shown(quoted: re.Match) -> str:
+    """A quoted text whose runs of spaces stay visible once the line's whitespace is collapsed: "a  b" → "a ␣b"."""
+    return re.sub(" {2,}", lambda run: " " + VISIBLE_SPACE * (len(run.group(0)) - 1), quoted.group(0))
 
 
 def _shortened(text: str, limit: int) -> str:
@@ -88,7 +94,8 @@ class Problem:
     def __str__(self) -> str:
         """One line: control characters shown as spaces, each long quoted text shortened in its middle (so that what
         is said about them stays readable), then the whole line if still too long."""
-        line = " ".join(f"{self.where}: {self.severity} {self.code}: {self.message}".split())
+        line = QUOTED.sub(_spaces_shown, f"{self.where}: {self.severity} {self.code}: {self.message}")
+        line = " ".join(line.split())
         if len(line) > MAX_LINE:
             line = QUOTED.sub(lambda quoted: _shortened(quoted.group(0), MAX_QUOTED), line)
         return _shortened(line, MAX_LINE)

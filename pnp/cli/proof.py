@@ -19,14 +19,17 @@ from .options import EXIT_PROBLEMS, LanguageList, PathArg, jobs_option, make_pro
                    "languages (locales/languages.toml).")
 @click.option("--out", type=PathArg(file_okay=False), default=Path("out/proof"), show_default=True,
               help="Folder of the site (open index.html in a browser).")
+@click.option("--compare", "old", type=PathArg(file_okay=False, exists=True), default=None,
+              help="An older catalogs folder (e.g. the last release's locales/): a page lists every message whose "
+                   "translation changed since, old and new text, and the cards it touches.")
 @jobs_option
 @project_options
-def proof_command(langs, out, jobs, data, locales, art, layouts):
+def proof_command(langs, out, old, jobs, data, locales, art, layouts):
     """Write a static proof site: every card and message in English and each language side by side, with its
     catalog line, fitted size and the validator's problems. Problems are shown, not fatal."""
     try:
         from ..proof.site import proof_site  # the site and its image renderer are loaded only for the proof
-        files = proof_site(make_project(data, locales, art, layouts), langs, jobs)
+        files = proof_site(make_project(data, locales, art, layouts), langs, jobs, old)
         write_all({out / path: content for path, content in files.items()}, out)
     except ProblemsFound as exc:
         report(exc.problems)

@@ -111,6 +111,19 @@ def read_catalog(locales: Path, lang: str) -> LanguageCatalog:
                            fills_missing=language(lang).status == DRAFT)
 
 
+def read_messages(locales: Path, lang: str) -> dict[tuple[str | None, str], Message]:
+    """A language's messages as Babel reads them, without the strict checks (an older catalogs folder to compare
+    with, written before today's rules); a domain whose file is missing or unreadable has none."""
+    messages = {}
+    for domain in DOMAINS:
+        path = catalog_path(locales, lang, domain)
+        try:
+            messages.update(_messages(read_po(BytesIO(path.read_bytes()), locale=lang), str(path)))
+        except (OSError, PoFileError, ValueError):
+            continue
+    return messages
+
+
 def _read_strictly(path: Path, lang: str, domain: str) -> tuple[Catalog | None, list[Problem]]:
     """One .po file checked by the strict pre-scan, then read by Babel; None and the problems when it is unusable."""
     where = Location(file=str(path), lang=lang)
