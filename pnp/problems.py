@@ -9,9 +9,6 @@ from typing import Any, Iterable
 ERROR = "error"
 WARNING = "warning"
 MAX_LINE = 400  # characters of one reported problem; longer ones (a quoted text that does not fit) are shortened
-# a text that does not fit its box at the smallest size allowed, in each product
-FIT_CODES = frozenset({"text-does-not-fit", "sheet-text-overflow", "sheet-label-overflow", "sheet-no-room",
-                       "calibration-text-overflow", "rulebook-table-overflow"})
 VISIBLE_SPACE = "␣"  # a space beyond the first of a run, in a quoted text of the report
 MAX_QUOTED = 100  # characters of one quoted text in a reported problem
 QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|“[^“”]*”|„[^„“]*“")
@@ -82,14 +79,6 @@ class Problem:
     message: str
     where: Location = field(default_factory=Location)
     severity: str = ERROR
-
-    def __post_init__(self):
-        """A text that does not fit, in a language printed only to preview lengths (the pseudo-locale), is a warning:
-        the fitter's report of what would not fit in a long language."""
-        if self.code in FIT_CODES and self.severity == ERROR and self.where.lang:
-            from .i18n.languages import PSEUDO  # the registry reads its file through this module
-            if self.where.lang == PSEUDO:
-                object.__setattr__(self, "severity", WARNING)
 
     def __str__(self) -> str:
         """One line: control characters shown as spaces, each long quoted text shortened in its middle (so that what

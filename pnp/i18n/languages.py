@@ -11,7 +11,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
-from ..problems import Location, Problem, raise_if_errors
+from ..problems import ERROR, WARNING, Location, Problem, raise_if_errors
 from ..resources import bundled_root
 from ..tomlfile import key_lines, read_toml
 
@@ -87,8 +87,15 @@ def use(languages: Mapping[str, Language]) -> None:
 
 
 def language(code: str | None) -> Language:
-    """A language's traits; a code the registry does not know (the pseudo-locale) has the default ones."""
-    return _registry.get(code or "") or Language(code or "", code or "", DRAFT, "", "", "“”", "default", "none")
+    """A language's traits; a code the registry does not know (the pseudo-locale) has the default ones and no
+    status."""
+    return _registry.get(code or "") or Language(code or "", code or "", "", "", "", "“”", "default", "none")
+
+
+def fit_severity(code: str | None) -> str:
+    """How grave a text is that does not fit its box: an error, but a warning in the pseudo-locale, printed only
+    to see what would not fit in a long language (the fitter's report)."""
+    return WARNING if code == PSEUDO else ERROR
 
 
 def babel_locale(code: str) -> str:

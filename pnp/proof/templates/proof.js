@@ -1,6 +1,6 @@
 // Filters of the proof site. Without JavaScript the pages show everything and the filter forms stay hidden.
 // A control with data-filter="NAME" keeps the .filterable elements whose data-NAME (space-separated values)
-// contains the chosen value; the search box (data-search) those whose text contains its words (card id, msgid,
+// contains the chosen value; the search box (data-search) those whose text contains what it holds (card id, msgid,
 // msgctxt, translations); a checkbox with data-lang-toggle shows or hides one language's columns. A card image
 // opens at print resolution in the viewer (without JavaScript, the link opens the image itself).
 (function () {
@@ -12,7 +12,7 @@
       return;
     }
     event.preventDefault();
-    var image = viewer.querySelector("img");
+    var image = viewer.querySelector("img") || viewer.appendChild(document.createElement("img"));
     image.src = link.getAttribute("href");
     image.alt = link.querySelector("img").alt;
     viewer.showModal();
@@ -26,10 +26,9 @@
     var shown = 0;
     var controls = form.querySelectorAll("[data-filter]");
     var search = form.querySelector("[data-search]");
-    var words = search ? search.value.toLowerCase().split(/\s+/).filter(Boolean) : [];
+    var query = search ? search.value.trim().toLowerCase().replace(/\s+/g, " ") : "";
     document.querySelectorAll(".filterable").forEach(function (item) {
-      var text = words.length ? item.textContent.toLowerCase() : "";
-      var visible = words.every(function (word) { return text.indexOf(word) >= 0; });
+      var visible = !query || item.textContent.toLowerCase().replace(/\s+/g, " ").indexOf(query) >= 0;
       controls.forEach(function (control) {
         var values = (item.getAttribute("data-" + control.getAttribute("data-filter")) || "").split(" ");
         if (control.value && values.indexOf(control.value) < 0) {
