@@ -357,5 +357,12 @@ def test_every_page_fits_a_phone(browser, site):
                      "e.getBoundingClientRect().right > window.innerWidth + 0.5).map(e => e.tagName + '.' + "
                      "e.className).slice(0, 5).concat([document.documentElement.scrollWidth > window.innerWidth])")
             assert wait_for(browser, wider, [False]) == [False], page
+        # readable, not merely squeezed in: each language of a message, and each card, takes the screen's width
+        open_page(browser, site, "messages.html")
+        narrow = ("return [...document.querySelectorAll('td[data-lang], section.cell')].filter(e => e.offsetParent "
+                  "!== null && e.getBoundingClientRect().width < 0.8 * window.innerWidth).length")
+        assert wait_for(browser, narrow, 0) == 0
+        open_page(browser, site, "cards-rome.html")
+        assert wait_for(browser, narrow, 0) == 0
     finally:
         browser.set_window_size(1400, 1000)
