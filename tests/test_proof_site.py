@@ -277,8 +277,6 @@ def test_every_message_shows_where_it_is_printed(browser, site):
                     "document.querySelectorAll('tr.filterable figure.printed, tr.filterable p.not-printed').length",
                     True)
     assert rows
-    for row in browser.find_elements("css selector", "tr.filterable figure.printed img"):
-        browser.execute_script("arguments[0].scrollIntoView()", row)  # lazy images load when near the viewport
     loaded = ("return [...document.querySelectorAll('figure.printed img')].every(i => i.complete && "
               "i.naturalWidth > 0)")
     wait_for(browser, loaded, True)
