@@ -20,12 +20,14 @@ FORMAT = click.option("--format", "output", type=click.Choice(["text", "json"]),
                       "message}.")
 
 
-def finish(problems: list[Problem], output: str, summary: str) -> None:
-    """Print the problems (text or JSON) on stdout; exit 1 when any is an error, else 0."""
+def finish(problems: list[Problem], output: str, summary: str, notes: tuple[str, ...] = ()) -> None:
+    """Print the problems (text or JSON) on stdout, then (text) the `notes`; exit 1 when any is an error, else 0."""
     if output == "json":
         write_json([p.as_dict() for p in problems])
     else:
         report(problems, sys.stdout)
+        for note in notes:
+            click.echo(note)
         if not any(p.severity == ERROR for p in problems):
             click.echo(summary)
     sys.exit(EXIT_PROBLEMS if any(p.severity == ERROR for p in problems) else 0)
@@ -45,12 +47,10 @@ def validate_command(langs, output, jobs, data, locales, art, layouts):
     project = make_project(data, locales, art, layouts)
     inputs, problems = read_inputs(project, langs)
     problems += validate(inputs, loaded_langs(inputs, langs), project, jobs)
-    if output == "text":
-        for lang in loaded_langs(inputs, langs):
-            if lang not in UNTRANSLATED:
-                click.echo(coverage_line(inputs.catalogs[lang]))
+    coverage = tuple(coverage_line(inputs.catalogs[lang]) for lang in loaded_langs(inputs, langs)
+                     if lang not in UNTRANSLATED)
     finish(problems, output, f"valid: engine data, {len(inputs.cards.cards) if inputs.cards else 0} cards and "
-           f"their decks, catalogs of {', '.join(langs)}")
+           f"their decks, catalogs of {', '.join(langs)}", coverage)
 
 
 @click.group("deck")
