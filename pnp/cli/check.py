@@ -13,7 +13,7 @@ from ..kit.build import checked_deck
 from ..problems import ERROR, Problem, errors
 from ..project import loaded_langs, read_inputs
 from ..validate import UNTRANSLATED, validate
-from ..validate.coverage import coverage_line
+from ..validate.coverage import complete, coverage_line
 
 FORMAT = click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True,
                       help="text: one problem a line and a count; json: a list of {code, severity, location, "
@@ -48,7 +48,7 @@ def validate_command(langs, output, jobs, data, locales, art, layouts):
     inputs, problems = read_inputs(project, langs)
     problems += validate(inputs, loaded_langs(inputs, langs), project, jobs)
     coverage = tuple(coverage_line(inputs.catalogs[lang]) for lang in loaded_langs(inputs, langs)
-                     if lang not in UNTRANSLATED)
+                     if lang not in UNTRANSLATED and not complete(inputs.catalogs[lang]))
     finish(problems, output, f"valid: engine data, {len(inputs.cards.cards) if inputs.cards else 0} cards and "
            f"their decks, catalogs of {', '.join(langs)}", coverage)
 

@@ -18,6 +18,11 @@ def coverage(catalog: LanguageCatalog) -> dict[str, tuple[int, int]]:
     return {domain: (done, total) for domain, (done, total) in counts.items()}
 
 
+def complete(catalog: LanguageCatalog) -> bool:
+    """Every message of every domain translated."""
+    return all(done == total for done, total in coverage(catalog).values())
+
+
 def coverage_line(catalog: LanguageCatalog) -> str:
     """"coverage fr: cards 2.5 % (8 of 316), …"."""
     return f"coverage {catalog.lang}: " + ", ".join(
