@@ -19,6 +19,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from fontTools.ttLib import TTFont
+from fontTools.ttLib.tables.otBase import USE_HARFBUZZ_REPACKER
 from fontTools.varLib.instancer import instantiateVariableFont
 
 FONTS = Path(__file__).resolve().parent
@@ -86,6 +87,9 @@ def derive(target: str, directory: Path = FONTS) -> Path:
                 table.cmap = {code: mapping.get(glyph, glyph) for code, glyph in table.cmap.items()}
     _rename(font, family, style)
     font["head"].modified = font["head"].created  # no time stamp: the same sources give the same bytes
+    # fontTools packs the layout tables with HarfBuzz's repacker when uharfbuzz is installed (hyperglot brings it):
+    # other bytes; the pure-Python packer made the fonts shipped, whatever else is installed
+    font.cfg[USE_HARFBUZZ_REPACKER] = False
     path = directory / target
     font.save(path)
     return path

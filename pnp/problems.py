@@ -9,9 +9,15 @@ from typing import Any, Iterable
 ERROR = "error"
 WARNING = "warning"
 MAX_LINE = 400  # characters of one reported problem; longer ones (a quoted text that does not fit) are shortened
+VISIBLE_SPACE = "␣"  # a space beyond the first of a run, in a quoted text of the report
 MAX_QUOTED = 100  # characters of one quoted text in a reported problem
 MIN_MESSAGE = 120  # characters of the message kept however long the location before it
 QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|“[^“”]*”|„[^„“]*“")
+
+
+def _spaces_shown(quoted: re.Match) -> str:
+    """A quoted text whose runs of spaces stay visible once the line's whitespace is collapsed: "a  b" → "a ␣b"."""
+    return re.sub(" {2,}", lambda run: " " + VISIBLE_SPACE * (len(run.group(0)) - 1), quoted.group(0))
 
 
 def _shortened(text: str, limit: int) -> str:
@@ -76,11 +82,11 @@ class Problem:
     severity: str = ERROR
 
     def __str__(self) -> str:
-        """One line: control characters shown as spaces; when too long, each long quoted text of the message is
-        shortened in its middle (so that what is said about them stays readable), then the message. The location,
-        severity and code are never shortened."""
+        """One line: control characters shown as spaces, a run of spaces in a quoted text shown (VISIBLE_SPACE);
+        when too long, each long quoted text of the message is shortened in its middle (so that what is said about
+        them stays readable), then the message. The location, severity and code are never shortened."""
         head = " ".join(f"{self.where}: {self.severity} {self.code}:".split())
-        message = " ".join(self.message.split())
+        message = " ".join(QUOTED.sub(_spaces_shown, self.message).split())
         room = max(MAX_LINE - len(head) - 1, MIN_MESSAGE)
         if len(message) > room:
             message = QUOTED.sub(lambda quoted: _shortened(quoted.group(0), MAX_QUOTED), message)

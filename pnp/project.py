@@ -8,6 +8,7 @@ from pathlib import Path
 from .data.card_database import CardDatabase, load_cards
 from .i18n.catalogs import LanguageCatalog, read_catalogs
 from .data.engine_data import ENGINE_NAMES, Engine, read_engine
+from .i18n.languages import LANGUAGES_FILE, read_languages, use
 from .i18n.lexicon import Lexicon, load_lexicon
 from .layouts.schemas import LAYOUTS
 from .problems import Problem, ProblemsFound, raise_if_errors
@@ -73,6 +74,10 @@ def read_inputs(project: Project, langs: tuple[str, ...]) -> tuple[Inputs, list[
     word lists when they could be read. What could not be read is None.
     """
     engine, problems = read_engine(project.engine_file)
+    if (project.locales / LANGUAGES_FILE).is_file():  # a catalogs folder of its own languages (`pnp lang add`)
+        languages, language_problems = read_languages(project.locales)
+        problems += language_problems
+        use(languages)
     cards = None
     try:
         cards = load_cards(project.cards_dir, engine)

@@ -1,8 +1,9 @@
 """`pnp proof`: the static proof site, read back as HTML and driven in headless Chromium (Selenium).
 
-One site is built per session from the shipped inputs with two planted defects — the Polish effect of
-rome.consular-cavalry says 12 ATK where the English source says 2, and the German calibration sheet types the ruler's
-100 mm instead of its placeholder — and every browser test reads that site.
+One site is built per session from the shipped inputs with three planted defects — the Polish effect of
+rome.consular-cavalry says 12 ATK where the English source says 2, the German calibration sheet types the ruler's
+100 mm instead of its placeholder, and the Spanish score sheet's title has a double space, a no-break space and a
+soft hyphen — compared with the shipped catalogs (`--compare`), and every browser test reads that site.
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import pytest
 from pnp.data.card_database import load_cards
 from pnp.data.engine_data import load_engine
 from pnp.project import REPO
+from pnp.proof.collect import message_anchor
 from tests.conftest import LANGS, invoke, project_args
 
 LANGUAGES = ("en",) + LANGS
@@ -24,6 +26,9 @@ PLANTED_TO = "w Obronie, zyskuje 12 ATK w walce."
 CARDS = load_cards(REPO / "data" / "cards", load_engine(REPO / "data" / "engine.toml")).cards
 MESSAGE_LANG, MESSAGE_FROM, MESSAGE_TO = "de", "genau {ruler_length} mm messen.", "genau 100 mm messen."
 FACTIONS = tuple(dict.fromkeys(card.faction for card in CARDS))
+INVISIBLE_LANG, INVISIBLE_FROM, INVISIBLE_TO = "es", 'msgstr "Hoja de puntuación"', 'msgstr "Hoja  de\u00a0pun\u00adtuación"'
+PRINT_DPI, CARD_MM = 150, 69  # a card's pro page: 63 mm and the bleed
+PHONE = 390  # px, the width of a phone's viewport
 
 
 def plant(root: Path, lang: str, path: str, old: str, new: str) -> None:
@@ -42,7 +47,8 @@ def site(runner, tmp_path_factory) -> Path:
     shutil.copytree(REPO / "locales", root / "locales", ignore=shutil.ignore_patterns("*.mo"))
     plant(root, PLANTED_LANG, "locales/{lang}/LC_MESSAGES/cards.po", PLANTED_FROM, PLANTED_TO)
     plant(root, MESSAGE_LANG, "locales/{lang}/LC_MESSAGES/sheets.po", MESSAGE_FROM, MESSAGE_TO)
-    result = invoke(runner, "proof", "--out", root / "site", *project_args(root))
+    plant(root, INVISIBLE_LANG, "locales/{lang}/LC_MESSAGES/sheets.po", INVISIBLE_FROM, INVISIBLE_TO)
+    result = invoke(runner, "proof", "--out", root / "site", "--compare", REPO / "locales", *project_args(root))
     assert result.exit_code == 0, result.output
     return root / "site"
 
@@ -130,8 +136,9 @@ def pages(site: Path) -> list[str]:
 
 
 def test_every_page_loads_without_console_errors(browser, site):
-    assert pages(site) == sorted([f"cards-{f}.html" for f in FACTIONS] + ["glossary.html", "index.html",
-                                                                           "messages.html", "problems.html"])
+    assert pages(site) == sorted([f"cards-{f}.html" for f in FACTIONS] + ["changes.html", "glossary.html",
+                                                                           "index.html", "messages.html",
+                                                                           "problems.html"])
     for page in pages(site):
         open_page(browser, site, page)
         logs = [entry for entry in browser.get_log("browser") if entry["level"] in ("SEVERE", "WARNING")]
@@ -245,3 +252,115 @@ def test_filters_show_and_hide_the_right_cards(browser, site):
     wait_for(browser, codes, ["number-mismatch"])
     choose(browser, "lang", "tr")
     wait_for(browser, codes, [])
+
+
+def test_a_card_opens_at_print_resolution_on_click(browser, site):
+    from selenium.webdriver.common.by import By
+
+    open_page(browser, site, "cards-rome.html")
+    card = f"article[id='{PLANTED_CARD}'] section[data-lang='{PLANTED_LANG}'] a.zoom"
+    wait_for(browser, "return document.querySelectorAll(arguments[0]).length", 1, card)
+    browser.find_element(By.CSS_SELECTOR, card).click()
+    opened = ("const v = document.getElementById('viewer'), i = v.querySelector('img'); "
+              "return [v.open, i.complete && i.naturalWidth > 0, i.getAttribute('src')]")
+    expected = [True, True, f"img/{PLANTED_LANG}/{PLANTED_CARD}@{PRINT_DPI}dpi.png"]
+    wait_for(browser, opened, expected)
+    width = browser.execute_script("return document.querySelector('#viewer img').naturalWidth")
+    assert width / (CARD_MM / 25.4) >= PRINT_DPI - 1, width  # at least 150 dots per inch of the printed card
+    browser.find_element(By.CSS_SELECTOR, "#viewer button").click()
+    wait_for(browser, "return document.getElementById('viewer').open", False)
+
+
+def test_every_message_shows_where_it_is_printed(browser, site):
+    open_page(browser, site, "messages.html")
+    rows = wait_for(browser, "return document.querySelectorAll('tr.filterable').length === "
+                    "document.querySelectorAll('tr.filterable figure.printed, tr.filterable p.not-printed').length",
+                    True)
+    assert rows
+    loaded = ("return [...document.querySelectorAll('figure.printed img')].every(i => i.complete && "
+              "i.naturalWidth > 0)")
+    wait_for(browser, loaded, True)
+    missing = browser.execute_script("return [...document.querySelectorAll('tr.filterable')].filter(r => "
+                                     "r.querySelector('p.not-printed')).map(r => r.querySelector('td').textContent)")
+    assert len(missing) <= 2, missing  # the PDF metadata's subject, which no page prints
+    captions = browser.execute_script(
+        "return Object.fromEntries([...document.querySelectorAll('tr.filterable')].filter(r => "
+        "r.querySelector('figcaption')).map(r => [r.dataset.section, r.querySelector('figcaption').textContent]))")
+    assert captions["rulebook"].startswith("rulebook.pdf, page ")
+    assert captions["calibration-sheet"].startswith("calibration.pdf, page ")
+    assert captions["card-terms"].startswith("cards/")
+
+
+def test_search_across_card_id_msgid_context_and_translation(browser, site):
+    from selenium.webdriver.common.by import By
+
+    open_page(browser, site, "cards-rome.html")
+    search = browser.find_element(By.ID, "search")
+    search.send_keys(PLANTED_CARD)  # a card id
+    wait_visible(browser, "article.card-row", [PLANTED_CARD])
+    search.clear()
+    search.send_keys("zyskuje 12 ATK")  # the planted Polish translation
+    wait_visible(browser, "article.card-row", [PLANTED_CARD])
+    open_page(browser, site, "messages.html")
+    search = browser.find_element(By.ID, "search")
+    search.send_keys("genau 100 mm")  # a German translation
+    shown = "return [...document.querySelectorAll('tr.filterable')].filter(r => !r.hidden).map(r => r.dataset.section)"
+    wait_for(browser, shown, ["calibration-sheet"])
+    search.clear()
+    search.send_keys("msgctxt calibration sheet")  # a msgctxt, as the rows show it
+    calibration = browser.execute_script(
+        "return [...document.querySelectorAll('tr.filterable')].filter(r => r.dataset.section === "
+        "'calibration-sheet').length")
+    wait_for(browser, shown, ["calibration-sheet"] * calibration)
+    search.clear()
+    search.send_keys("Score Sheet")  # an English msgid (and what contains it)
+    found = wait_for(browser, f"return {shown[7:]}.length > 0", True)
+    assert found
+
+
+def test_invisible_characters_are_shown(browser, site):
+    open_page(browser, site, "messages.html")
+    cell = f"document.getElementById('{message_anchor('score sheet', 'Score Sheet')}').querySelector('td[data-lang=es]')"
+    signs = wait_for(browser, f"return [...{cell}.querySelectorAll('p.text span.inv')].map(s => s.title)",
+                     ["extra space", "no-break space", "soft hyphen"])
+    assert signs
+    problem = browser.execute_script(
+        f"return {cell}.querySelector('li.problem[data-code=\"double-space\"] span.inv') !== null")
+    assert problem  # the validator's report of the double space shows it too
+
+
+def test_the_compare_view_lists_the_changed_messages_with_their_cards(browser, site):
+    open_page(browser, site, "changes.html")
+    rows = wait_for(browser, "return document.querySelectorAll('tr.change').length", 3)
+    assert rows == 3
+    changes = browser.execute_script(
+        "return [...document.querySelectorAll('tr.change')].map(r => [r.dataset.lang, "
+        "r.querySelector('td.old').textContent, r.querySelector('td.new').textContent, "
+        "[...r.querySelectorAll('td.cards code')].map(c => c.textContent)])")
+    by_lang = {lang: (old, new, cards) for lang, old, new, cards in changes}
+    assert set(by_lang) == {PLANTED_LANG, MESSAGE_LANG, INVISIBLE_LANG}
+    old, new, cards = by_lang[PLANTED_LANG]
+    assert "zyskuje 2 ATK" in old and "zyskuje 12 ATK" in new and cards == [PLANTED_CARD]
+    assert "{ruler_length}" in by_lang[MESSAGE_LANG][0] and "100 mm" in by_lang[MESSAGE_LANG][1]
+    assert by_lang[MESSAGE_LANG][2] == [] and "Hoja de puntuación" == by_lang[INVISIBLE_LANG][0]
+
+
+def test_every_page_fits_a_phone(browser, site):
+    browser.set_window_size(PHONE, 844)
+    try:
+        wait_for(browser, "return window.innerWidth", PHONE)
+        for page in pages(site):
+            open_page(browser, site, page)
+            wider = ("return [...document.querySelectorAll('body *')].filter(e => e.offsetParent !== null && "
+                     "e.getBoundingClientRect().right > window.innerWidth + 0.5).map(e => e.tagName + '.' + "
+                     "e.className).slice(0, 5).concat([document.documentElement.scrollWidth > window.innerWidth])")
+            assert wait_for(browser, wider, [False]) == [False], page
+        # readable, not merely squeezed in: each language of a message, and each card, takes the screen's width
+        open_page(browser, site, "messages.html")
+        narrow = ("return [...document.querySelectorAll('td[data-lang], section.cell')].filter(e => e.offsetParent "
+                  "!== null && e.getBoundingClientRect().width < 0.8 * window.innerWidth).length")
+        assert wait_for(browser, narrow, 0) == 0
+        open_page(browser, site, "cards-rome.html")
+        assert wait_for(browser, narrow, 0) == 0
+    finally:
+        browser.set_window_size(1400, 1000)

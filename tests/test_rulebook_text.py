@@ -53,7 +53,11 @@ REVIEW_FINDINGS = {
            ("→ boss zostaje", "→ dowódca zostaje")),
     "tr": (("turdaki 1 normal", "turdaki tek normal"), ("Sv.", "Seviye"), ("Doktrinler & Taktikler", "Doktrinler ve Taktikler")),
     "es": (("un número de energía", "un valor de energía"), (" LP", " PV")),
-    "pt": (("o seu 1 posicionamento", "o seu único posicionamento"), ("Doutrinas & táticas", "Doutrinas e Táticas"), (" LP", " PV"),
+    # pt follows CLDR (0 and 1 take the singular form, which therefore says its number): "1 carta", not "uma carta"
+    "pt": (("Compre uma carta.", "Compre 1 carta."), ("pode atacar uma vez", "pode atacar 1 vez"),
+           ("cada uma, uma vez por turno", "cada uma, 1 vez por turno"), ("Só é permitido um ataque direto",
+           "Só é permitido 1 ataque direto"), ("o seu único posicionamento/baixar", "o seu 1 posicionamento/baixar"),
+           ("pelo menos uma deve", "pelo menos 1 deve"), ("Doutrinas & táticas", "Doutrinas e Táticas"), (" LP", " PV"),
            ("(nível 1–4 de graça; nível 5–6 custam", "(as de nível 1–4, de graça; as de nível 5–6 custam"),
            # one way of writing each position, as the cards write it (issue #23)
            ("em posição de ataque", "em Ataque"), ("em posição de defesa", "em Defesa"), ("em ataque", "em Ataque"),

@@ -244,3 +244,29 @@ def test_a_placeholder_is_a_bare_name_only(runner, project_copy, written):
     [found] = having(problems, "placeholder-syntax", lang="tr", line=line)
     assert f"the placeholder {written} is more than a name; expected {{stat}}" in found["message"]
     assert not [p for p in problems if p["code"] != "placeholder-syntax" and p["location"].get("line") == line]
+
+
+@pytest.mark.parametrize("domain", ("cards", "sheets", "rulebook"))
+def test_a_plural_rule_that_disagrees_with_cldr_is_located_at_the_header(runner, project_copy, domain):
+    """pt with gettext's Portugal rule (0 plural) where CLDR gives Brazilian pt `n > 1` (0 singular)."""
+    path = project_copy / "locales" / "pt" / "LC_MESSAGES" / f"{domain}.po"
+    text = path.read_text()
+    path.write_text(text.replace("plural=(n > 1);", "plural=(n != 1);"))
+    code, problems = validate_json(runner, project_copy, "--lang", "pt")
+    assert code == 1
+    [found] = having(problems, "po-plural-cldr", lang="pt", file=str(path))
+    assert found["location"]["line"] == text[:text.index('msgid ""')].count("\n") + 1
+    assert "'one'" in found["message"] and "0" in found["message"]
+
+
+def test_each_catalog_names_its_regional_norm(runner, project_copy):
+    path = project_copy / "locales" / "es" / "LC_MESSAGES" / "sheets.po"
+    line = ('# Regional norm: neutral Latin American Spanish: "tú" for one player, "ustedes" for both, '
+            'no Spain-only words.')
+    text = path.read_text(encoding="utf-8")
+    assert text.count(line + "\n") == 1
+    path.write_text(text.replace(line + "\n", ""), encoding="utf-8")
+    code, problems = validate_json(runner, project_copy, "--lang", "es")
+    assert code == 1
+    [found] = having(problems, "po-header", lang="es", file=str(path))
+    assert f"'{line}'" in found["message"]

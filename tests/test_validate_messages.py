@@ -27,7 +27,7 @@ DRAWS = {
     "pl": ("Dobierz jedną kartę.", "Dobierz %(hand_draw_per_turn)s karty.", "Dobierz %(hand_draw_per_turn)s kart."),
     "tr": ("Bir kart çek.", "%(hand_draw_per_turn)s kart çek."),
     "es": ("Roba una carta.", "Roba %(hand_draw_per_turn)s cartas."),
-    "pt": ("Compre uma carta.", "Compre %(hand_draw_per_turn)s cartas."),
+    "pt": ("Compre %(hand_draw_per_turn)s carta.", "Compre %(hand_draw_per_turn)s cartas."),  # form 0: 0 and 1
 }
 
 

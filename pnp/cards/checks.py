@@ -9,6 +9,7 @@ from typing import Iterable, Mapping, Sequence
 
 from ..typeset.fonts import fonts_for, missing_glyphs, register_fonts
 from ..layouts.schemas import CardLayout, card_layout
+from ..i18n.languages import fit_severity
 from ..i18n.localize import LocalizedCard, localize_cards
 from ..problems import Location, Problem, ProblemsFound
 from ..project import Inputs, Project
@@ -28,7 +29,8 @@ def fit_problems(faces: Iterable[FrontFace | BackFace]) -> list[Problem]:
                 problems.append(Problem(
                     "text-does-not-fit", f"the {field} does not fit its box even at {text.size:g} pt (the "
                     f"smallest size allowed); shorten it: {text.text!r}",
-                    Location(card=card or f"back of {face.faction}", lang=face.lang, field=field)))
+                    Location(card=card or f"back of {face.faction}", lang=face.lang, field=field),
+                    fit_severity(face.lang)))
     return problems
 
 

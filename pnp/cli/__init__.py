@@ -25,6 +25,8 @@ from ..kit.write import Interrupted, committed
 from ..parallel import WorkerLost
 from ..problems import ProblemsFound
 from ..project import load_inputs
+from .catalogs import catalogs_group
+from .lang import lang_group
 from .check import deck_group, validate_command
 from .export import images_command, tts_command
 from .make import build_command, calibrate_command, gallery_command
@@ -114,3 +116,5 @@ main.add_command(gallery_command)
 export.add_command(images_command)
 export.add_command(tts_command)
 main.add_command(proof_command)
+main.add_command(catalogs_group)
+main.add_command(lang_group)

@@ -6,35 +6,42 @@ import sys
 import click
 
 from ..i18n.catalogs import LANGS, SOURCE_LANG
+from ..i18n.languages import COMPLETE, DRAFT, PSEUDO
 from .options import (EXIT_PROBLEMS, LanguageList, PathArg, jobs_option, make_project, progress_bar,
                       project_options, report, write_json)
 from ..kit.build import checked_deck, loaded_art
 from ..layouts.schemas import card_layout
 from ..problems import ERROR, Problem, ProblemsFound, errors
 from ..project import loaded_langs, read_inputs
-from ..validate import validate
+from ..validate import UNTRANSLATED, validate
+from ..validate.coverage import complete, coverage_line
 
 FORMAT = click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True,
                       help="text: one problem a line and a count; json: a list of {code, severity, location, "
                       "message}.")
 
 
-def finish(problems: list[Problem], output: str, summary: str) -> None:
-    """Print the problems (text or JSON) on stdout, each once; exit 1 when any is an error, else 0."""
+def finish(problems: list[Problem], output: str, summary: str, notes: tuple[str, ...] = ()) -> None:
+    """Print the problems (text or JSON) on stdout, each once, then (text) the `notes`; exit 1 when any is an error,
+    else 0."""
     problems = list(dict.fromkeys(problems))  # checks that read one file report its defect once
     if output == "json":
         write_json([p.as_dict() for p in problems])
     else:
         report(problems, sys.stdout)
+        for note in notes:
+            click.echo(note)
         if not any(p.severity == ERROR for p in problems):
             click.echo(summary)
     sys.exit(EXIT_PROBLEMS if any(p.severity == ERROR for p in problems) else 0)
 
 
 @click.command("validate")
-@click.option("--lang", "langs", default="all", show_default=True, type=LanguageList(LANGS + (SOURCE_LANG,)),
+@click.option("--lang", "langs", default="all", show_default=True,
+              type=LanguageList((SOURCE_LANG, PSEUDO), registry=(COMPLETE, DRAFT)),
               help=f"Languages to check: all (the translations: {', '.join(LANGS)}) or a comma-separated list of "
-                   f"these and {SOURCE_LANG} (the English source: print checks only).")
+                   f"these, draft languages (their coverage), {SOURCE_LANG} (the English source) and {PSEUDO} (the "
+                   "pseudo-locale; print checks only, what does not fit as warnings).")
 @FORMAT
 @jobs_option
 @project_options
@@ -48,8 +55,10 @@ def validate_command(langs, output, jobs, data, locales, art, layouts):
     except ProblemsFound:  # reported by validate with the other layout files
         card = None
     problems += loaded_art(project, inputs, card)[1]  # the art problems a build would report
+    coverage = tuple(coverage_line(inputs.catalogs[lang]) for lang in loaded_langs(inputs, langs)
+                     if lang not in UNTRANSLATED and not complete(inputs.catalogs[lang]))
     finish(problems, output, f"valid: engine data, {len(inputs.cards.cards) if inputs.cards else 0} cards and "
-           f"their decks, catalogs of {', '.join(langs)}")
+           f"their decks, catalogs of {', '.join(langs)}", coverage)
 
 
 @click.group("deck")

@@ -13,6 +13,7 @@ from ..kit.write import write_all
 from ..sheets.calibration import DUPLEX as CALIBRATION_DUPLEX
 from ..sheets.calibration import calibration_pdf, home_grid
 from ..i18n.catalogs import LANGS, SOURCE_LANG, load_catalogs
+from ..i18n.languages import COMPLETE, DRAFT, PSEUDO, codes, read_languages
 from .options import (LanguageList, OutputPath, PathArg, check_input_folder, chosen_service, fail, jobs_option,
                       make_project, misused, progress_bar, project_options, report, service_options)
 from ..export.pdfx_settings import pdfx_conditions
@@ -66,9 +67,13 @@ def _usage(options: BuildOptions, project: Project) -> None:
 
 
 @click.command("build")
-@click.option("--lang", "langs", type=LanguageList(LANGS + (SOURCE_LANG,)), default="all", show_default=True,
+@click.option("--lang", "langs", type=LanguageList((SOURCE_LANG, PSEUDO), registry=(COMPLETE, DRAFT)), default="all",
+              show_default=True,
               help=f"Languages to build: all (the translations: {', '.join(LANGS)}) or a comma-separated list of "
-                   f"these and {SOURCE_LANG} (the English source).")
+                   f"these, {SOURCE_LANG} (the English source), {PSEUDO} (the pseudo-locale: every message accented, "
+                   "longer and bracketed) and draft languages (with --draft).")
+@click.option("--draft", is_flag=True, help="Allow draft languages (locales/languages.toml): each missing message "
+              "prints its English source, every page is marked DRAFT.")
 @paper_option
 @click.option("--mode", type=click.Choice(MODES), default="home", show_default=True,
               help="home: 3 × 3 cards per page with crop marks; pro: one card per page with bleed (print on "
@@ -97,10 +102,14 @@ def _usage(options: BuildOptions, project: Project) -> None:
               help="Output folder.")
 @jobs_option
 @project_options
-def build_command(langs, paper, mode, duplex, back_offset, booklet, backs, deck, pdfx, cmyk_profile, service,
+def build_command(langs, draft, paper, mode, duplex, back_offset, booklet, backs, deck, pdfx, cmyk_profile, service,
                   services, ink_saver, out, jobs, data, locales, art, layouts):
     """Build the print-and-play kit: out/<lang>/cards/<faction>.pdf and the other parts; with --deck FILE, only
     that deck: out/<lang>/decks/<FILE name>.pdf."""
+    drafts = [lang for lang in langs if lang in codes(DRAFT, read_languages(locales)[0])]
+    if drafts and not draft:
+        raise click.BadParameter(f"{', '.join(drafts)} is a draft language (locales/languages.toml); build it with "
+                                 "--draft", param_hint="--lang")
     if mode != "pro" and (service or services):
         raise click.UsageError("--service and --services choose the pages of --mode pro; give --mode pro too")
     project = make_project(data, locales, art, layouts)
@@ -127,9 +136,9 @@ def build_command(langs, paper, mode, duplex, back_offset, booklet, backs, deck,
 
 
 @click.command("calibrate")
-@click.option("--lang", "langs", type=LanguageList(LANGS + (SOURCE_LANG,)), default="all", show_default=True,
+@click.option("--lang", "langs", type=LanguageList(LANGS + (SOURCE_LANG, PSEUDO)), default="all", show_default=True,
               help=f"Languages of the instructions: all ({', '.join(LANGS)}, as `pnp build`) or a comma-separated "
-                   f"list of these and {SOURCE_LANG} (the English source).")
+                   f"list of these, {SOURCE_LANG} (the English source) and {PSEUDO} (the pseudo-locale).")
 @paper_option
 @click.option("--duplex", type=click.Choice(CALIBRATION_DUPLEX), default="long", show_default=True,
               help="How the printer flips the sheet (only changes the instructions printed on the sheet).")

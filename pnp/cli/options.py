@@ -13,6 +13,7 @@ from click.core import ParameterSource
 from ..parallel import Progress, automatic_jobs
 
 from ..i18n.catalogs import LANGS
+from ..i18n.languages import COMPLETE, LANGUAGES_FILE, codes, read_languages
 from ..kit.warm import warm_up
 from ..kit.write import OutputRefused, refused_output, write_all
 from ..layouts.services import DEFAULT_SERVICE, print_services
@@ -23,27 +24,39 @@ EXIT_PROBLEMS, EXIT_USAGE, EXIT_INTERRUPTED = 1, 2, 130
 
 
 class LanguageList(click.ParamType):
-    """`all` or a comma-separated list of known language codes."""
+    """`all` or a comma-separated list of known language codes: `allowed`, and with `registry` the languages of the
+    --locales folder's languages.toml of that status ("complete", "draft"; `all` is the complete ones there)."""
 
     name = "LANG[,LANG…]"
 
-    def __init__(self, allowed: tuple[str, ...], allow_all: bool = True):
-        self.allowed, self.allow_all = allowed, allow_all
+    def __init__(self, allowed: tuple[str, ...], allow_all: bool = True, registry: tuple[str, ...] = ()):
+        self.allowed, self.allow_all, self.registry = allowed, allow_all, registry
 
     def convert(self, value, param, ctx):
         if isinstance(value, tuple):
             return value
         langs = tuple(dict.fromkeys(v.strip() for v in value.split(",") if v.strip()))  # duplicates dropped
+        languages = self._languages(ctx)
         if self.allow_all and "all" in langs:
             if len(langs) > 1:
                 self.fail(f"'all' stands for every language and cannot be combined with others ({value!r}); give "
                           "all, or a comma-separated list of codes", param, ctx)
-            return LANGS
-        unknown = [v for v in langs if v not in self.allowed]
+            return codes(COMPLETE, languages) if languages else LANGS
+        allowed = tuple(dict.fromkeys(self.allowed + tuple(code for status in self.registry
+                                                           for code in codes(status, languages))))
+        unknown = [v for v in langs if v not in allowed]
         if unknown or not langs:
             self.fail(f"unknown language {', '.join(map(repr, unknown)) or repr(value)}; expected "
-                      f"{'all or ' if self.allow_all else ''}one of {', '.join(self.allowed)}", param, ctx)
+                      f"{'all or ' if self.allow_all else ''}one of {', '.join(allowed)}", param, ctx)
         return langs
+
+    def _languages(self, ctx):
+        """The registry of the --locales folder (an eager option, read first), else the bundled one."""
+        locales = ctx.params.get("locales") if ctx is not None and self.registry else None
+        if locales is None or not (locales / LANGUAGES_FILE).is_file():
+            return None
+        languages, problems = read_languages(locales)
+        return None if problems else languages
 
 
 class PathArg(click.Path):
@@ -131,7 +144,7 @@ def project_options(command):
     default = Project()
     for name, help_text in (("layouts", "layout files (*.toml)"), ("art", "art images <card-id>.png/.jpg"),
                             ("locales", "gettext catalogs"), ("data", "engine.toml and cards/")):
-        command = click.option(f"--{name}", type=PathArg(file_okay=False),
+        command = click.option(f"--{name}", type=PathArg(file_okay=False), is_eager=name == "locales",
                                default=getattr(default, name), show_default=False, callback=check_input_folder,
                                help=f"Folder of the {help_text}.")(command)
     return command

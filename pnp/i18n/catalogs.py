@@ -16,12 +16,14 @@ from babel.support import NullTranslations, Translations
 
 from ..input_files import read_input
 from ..problems import Location, Problem, ProblemsFound, raise_if_errors
+from .languages import BUNDLED_LANGS, DRAFT, PSEUDO, language
+from .pseudo import PseudoTranslations
 from .postrict import po_problems
 
 SOURCE_LANG = "en"
-LANGS = ("de", "pl", "tr", "es", "pt")
+LANGS = BUNDLED_LANGS  # the shipped translations (locales/languages.toml)
 # One gettext domain per part of the kit, each with its own template locales/<domain>.pot, extracted from its own
-# input paths (relative to the repository) with the README's `pybabel extract` command.
+# input paths (relative to the repository) by `pnp catalogs update` (pnp/i18n/catalog_sync.py).
 DOMAIN_INPUTS = {
     "cards": ("pnp/data/terms.py", "pnp/cards/labels.py", "pnp/pages/pdfout.py", "data/cards"),
     "sheets": ("pnp/sheets",),
@@ -52,6 +54,9 @@ class LanguageCatalog:
     path: str
     messages: Mapping[tuple[str | None, str], Message]
     translations: NullTranslations
+    # a generated catalog (the pseudo-locale) or a draft: a message it lacks prints its generated text or the English
+    # source, and is no problem
+    fills_missing: bool = False
 
     @cached_property
     def singular_forms(self) -> frozenset[int]:
@@ -66,7 +71,9 @@ class LanguageCatalog:
         return self.translations.pgettext(context, message)
 
     def has(self, context: str | None, msgid: str) -> bool:
-        """True when the message is translated (present, non-empty, not fuzzy)."""
+        """True when the message is translated (present, non-empty, not fuzzy) or the catalog fills it in."""
+        if self.fills_missing:
+            return True
         entry = self.messages.get((context, msgid))
         return bool(entry and not entry.fuzzy and all(s.strip() for s in entry.strings))
 
@@ -78,6 +85,11 @@ def catalog_path(locales: Path, lang: str, domain: str) -> Path:
 def source_catalog() -> LanguageCatalog:
     """English: the source strings themselves."""
     return LanguageCatalog(SOURCE_LANG, "", MappingProxyType({}), NullTranslations())
+
+
+def pseudo_catalog() -> LanguageCatalog:
+    """The pseudo-locale: no file, every message generated from the English source (pnp.i18n.pseudo)."""
+    return LanguageCatalog(PSEUDO, "", MappingProxyType({}), PseudoTranslations(), fills_missing=True)
 
 
 def read_catalog(locales: Path, lang: str) -> LanguageCatalog:
@@ -96,7 +108,21 @@ def read_catalog(locales: Path, lang: str) -> LanguageCatalog:
         else:
             translations.merge(domain_translations)
     raise_if_errors(problems)
-    return LanguageCatalog(lang, str(locales / lang / "LC_MESSAGES"), MappingProxyType(messages), translations)
+    return LanguageCatalog(lang, str(locales / lang / "LC_MESSAGES"), MappingProxyType(messages), translations,
+                           fills_missing=language(lang).status == DRAFT)
+
+
+def read_messages(locales: Path, lang: str) -> dict[tuple[str | None, str], Message]:
+    """A language's messages as Babel reads them, without the strict checks (an older catalogs folder to compare
+    with, written before today's rules); a domain whose file is missing or unreadable has none."""
+    messages = {}
+    for domain in DOMAINS:
+        path = catalog_path(locales, lang, domain)
+        try:
+            messages.update(_messages(read_po(BytesIO(path.read_bytes()), locale=lang), str(path)))
+        except (OSError, PoFileError, ValueError):
+            continue
+    return messages
 
 
 def _read_strictly(path: Path, lang: str, domain: str) -> tuple[Catalog | None, list[Problem]]:
@@ -130,8 +156,8 @@ def read_catalogs(locales: Path, langs: tuple[str, ...]) -> tuple[dict[str, Lang
     """The catalogs of every language that could be read, and the problems of those that could not."""
     found, problems = {}, []
     for lang in langs:
-        if lang == SOURCE_LANG:
-            found[lang] = source_catalog()
+        if lang in (SOURCE_LANG, PSEUDO):
+            found[lang] = source_catalog() if lang == SOURCE_LANG else pseudo_catalog()
             continue
         try:
             found[lang] = read_catalog(locales, lang)

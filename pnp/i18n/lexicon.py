@@ -27,6 +27,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from .catalogs import LANGS, SOURCE_LANG
+from .languages import language
 from ..problems import Location, Problem, raise_if_errors, shown
 from ..tomlfile import key_lines, read_toml, read_toml_text
 
@@ -35,8 +36,7 @@ GLOSSARY_FILE = "glossary.toml"
 GAME_TERMS_FILE = "game-terms.toml"
 RULES_TABLE = "rules"  # game-terms.toml: each term's defining rule id
 PLAIN_TABLE = "plain"  # game-terms.toml: the English card effects' words that are not game terms
-# Capitals that str.upper gets wrong in a language: Turkish i → İ, ı → I.
-CAPITALS = {"tr": {"i": "İ", "ı": "I"}}
+TURKIC_CAPITALS = {"i": "İ", "ı": "I"}  # capitals that str.upper gets wrong in a Turkic language
 
 
 def capitalized(form: str, lang: str) -> str:
@@ -46,7 +46,8 @@ def capitalized(form: str, lang: str) -> str:
 
 def upper(text: str, lang: str) -> str:
     """The text in the language's capitals."""
-    return "".join(CAPITALS.get(lang, {}).get(ch, ch) for ch in text).upper()
+    capitals = TURKIC_CAPITALS if language(lang).turkic else {}
+    return "".join(capitals.get(ch, ch) for ch in text).upper()
 
 
 @dataclass(frozen=True)

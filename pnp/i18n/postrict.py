@@ -13,7 +13,11 @@ import gettext
 import re
 from dataclasses import dataclass, field
 
+from babel import Locale, UnknownLocaleError
+from babel.messages.plurals import get_plural
+
 from ..problems import Location, Problem
+from .languages import language
 
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 _KEYWORD = re.compile(r"(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?) +(.*)$")  # Babel splits at a space
@@ -163,7 +167,38 @@ def _plural_problems(scan: _Scan, header: _Entry, fields: dict[str, str]) -> int
         scan.problem("po-header", header.line, f"Plural-Forms gives form {choose(wrong)} for n = {wrong}; "
                      f"expected a form from 0 to {count - 1} (nplurals={count})")
         return None
+    disagreement = _cldr_disagreement(choose, scan.lang)
+    if disagreement:
+        scan.problem("po-plural-cldr", header.line, f"Plural-Forms {forms!r} {disagreement}")
     return count
+
+
+def _cldr_disagreement(choose, lang: str) -> str | None:
+    """How the header's plural rule splits the counts 0-1000 differently from Babel's CLDR data for the language
+    (the same counts in one form exactly when CLDR puts them in one category), or None when they agree."""
+    try:
+        rule = Locale.parse(lang).plural_form
+    except (UnknownLocaleError, ValueError):
+        return None
+    form_of, category_of = {}, {}
+    for n in PLURAL_PROBE:
+        form, category = choose(n), rule(n)
+        first = form_of.setdefault(category, (form, n))
+        other = category_of.setdefault(form, (category, n))
+        if first[0] != form:
+            return (f"gives {n} form {form} and {first[1]} form {first[0]}, but Babel's CLDR data for '{lang}' puts "
+                    f"both in the category '{category}'; expected e.g. {_babel_plural_forms(lang)}")
+        if other[0] != category:
+            return (f"gives {n} and {other[1]} the same form {form}, but Babel's CLDR data for '{lang}' puts {n} in "
+                    f"the category '{category}' and {other[1]} in '{other[0]}'; expected e.g. "
+                    f"{_babel_plural_forms(lang)}")
+    return None
+
+
+def _babel_plural_forms(lang: str) -> str:
+    """Babel's Plural-Forms for the language (CLDR's rule in C syntax)."""
+    plural = get_plural(lang)
+    return f"'nplurals={plural.num_plurals}; plural={plural.plural_expr};'"
 
 
 def po_problems(text: str, path: str, lang: str) -> list[Problem]:
@@ -194,6 +229,11 @@ def po_problems(text: str, path: str, lang: str) -> list[Problem]:
         scan.problem("po-header", header.line, f"the header's Content-Type is '{fields.get('Content-Type')}'; "
                      "expected 'text/plain; charset=UTF-8' (pnp reads catalogs as UTF-8)")
     count = _plural_problems(scan, header, fields)
+    norm = language(lang).norm
+    comment = " ".join(line.lstrip("# ") for line in text.splitlines()[:header.line] if line.startswith("#"))
+    if norm and f"Regional norm: {norm}." not in comment:
+        scan.problem("po-header", 1, f"the header comment does not name the catalog's regional norm; expected a "
+                     f"line '# Regional norm: {norm}.' (locales/languages.toml)")
     seen: dict[tuple[str | None, str], int] = {}
     for entry in scan.entries[1:]:
         key = (entry.context, entry.msgid or "")

@@ -24,6 +24,7 @@ from ..data.art import ArtImage, art_files, load_art
 from ..data.deck_lists import DeckList, load_deck_list, read_deck_list
 from ..export.cmyk_art import cmyk_art, read_cmyk_profile
 from ..export.pdfx_settings import pdfx_conditions
+from ..i18n.languages import PSEUDO
 from ..typeset.fonts import register_fonts
 from ..pages.imposition import DUPLEX_MODES, check_back_offset, sheet_grid
 from ..layouts.services import DEFAULT_SERVICE, print_service
@@ -251,8 +252,11 @@ def steps_of(ctx: BuildContext) -> list[Step]:
     producers = (deck_list,) if ctx.deck else PRODUCERS
     checks = [checking(checker) for checker, _ in print_checks() if checker not in
               {CHECKED_BY.get(producer) for producer in producers}]
+    # the pseudo-locale's producers print what does not fit (a warning there); its checks report it, all of them
+    previews = [checking(checker) for checker, _ in print_checks() if checker in CHECKED_BY.values()]
     return [Step(f"{lang}: {producer.__name__.replace('_', ' ')}", producer, replace(ctx, langs=(lang,)))
-            for producer in (*producers, *checks) for lang in ctx.options.langs]
+            for producer in (*producers, *checks, *previews) for lang in ctx.options.langs
+            if producer not in previews or lang == PSEUDO]
 
 
 def prepare(project: Project, options: BuildOptions) -> tuple[list[Step], list[Problem]]:

@@ -3,6 +3,7 @@ nothing)."""
 from __future__ import annotations
 
 import hashlib
+import math
 import re
 from dataclasses import dataclass
 from io import BytesIO
@@ -13,8 +14,12 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..data.terms import N_
 from ..i18n.catalogs import LanguageCatalog
+from ..i18n.languages import DRAFT, language
 from ..typeset.fonts import FONT_NAMES
 
+# the DRAFT mark of a draft language's pages: text size as a share of the page's diagonal, outline width as a share
+# of the text size, colour (RGB: a draft is never sent to a print shop)
+DRAFT_MARK_SIZE, DRAFT_MARK_STROKE, DRAFT_MARK_COLOUR = 0.12, 0.02, (0.85, 0.1, 0.1)
 CREATOR = "Ancient Duel print-and-play kit (pnp)"
 # Streams are Flate-compressed binary; ReportLab's default ASCII85 wrapping on top only makes them 25 % larger.
 rl_config.useA85 = 0
@@ -32,11 +37,12 @@ class DocumentInfo:
     title: str
     subject: str
     lang: str
+    draft: bool = False  # a draft language's (locales/languages.toml): every page marked DRAFT
 
 
 def document_info(catalog: LanguageCatalog, title: str) -> DocumentInfo:
     """The metadata of a PDF in the catalog's language; `title` is already in that language."""
-    return DocumentInfo(title, catalog.pgettext(*SUBJECT), catalog.lang)
+    return DocumentInfo(title, catalog.pgettext(*SUBJECT), catalog.lang, language(catalog.lang).status == DRAFT)
 
 
 def new_canvas(buffer: BytesIO, pagesize: tuple[float, float], info: DocumentInfo) -> Canvas:
@@ -45,12 +51,44 @@ def new_canvas(buffer: BytesIO, pagesize: tuple[float, float], info: DocumentInf
     # would otherwise be listed in every PDF as a font that is not embedded.
     body = FONT_NAMES["body"]
     initial = {"initialFontName": body} if body in pdfmetrics.getRegisteredFontNames() else {}
-    canvas = Canvas(buffer, pagesize=pagesize, invariant=1, pageCompression=1, lang=info.lang, **initial)
+    maker = DraftCanvas if info.draft else Canvas
+    canvas = maker(buffer, pagesize=pagesize, invariant=1, pageCompression=1, lang=info.lang, **initial)
     canvas.setTitle(info.title)
     canvas.setAuthor(AUTHOR)
     canvas.setCreator(CREATOR)
     canvas.setSubject(info.subject)
     return canvas
+
+
+def draw_draft_mark(canvas: Canvas, lang: str) -> None:
+    """"DRAFT" and the language across the page, outlined in red so that the page stays readable beneath it."""
+    width, height = canvas._pagesize
+    size = math.hypot(width, height) * DRAFT_MARK_SIZE
+    canvas.saveState()
+    canvas.setStrokeColorRGB(*DRAFT_MARK_COLOUR)
+    canvas.setLineWidth(size * DRAFT_MARK_STROKE)
+    canvas.translate(width / 2, height / 2)
+    canvas.rotate(math.degrees(math.atan2(height, width)))
+    text = canvas.beginText()
+    text.setTextRenderMode(1)  # outline only
+    text.setFont(FONT_NAMES["sans-bold"], size)
+    mark = f"DRAFT {lang}"
+    text.setTextOrigin(-pdfmetrics.stringWidth(mark, FONT_NAMES["sans-bold"], size) / 2, -size / 3)
+    text.textOut(mark)
+    canvas.drawText(text)
+    canvas.restoreState()
+
+
+class DraftCanvas(Canvas):
+    """A canvas that marks every page it ends as a draft (`draw_draft_mark`)."""
+
+    def __init__(self, *args, lang: str, **kwargs):
+        super().__init__(*args, lang=lang, **kwargs)
+        self.draft_lang = lang
+
+    def showPage(self):
+        draw_draft_mark(self, self.draft_lang)
+        super().showPage()
 
 
 def pdf_bytes(buffer: BytesIO) -> bytes:

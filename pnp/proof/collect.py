@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Callable, Mapping, Sequence
 
 from ..data.card_database import Card
-from ..i18n.catalogs import SOURCE_LANG, LanguageCatalog
+from ..i18n.catalogs import SOURCE_LANG, LanguageCatalog, Message
 from ..layouts.schemas import CardLayout, TextStyle
 from ..i18n.lexicon import Lexicon
 from ..i18n.localize import card_context
@@ -19,11 +19,11 @@ from ..cards.labels import TERRAIN_DOCTRINE
 from ..data.terms import BONUS_PHRASES, FACTION_NAMES, KINDS, STATS, TRAITS, UNIT_TYPES
 from ..validate.messages import card_field
 from ..validate.text_scan import brace_style, percent_style, placeholder_name, placeholders
-from .model import (CardCell, CardRow, CardText, GlossaryEntry, MessageCell, MessageRow, Placeholder, ShownProblem,
+from .model import (CardCell, CardRow, CardText, Change, GlossaryEntry, MessageCell, MessageRow, Placeholder, ShownProblem,
                     Source)
 
 CARD_FIELDS = ("name", "type", "effect", "bonus")  # the texts a reviewer reads on a card, in printed order
-TERMS_FILE = "pnp/terms.py"
+TERMS_FILE = "pnp/data/terms.py"
 # (domain, msgctxt) -> section of the messages page; None matches any context of the domain
 SECTIONS = (("rulebook", None, "Rulebook"), ("sheets", "calibration sheet", "Calibration sheet"),
             ("sheets", None, "Score sheet and tokens"), ("cards", None, "Card terms"))
@@ -101,9 +101,10 @@ def card_problem_key(problem: Problem) -> tuple[str, str] | None:
 
 
 def card_rows(cards: Sequence[Card], faces: Mapping[str, Sequence[FrontFace] | None],
-              catalogs: Mapping[str, LanguageCatalog], images: Mapping[tuple[str, str], str],
+              catalogs: Mapping[str, LanguageCatalog], images: Mapping[tuple[str, str], tuple[str, str]],
               problems: Sequence[Problem], layout: CardLayout, shown: Shown) -> tuple[CardRow, ...]:
-    """Every card in every language of `faces` (None: the language could not be composed, see its problems)."""
+    """Every card in every language of `faces` (None: the language could not be composed, see its problems);
+    `images`: (language, card id) -> the site's thumbnail and print-resolution image of it."""
     styles = field_styles(layout)
     by_card: dict[tuple[str, str], list[Problem]] = {}
     for problem in problems:
@@ -115,9 +116,9 @@ def card_rows(cards: Sequence[Card], faces: Mapping[str, Sequence[FrontFace] | N
         cells = []
         for lang in faces:
             face = composed.get(lang, {}).get(card.id)
-            cells.append(CardCell(lang, images.get((lang, card.id)),
-                                  _texts(face, catalogs[lang], styles, shown) if face else (),
-                                  tuple(by_card.get((card.id, lang), ()))))
+            image, print_image = images.get((lang, card.id), (None, None))
+            cells.append(CardCell(lang, image, _texts(face, catalogs[lang], styles, shown) if face else (),
+                                  tuple(by_card.get((card.id, lang), ())), print_image))
         rows.append(CardRow(card, tuple(_mark_smallest(cells))))
     return tuple(rows)
 
@@ -217,6 +218,41 @@ def shown_problems(problems: Sequence[Problem], cards: Sequence[CardRow],
             for problem in cell.problems:
                 links[id(problem)] = (None, f"messages.html#{message.anchor}")
     return tuple(ShownProblem(p, *links.get(id(p), (None, None))) for p in problems)
+
+
+def changes(old: Mapping[str, Mapping[tuple[str | None, str], Message]], new: Mapping[str, LanguageCatalog],
+            cards: Sequence[CardRow], messages: Sequence[MessageRow]) -> tuple[Change, ...]:
+    """Every message whose translated text differs between the `old` messages and the `new` catalogs of a language,
+    with the cards that print it and where the site shows it; in the order of the current catalogs' files."""
+    printed_on: dict[tuple[str, str | None, str], list[tuple[str, str]]] = {}
+    for row in cards:
+        for cell in row.cells:
+            for source in {source for text in cell.texts for source in text.sources}:
+                printed_on.setdefault((cell.lang, source.context, source.msgid), []).append((row.card.id,
+                                                                                             row.card.faction))
+    rows = {(row.context, row.msgid): f"messages.html#{row.anchor}" for row in messages}
+    found = []
+    for lang, catalog in new.items():
+        if lang not in old:
+            continue
+        before, after = old[lang], catalog.messages
+        keys = sorted(set(before) | set(after), key=lambda key: _file_order(after.get(key) or before[key]))
+        for key in keys:
+            was, now = _strings(before.get(key)), _strings(after.get(key))
+            if was != now:
+                touched = tuple(sorted(set(printed_on.get((lang, *key), ()))))
+                link = rows.get(key) or (f"cards-{touched[0][1]}.html#{touched[0][0]}" if touched else None)
+                found.append(Change(lang, key[0], key[1], was, now, touched, link))
+    return tuple(found)
+
+
+def _strings(message) -> tuple[str, ...]:
+    """What a catalog entry prints: its translations, none when it is missing, empty or fuzzy."""
+    return message.strings if message and not message.fuzzy and all(s.strip() for s in message.strings) else ()
+
+
+def _file_order(message) -> tuple[str, int]:
+    return Path(message.path).name, message.line or 0
 
 
 def faction_names() -> tuple[tuple[str, str], ...]:

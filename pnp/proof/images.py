@@ -1,9 +1,12 @@
-"""Low-resolution card images for the proof site: each front as its pro-mode page (card and bleed, as a print shop
-gets it), rasterized by `pnp export images`' page_images and stored as a small palette PNG."""
+"""Card images for the proof site: each front as its pro-mode page (card and bleed, as a print shop gets it),
+rasterized at print resolution by `pnp export images`' page_images, and a small copy of it for the pages; both
+stored as palette PNGs."""
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Mapping, Sequence
+
+from PIL import Image
 
 from ..cards.deck import deck_pdf
 from ..cards.faces import BackFace, FrontFace
@@ -14,15 +17,22 @@ from ..layouts.schemas import CardLayout
 from ..layouts.services import DEFAULT_SERVICE, print_service
 from ..pages.pdfout import DocumentInfo
 
-PROOF_DPI = 72  # 69 × 94 mm pages become 196 × 266 px: readable on screen, about 5 KB each
+PRINT_DPI = 150  # what a card opens at: 69 × 94 mm become 408 × 555 px, effect text readable
+THUMBNAIL_DPI = 72  # on the pages: 196 × 266 px
 
 
 def card_images(fronts: Sequence[FrontFace], backs: Mapping[str, BackFace], layout: CardLayout,
-                art: Mapping[str, ArtImage], layouts: Path) -> dict[str, bytes]:
-    """Card id -> PNG of its front, for the cards of one language (fronts only, one page each), on the pro page of
-    the layouts folder `layouts`."""
+                art: Mapping[str, ArtImage], layouts: Path) -> dict[str, tuple[bytes, bytes]]:
+    """Card id -> PNGs of its front (thumbnail, print resolution), for the cards of one language (fronts only, one
+    page each), on the pro page of the layouts folder `layouts`."""
     info = DocumentInfo("proof", "proof site images", fronts[0].lang)  # never written: only rasterized
     pdf = deck_pdf(list(fronts), backs, layout, art, "a4", "pro", "none", (0.0, 0.0), info, layouts,
                    print_service(layouts, DEFAULT_SERVICE))
-    images = page_images(pdf, range(len(fronts)), PROOF_DPI)
-    return {face.card.id: png_bytes(image) for face, image in zip(fronts, images)}
+    images = page_images(pdf, range(len(fronts)), PRINT_DPI)
+    return {face.card.id: (png_bytes(thumbnail(image)), png_bytes(image)) for face, image in zip(fronts, images)}
+
+
+def thumbnail(image: Image.Image) -> Image.Image:
+    """The print-resolution image reduced to THUMBNAIL_DPI."""
+    scale = THUMBNAIL_DPI / PRINT_DPI
+    return image.resize((round(image.width * scale), round(image.height * scale)), Image.Resampling.LANCZOS)

@@ -44,6 +44,7 @@ class CardCell:
     image: str | None
     texts: tuple[CardText, ...]
     problems: tuple[Problem, ...]
+    print_image: str | None = None  # the same at print resolution, opened on click
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,7 @@ class MessageRow:
     plural: str | None
     placeholders: tuple[Placeholder, ...]
     cells: tuple[MessageCell, ...]
+    printed: tuple[str, str] | None = None  # where the English kit prints it: a crop of the page (site file), caption
 
     @property
     def codes(self) -> tuple[str, ...]:
@@ -109,6 +111,19 @@ class ShownProblem:
 
 
 @dataclass(frozen=True)
+class Change:
+    """A message whose translation differs between an older catalogs folder and the current one."""
+
+    lang: str
+    context: str | None
+    msgid: str
+    old: tuple[str, ...]  # empty: the older catalogs lack it (or leave it untranslated)
+    new: tuple[str, ...]  # empty: the current catalogs lack it
+    cards: tuple[tuple[str, str], ...]  # (card id, faction) of every card that prints it
+    link: str | None  # where the site shows the message (its card or its row)
+
+
+@dataclass(frozen=True)
 class ProofData:
     langs: tuple[str, ...]          # the source language first, then the translations
     factions: tuple[tuple[str, str], ...]  # (key, English name)
@@ -116,3 +131,4 @@ class ProofData:
     messages: tuple[MessageRow, ...]
     glossary: tuple[tuple[str, tuple[GlossaryEntry, ...]], ...]  # per translated language
     problems: tuple[ShownProblem, ...]
+    changes: tuple[Change, ...] | None = None  # with `pnp proof --compare OLD_LOCALES`

@@ -13,12 +13,18 @@ from markupsafe import Markup, escape
 from ..problems import Problem
 from ..validate.text_scan import BRACE, PERCENT
 from .collect import SECTIONS, Shown
+from .images import PRINT_DPI
 from .model import CardRow, CardText, ProofData
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 STATIC = ("proof.js",)
 TIGHTEST = 8  # texts per language in the overview's list of the most shrunk
 SECTION_TITLES = tuple(dict.fromkeys(title for _, _, title in SECTIONS))
+# character -> (the sign shown for it, its name); " " stands for a space beyond the first of a run
+INVISIBLE_SIGNS = {" ": ("·", "extra space"), "\u00a0": ("⍽", "no-break space"),
+                   "\u202f": ("⍽", "narrow no-break space"), "\u00ad": ("¬", "soft hyphen"),
+                   "\u200b": ("|", "zero-width space")}
+INVISIBLE = re.compile("  +|[\u00a0\u202f\u00ad\u200b]")
 PLACEHOLDER = re.compile(f"{PERCENT.pattern}|{BRACE.pattern}")
 
 
@@ -29,13 +35,34 @@ def language_name(lang: str) -> str:
     return english if english == own else f"{english} ({own})"
 
 
-def mark_placeholders(text: str) -> Markup:
-    """The text, escaped, with every placeholder wrapped in <mark class="ph">."""
+def show_invisible(text: str) -> Markup:
+    """The text, escaped, with the characters a browser does not show (a space beyond the first of a run, no-break
+    and narrow no-break spaces, soft hyphens, zero-width spaces) each shown by a visible sign, named in its title."""
     parts, last = [], 0
-    for match in PLACEHOLDER.finditer(text):
-        parts += [escape(text[last:match.start()]), Markup('<mark class="ph">%s</mark>') % match.group(0)]
+    for match in INVISIBLE.finditer(text):
+        found = match.group(0)
+        parts.append(escape(text[last:match.start()]))
+        if found.startswith("  "):
+            parts += [" ", Markup("").join(_sign(" ") for _ in found[1:])]
+        else:
+            parts.append(_sign(found))
         last = match.end()
     parts.append(escape(text[last:]))
+    return Markup("").join(parts)
+
+
+def _sign(char: str) -> Markup:
+    sign, name = INVISIBLE_SIGNS[char]
+    return Markup('<span class="inv" title="%s">%s</span>') % (name, sign)
+
+
+def mark_placeholders(text: str) -> Markup:
+    """The text, escaped, its invisible characters shown, with every placeholder wrapped in <mark class="ph">."""
+    parts, last = [], 0
+    for match in PLACEHOLDER.finditer(text):
+        parts += [show_invisible(text[last:match.start()]), Markup('<mark class="ph">%s</mark>') % match.group(0)]
+        last = match.end()
+    parts.append(show_invisible(text[last:]))
     return Markup("").join(parts)
 
 
@@ -44,9 +71,11 @@ def render_site(data: ProofData, shown: Shown) -> dict[Path, bytes]:
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.filters["ph"] = mark_placeholders
+    env.filters["visible"] = show_invisible
+    env.globals["print_dpi"] = PRINT_DPI
     env.filters["size"] = lambda size: f"{size:g}"
     env.globals.update(
-        lang_name=language_name, langs=data.langs, factions=data.factions,
+        lang_name=language_name, langs=data.langs, factions=data.factions, compared=data.changes is not None,
         lang_options=[(lang, language_name(lang)) for lang in data.langs],
         sections=[(title.lower().replace(" ", "-"), title) for title in SECTION_TITLES],
         code_options=lambda codes: [("problems", "any problem"), *((code, code) for code in codes)],
@@ -61,6 +90,8 @@ def render_site(data: ProofData, shown: Shown) -> dict[Path, bytes]:
         "problems.html": env.get_template("problems.html.j2").render(data=data, codes=codes, counts=counts),
         "proof.css": env.get_template("proof.css.j2").render(),
     }
+    if data.changes is not None:
+        pages["changes.html"] = env.get_template("changes.html.j2").render(data=data)
     for faction, name in data.factions:
         rows = [row for row in data.cards if row.card.faction == faction]
         pages[f"cards-{faction}.html"] = env.get_template("cards.html.j2").render(

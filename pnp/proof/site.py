@@ -6,13 +6,15 @@ card in every language exactly as the build does and rasterize the fronts, gathe
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Callable, Mapping
 
+from ..context import BuildContext, BuildOptions
 from ..data.art import ArtImage, load_art
 from ..kit.build import art_windows
-from ..i18n.catalogs import SOURCE_LANG, source_catalog
+from ..i18n.catalogs import SOURCE_LANG, read_messages, source_catalog
 from ..data.engine_data import ENGINE_NAMES, KEY_PATHS
 from ..typeset.fonts import register_fonts
 from ..layouts.schemas import calibration_layout, card_layout
@@ -28,7 +30,8 @@ from ..rulebook.compose import number_text, template_context
 from ..parallel import Progress, results_in_order
 from ..validate import validate
 from . import collect
-from .images import card_images
+from .images import PRINT_DPI, card_images
+from .placement import english_kit, placements
 from .model import ProofData
 from .pages import render_site
 
@@ -72,12 +75,13 @@ def language_images(inputs: Inputs, lang: str, project: Project, fonts: Mapping[
     return fronts, card_images(fronts, {back.faction: back for back in backs}, layout, art, project.layouts)
 
 
-def proof_site(project: Project, langs: tuple[str, ...], jobs: int = 1, progress: Progress | None = None
-               ) -> dict[Path, bytes]:
+def proof_site(project: Project, langs: tuple[str, ...], jobs: int = 1, compare: Path | None = None,
+               progress: Progress | None = None) -> dict[Path, bytes]:
     """Site path -> bytes of every page and image; raises ProblemsFound when the engine data or the cards cannot be
     read (a language whose catalogs cannot be read is left out; its problems are on the problems page). The checks
     and the languages' card images are made in `jobs` worker processes; `progress` is shown the languages' images
-    as they are made."""
+    as they are made. With `compare` (an older catalogs folder), a page lists the messages whose translations
+    changed since."""
     inputs, problems = read_inputs(project, (SOURCE_LANG, *langs))
     all_langs = loaded_langs(inputs, (SOURCE_LANG, *langs))  # a language whose catalogs are broken is left out
     problems += validate(inputs, all_langs[1:], project, jobs)
@@ -92,15 +96,23 @@ def proof_site(project: Project, langs: tuple[str, ...], jobs: int = 1, progress
     tasks = [partial(language_images, inputs, lang, project, fonts, art) for lang in all_langs]
     for lang, (fronts, pngs) in zip(all_langs, results_in_order(tasks, jobs, progress)):
         faces[lang] = fronts
-        for card_id, png in pngs.items():
-            path = f"{IMAGES}/{lang}/{card_id}.png"
-            images[(lang, card_id)] = path
-            files[Path(path)] = png
+        for card_id, (small, large) in pngs.items():
+            paths = f"{IMAGES}/{lang}/{card_id}.png", f"{IMAGES}/{lang}/{card_id}@{PRINT_DPI}dpi.png"
+            images[(lang, card_id)] = paths
+            files[Path(paths[0])], files[Path(paths[1])] = small, large
     shown = collect.Shown(project.locales.parent)
     cards = collect.card_rows(inputs.cards.cards, faces, inputs.catalogs, images, problems, layout, shown)
     messages = collect.message_rows(inputs.catalogs, problems, placeholder_values(inputs, project.layouts), shown)
+    found = placements(english_kit(BuildContext(project, inputs, BuildOptions(), fonts, art, ())), messages)
+    for anchor, printed in found.items():
+        files[Path(IMAGES, "printed", f"{anchor}.png")] = printed.png
+    messages = tuple(replace(row, printed=(f"{IMAGES}/printed/{row.anchor}.png", found[row.anchor].caption))
+                     if row.anchor in found else row for row in messages)
+    changed = None if compare is None else collect.changes(
+        {lang: read_messages(compare, lang) for lang in all_langs[1:]},
+        {lang: inputs.catalogs[lang] for lang in all_langs[1:]}, cards, messages)
     data = ProofData(all_langs, collect.faction_names(), cards, messages,
                      collect.glossary(inputs.lexicon, all_langs, shown),
-                     collect.shown_problems(problems, cards, messages))
+                     collect.shown_problems(problems, cards, messages), changed)
     files.update(render_site(data, shown))
     return dict(sorted(files.items()))

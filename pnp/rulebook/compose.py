@@ -18,6 +18,7 @@ from ..cards.labels import card_labels
 from ..i18n.catalogs import LanguageCatalog
 from ..data.card_database import CardDatabase
 from ..data.engine_data import Engine
+from ..i18n.languages import language
 from ..i18n.lexicon import TermForms
 from ..i18n.localize import LocalizedCard, localize_cards, stat_labels
 from ..i18n.placeholder_names import COMMANDS
@@ -68,7 +69,7 @@ class _Messages:
 
     def __init__(self, catalog: LanguageCatalog):
         self.translator = Translator(catalog, DOMAIN, style=PERCENT)
-        self.finish: Callable[[str], str] = turkish.harmonize if catalog.lang == "tr" else (lambda text: text)
+        self.finish: Callable[[str], str] = turkish.harmonize if language(catalog.lang).suffixes == "turkish" else (lambda text: text)
 
     def gettext(self, msgid: str, **variables) -> str:
         return self.finish(self.translator.fill(self.translator.text(None, msgid), msgid, variables))

@@ -7,11 +7,13 @@ the number of the rule that defines it (game-terms.toml [rules]).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Mapping
 
 from ..i18n.catalogs import SOURCE_LANG
+from ..i18n.languages import PSEUDO
 from ..i18n.lexicon import Lexicon, TermForms, capitalized
+from ..i18n.pseudo import pseudo
 from ..problems import Location, Problem
 from . import blocks as b
 
@@ -28,8 +30,16 @@ class GlossaryEntry:
 
 
 def language_terms(lexicon: Lexicon, lang: str) -> Mapping[str, TermForms]:
-    """The game terms of a language's glossary (English ones for the English source)."""
-    return lexicon.english_terms if lang == SOURCE_LANG else lexicon.of(lang).game_terms
+    """The game terms of a language's glossary (the English ones for the English source, pseudo-translated for the
+    pseudo-locale)."""
+    if lang in (SOURCE_LANG, PSEUDO):
+        return lexicon.english_terms if lang == SOURCE_LANG else pseudo_terms(lexicon.english_terms)
+    return lexicon.of(lang).game_terms or lexicon.english_terms  # a draft without its terms: the English ones
+
+
+def pseudo_terms(terms: Mapping[str, TermForms]) -> dict[str, TermForms]:
+    """Game terms pseudo-translated, form by form."""
+    return {term: replace(forms, forms=tuple(pseudo(form) for form in forms.forms)) for term, forms in terms.items()}
 
 
 def glossary_entries(terms: Mapping[str, TermForms], lang: str) -> tuple[GlossaryEntry, ...]:

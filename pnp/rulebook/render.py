@@ -10,7 +10,7 @@ from reportlab.platypus import ActionFlowable, BaseDocTemplate, CondPageBreak, F
 from ..typeset.fonts import fonts_for
 from ..typeset.units import MM
 from ..layouts.schemas import FactionStyle
-from ..pages.pdfout import AUTHOR, CREATOR, DocumentInfo, pdf_bytes
+from ..pages.pdfout import AUTHOR, CREATOR, DocumentInfo, draw_draft_mark, pdf_bytes
 from . import blocks as b
 from .anatomy_cards import AnatomyCards
 from .booklet import BookletCanvas
@@ -46,13 +46,14 @@ class RulebookDocument(BaseDocTemplate):
                          leftMargin=0, rightMargin=0, topMargin=0, bottomMargin=0,
                          initialFontName=styles.fonts["body"])  # never the unembedded default Helvetica
         self.sheet_page, self.styles, self.booklet, self.contents = page, styles, booklet, contents
+        self.info = info
         m = page.format.margins
         frames = {}
         for name, number in (("title", 1), ("odd", 1), ("even", 2)):
             left, right = page.margins(number)
             frames[name] = Frame(left, m.bottom * MM, page.width - left - right, page.height - (m.top + m.bottom) * MM,
                                  id=name, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-        self.addPageTemplates([PageTemplate("title", [frames["title"]]),
+        self.addPageTemplates([PageTemplate("title", [frames["title"]], onPageEnd=self.mark_draft),
                                PageTemplate("odd", [frames["odd"]], onPageEnd=self.decorate),
                                PageTemplate("even", [frames["even"]], onPageEnd=self.decorate)])
 
@@ -79,6 +80,11 @@ class RulebookDocument(BaseDocTemplate):
         if not self.booklet:
             self.canv.bookmarkPage(flowable.key)
             self.canv.addOutlineEntry(flowable.plain, flowable.key, level=flowable.level - 1, closed=True)
+
+    def mark_draft(self, canvas, doc):
+        """A draft language's page marked DRAFT."""
+        if self.info.draft:
+            draw_draft_mark(canvas, self.info.lang)
 
     def decorate(self, canvas, doc):
         """Running header (the chapter's title, left out on a chapter's first page) and the page number."""
@@ -107,6 +113,7 @@ class RulebookDocument(BaseDocTemplate):
         else:
             canvas.drawString(left, y, number)
         canvas.restoreState()
+        self.mark_draft(canvas, doc)
 
 
 def render(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str],

@@ -20,6 +20,7 @@ from typing import Mapping
 from babel.numbers import format_decimal
 
 from .calibration_marks import INK, back_marks_top, draw_back, draw_front, front_marks_top
+from ..i18n.languages import babel_locale, fit_severity
 from ..i18n.translator import Translator
 from .compose import DOMAIN
 from ..i18n.catalogs import LanguageCatalog
@@ -115,7 +116,7 @@ def compose(catalog: LanguageCatalog, fonts: Mapping[str, str], grid: SheetGrid,
     """The instructions of both pages in the catalog's language, checked: each fits above its page's marks at the
     smallest allowed size at the latest, and every character has a glyph in its font."""
     text = Translator(catalog, DOMAIN)
-    number = lambda value: format_decimal(value, locale=catalog.lang)  # noqa: E731 - 100, 2,5 in de
+    number = lambda value: format_decimal(value, locale=babel_locale(catalog.lang))  # noqa: E731 - 100, 2,5 in de
     paper_name = "A4" if paper == "a4" else paper.title()
     x, y = (f"{v:g}" for v in back_offset)
     front = [Paragraph("", f"{GAME} — {text(FRONT_TITLE, paper_name=paper_name)}", FRONT_TITLE[1]),
@@ -132,7 +133,8 @@ def compose(catalog: LanguageCatalog, fonts: Mapping[str, str], grid: SheetGrid,
         lines, found = _fit(paragraphs, fonts, grid, layout.text, marks_top + layout.text.gap * MM)
         sides.append(lines)
         problems += [Problem("calibration-text-overflow", f"the instructions on the {name} of the {paper_name} "
-                             f"sheet {reason}; shorten the translations", text.where()) for reason in found]
+                             f"sheet {reason}; shorten the translations", text.where(), fit_severity(text.lang))
+                     for reason in found]
     for line in sides[0] + sides[1]:
         if missing := missing_glyphs(line.text, fonts[line.font]):
             problems.append(Problem("calibration-glyph-missing", f"{line.text!r}: the {line.font} font has no glyph "

@@ -15,6 +15,7 @@ from ..data.terms import signed
 from ..typeset.units import MM
 
 INK = CMYKColor(0, 0, 0, 1)
+AXES = ("X", "Y")  # the scales' letters: the values of --back-offset X,Y, command-line syntax never translated
 
 
 def _reach(layout: CalibrationLayout) -> float:
@@ -68,7 +69,7 @@ def draw_back(canvas: Canvas, grid: SheetGrid, layout: CalibrationLayout, fonts:
     for position in s.x_positions:
         base = h / 2 + position * MM
         canvas.setFont(fonts["sans-bold"], s.label_size)
-        canvas.drawRightString(w / 2 - (s.range + s.letter_gap) * MM, base, "X")
+        canvas.drawRightString(w / 2 - (s.range + s.letter_gap) * MM, base, AXES[0])
         for i in range(-steps, steps + 1):
             value = i * s.minor
             major = abs(value - round(value)) < 1e-9
@@ -83,7 +84,7 @@ def draw_back(canvas: Canvas, grid: SheetGrid, layout: CalibrationLayout, fonts:
     for position in s.y_positions:
         base = w / 2 + position * MM
         canvas.setFont(fonts["sans-bold"], s.label_size)
-        canvas.drawCentredString(base, h / 2 + (s.range + s.letter_gap) * MM, "Y")
+        canvas.drawCentredString(base, h / 2 + (s.range + s.letter_gap) * MM, AXES[1])
         for i in range(-steps, steps + 1):
             value = i * s.minor
             major = abs(value - round(value)) < 1e-9

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Mapping
 
 
+from ..i18n.languages import fit_severity
 from ..i18n.translator import Translator
 from ..typeset.fonts import missing_glyphs
 from ..layouts.schemas import TextStyle
@@ -62,7 +63,8 @@ class Composer:
             needed = text_width(content, font, fitted.size, self.fonts, self.figures) / MM
             self.problems.append(Problem(
                 "sheet-label-overflow", f"{content!r} needs {needed:.1f} mm at the smallest size {fitted.size:g} pt "
-                f"but its box is {width:.1f} mm wide; shorten the translation", self.text.where(msgid)))
+                f"but its box is {width:.1f} mm wide; shorten the translation", self.text.where(msgid),
+                fit_severity(self.text.lang)))
         if middle is not None:
             y = middle - cap_height(fitted.font) * fitted.size * PT / 2
         anchor = {"left": x, "center": x + width / 2, "right": x + width}[align]
@@ -80,7 +82,8 @@ class Composer:
         if not fitted.fits:
             self.problems.append(Problem(
                 "sheet-text-overflow", f"{content!r} does not fit {max_lines} line(s) of {width:.1f} mm even at "
-                f"{fitted.size:g} pt; shorten the translation", self.text.where(pair[1])))
+                f"{fitted.size:g} pt; shorten the translation", self.text.where(pair[1]),
+                fit_severity(self.text.lang)))
         name, size, lines = fitted.font, fitted.size, fitted.lines
         anchor = {"left": x, "center": x + width / 2, "right": x + width}[align]
         y = top - cap_height(name) * size * PT

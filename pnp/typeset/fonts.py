@@ -9,6 +9,7 @@ from typing import Mapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont, TTFontFace
 
+from ..i18n.languages import language
 from ..input_files import check_input
 from .subset_tags import TaggedTTFont
 
@@ -28,8 +29,6 @@ FONT_FILES = {
     "sans-bold": "DejaVuSans-Bold.ttf",
 }
 FONT_NAMES = {role: f"AD-{role}" for role in FONT_FILES}
-# languages whose title text needs the Turkish small capitals (the dot of i kept, ı as a plain I)
-TURKIC_LANGS = frozenset({"tr", "az"})
 # the Cinzel roles: their 1 is a Roman I, so their digits are printed in a figure font (the text faces, EB Garamond
 # PnP, have lining figures of their own)
 TITLE_FACES = ("title", "brand")
@@ -101,7 +100,7 @@ def fonts_for(fonts: Mapping[str, str], lang: str | None) -> dict[str, str]:
     """The role -> font mapping for text in `lang`: Turkish titles in the Turkish Cinzel (i → İ, ı → I as small
     capitals). Text that is not in the language (the game's title) has the role "brand", the original Cinzel."""
     localized = dict(fonts)
-    if lang in TURKIC_LANGS:
+    if language(lang).turkic:  # the title text needs the Turkish small capitals (the dot of i kept, ı as I)
         localized["title"] = fonts["title-tr"]
     return localized
 

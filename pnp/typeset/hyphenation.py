@@ -13,11 +13,11 @@ from typing import Callable, Sequence
 
 import pyphen
 
+from ..i18n.languages import language
 from ..input_files import read_input
 from ..resources import package_folder
 
-DICTIONARIES = {"de": "de_DE", "pl": "pl_PL", "es": "es", "pt": "pt_BR"}
-TURKISH = package_folder("pnp.typeset", "patterns") / "hyph_tr_TR.dic"
+PATTERNS = package_folder("pnp.typeset", "patterns")  # pattern files pyphen does not ship (Turkish)
 OPENING_QUOTES = "„“«‹‚\""
 CLOSING_QUOTES = "”“»›‘’\""
 NO_BREAK = set("0123456789'’") | set(OPENING_QUOTES) | set(CLOSING_QUOTES)
@@ -30,10 +30,11 @@ Breaks = Callable[[str], Sequence[tuple[int, bool]]]
 
 @lru_cache(maxsize=None)
 def _dictionary(lang: str) -> pyphen.Pyphen | None:
-    if lang in ("tr", "az"):
-        path = TURKISH
-    elif lang in DICTIONARIES:
-        path = pyphen.LANGUAGES[pyphen.language_fallback(DICTIONARIES[lang])]
+    name = language(lang).hyphenation
+    if (PATTERNS / name).is_file():
+        path = PATTERNS / name
+    elif name and pyphen.language_fallback(name):
+        path = pyphen.LANGUAGES[pyphen.language_fallback(name)]
     else:
         return None
     pyphen.hdcache.setdefault(Path(path), _lazy_patterns(Path(path)))  # where pyphen looks for a parsed file
@@ -98,7 +99,7 @@ def _parsed(pattern: str) -> tuple[int, tuple[int, ...]] | None:
 
 def _lower(word: str, lang: str) -> str:
     """Lower case letter for letter (Turkish İ → i, I → ı; Python's "İ".lower() adds a combining dot)."""
-    if lang in ("tr", "az"):
+    if language(lang).turkic:
         word = word.replace("\u0130", "i").replace("I", "\u0131")
     return "".join(ch.lower() if len(ch.lower()) == 1 else ch for ch in word)
 

@@ -5,6 +5,7 @@ problems arrive as ProblemsFound from pnp.project.load_inputs); the checks here 
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Callable, Iterable
@@ -14,6 +15,7 @@ from ..export.settings import export_layout
 from ..layouts.schemas import CARD_VARIANTS, PAPERS, calibration_layout, card_layout, sheet_layout
 from ..layouts.services import print_services
 from ..i18n.catalogs import SOURCE_LANG
+from ..i18n.languages import DRAFT, PSEUDO, language
 from ..parallel import Progress, attempted, raised, results_in_order
 from ..problems import ERROR, WARNING, Location, Problem, ProblemsFound
 from ..project import Inputs, Project
@@ -31,6 +33,11 @@ from .numbers import check_numbers
 from .placeholders import check_placeholders
 from .slips import check_typing
 from .terms import check_stat_positions, check_term_consistency, check_terms_used, check_undefined_terms
+
+# languages without translations to check: the English source and the pseudo-locale generated from it
+UNTRANSLATED = (SOURCE_LANG, PSEUDO)
+UNTRANSLATED_CODES = frozenset({"translation-missing", "translation-empty", "translation-fuzzy",
+                                "translation-outdated"})
 
 Checker = Callable[[Inputs, tuple[str, ...]], list[Problem]]
 PrintChecker = Callable[[Inputs, tuple[str, ...], Project], list[Problem]]
@@ -147,7 +154,7 @@ def content_and_print_problems(inputs: Inputs, langs: tuple[str, ...], project: 
 def content_problems(inputs: Inputs, langs: tuple[str, ...], jobs: int = 1) -> list[Problem]:
     """The problems of `content_checks`, run in `jobs` worker processes when more than one language is checked,
     in check order."""
-    several = len([lang for lang in langs if lang != SOURCE_LANG]) > 1
+    several = len([lang for lang in langs if lang not in UNTRANSLATED]) > 1
     return merged(results_in_order(content_checks(inputs, langs), jobs if several else 1))
 
 
@@ -156,9 +163,18 @@ def content_checks(inputs: Inputs, langs: tuple[str, ...]) -> list[Callable[[], 
     returns its problems. English, the source language, has none (its texts are the msgids the translations are
     checked against). A check that needs engine data, cards or word lists that could not be read is left out
     (their load problems say why); every other check runs, so that one run reports everything."""
-    translations = tuple(lang for lang in langs if lang != SOURCE_LANG)
+    translations = tuple(lang for lang in langs if lang not in UNTRANSLATED)
     loaded = available(inputs)
-    return [partial(checker, inputs, translations) for checker, needs in CHECKERS if needs <= loaded]
+    return [partial(drafts_lenient, checker, inputs, translations) for checker, needs in CHECKERS if needs <= loaded]
+
+
+def drafts_lenient(checker: Checker, inputs: Inputs, langs: tuple[str, ...]) -> list[Problem]:
+    """A content checker's problems; in a draft language (locales/languages.toml) a message not translated yet is
+    no problem (its coverage says how many there are; a draft build prints their English source) and every other
+    problem is a warning."""
+    drafts = {lang for lang in langs if language(lang).status == DRAFT}
+    return [replace(p, severity=WARNING) if p.where.lang in drafts else p for p in checker(inputs, langs)
+            if not (p.where.lang in drafts and p.code in UNTRANSLATED_CODES)]
 
 
 def merged(found: Iterable[list[Problem]]) -> list[Problem]:

@@ -9,6 +9,7 @@ import re
 from collections import Counter
 from typing import Callable
 
+from ..i18n.languages import language
 from ..i18n.lexicon import TypingException, message_key
 from ..problems import Location, Problem
 from ..project import Inputs
@@ -16,7 +17,6 @@ from .messages import pairs
 from .text_scan import without_placeholders
 
 # Each language's double quotes, opening and closing (as its seed page prints them).
-QUOTES = {"de": "„“", "pl": "„”", "tr": "“”", "es": "“”", "pt": "“”", "en": "“”"}
 DOUBLE_QUOTES = "\"„“”«»"
 CLOSING = "\"')]}»“”’›"  # what may follow a sentence's final punctuation
 FINAL = {".": "a full stop", "…": "an ellipsis", ":": "a colon", ";": "a semicolon", "!": "an exclamation mark",
@@ -90,7 +90,7 @@ def _whitespace(source: str, text: str, lang: str) -> str | None:
 
 
 def _quotes(source: str, text: str, lang: str) -> str | None:
-    opening, closing = QUOTES[lang]
+    opening, closing = language(lang).quotes
     plain = without_placeholders(text)
     if "'" in plain:
         return "a straight apostrophe \"'\"; expected ’"

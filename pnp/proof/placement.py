@@ -1,0 +1,117 @@
+"""Where each message is printed: the English kit (cards, rulebook, score sheet, tokens, calibration sheet) made in
+memory, each message looked up on its product's pages by the start of its text, and a crop of the page around the
+place it was found (the full width of the page, a band above and below), as a small grey PNG for the messages page."""
+from __future__ import annotations
+
+import re
+from io import BytesIO
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Mapping, Sequence
+
+import pypdfium2
+from PIL import Image
+
+from ..context import BuildContext, BuildOptions
+from ..i18n.catalogs import SOURCE_LANG
+from ..kit.build import PRODUCERS
+from ..layouts.schemas import calibration_layout
+from ..problems import ProblemsFound
+from ..sheets.calibration import calibration_pdf, home_grid
+from ..typeset.units import MM
+from ..validate.text_scan import BRACE, PERCENT
+from .model import MessageRow
+
+CROP_DPI = 100
+BAND = 18 * MM  # of the page shown above and below the message's first words
+NEEDLE_WORDS = 4  # the words of a message's start looked up on the pages
+POINTS_PER_INCH = 72
+SCALE = CROP_DPI / POINTS_PER_INCH
+# the messages page's sections -> the English kit's files they are printed in
+PRINTED_IN = {"Rulebook": ("rulebook.pdf",), "Calibration sheet": ("calibration.pdf",),
+              "Score sheet and tokens": ("scoresheet.pdf", "tokens.pdf", "rulebook.pdf"), "Card terms": ("cards/",)}
+PLACEHOLDERS = re.compile(f"{PERCENT.pattern}|{BRACE.pattern}")
+
+
+@dataclass(frozen=True)
+class Printed:
+    """A message's place in the English kit: the crop's PNG and what it shows."""
+
+    png: bytes
+    caption: str
+
+
+def english_kit(ctx: BuildContext) -> dict[str, bytes]:
+    """The English kit's PDFs by their path in the kit (e.g. "rulebook.pdf", "cards/rome.pdf"); empty when the kit
+    cannot be made (its problems are the validator's)."""
+    ctx = BuildContext(ctx.project, ctx.inputs, BuildOptions(langs=(SOURCE_LANG,)), ctx.fonts, ctx.art, (SOURCE_LANG,))
+    files: dict[Path, bytes] = {}
+    try:
+        for producer in PRODUCERS:
+            files.update(producer(ctx))
+        layouts = ctx.project.layouts
+        files[Path(SOURCE_LANG, "calibration.pdf")] = calibration_pdf(
+            home_grid("a4", layouts), calibration_layout(layouts), ctx.fonts, ctx.inputs.catalogs[SOURCE_LANG], "a4",
+            "long", (0.0, 0.0))
+    except ProblemsFound:
+        return {}
+    return {path.relative_to(SOURCE_LANG).as_posix(): data for path, data in sorted(files.items())}
+
+
+def needles(msgid: str) -> list[str]:
+    """What to look up for a message, the surest first: the first words of its first run of text of its own (two
+    words or more, else its longest), placeholders and quotes left out; the same run shortened word by word, as a
+    line may end after any of them."""
+    runs = [run.strip(" “”„\"'():.,;") for run in PLACEHOLDERS.sub("\0", msgid.split("\n")[0]).split("\0")]
+    run = next((run for run in runs if len(run.split()) > 1), max(runs, key=len))
+    words = run.split()[:NEEDLE_WORDS]
+    return [" ".join(words[:count]) for count in range(len(words), 0, -1) if len(" ".join(words[:count])) > 1]
+
+
+def placements(kit: Mapping[str, bytes], rows: Sequence[MessageRow]) -> dict[str, Printed]:
+    """Message anchor -> where it is printed, for the messages found in the files of their section: where its
+    words are set largest (a heading rather than its line in the contents or the running header)."""
+    best: dict[str, tuple[float, str, int, list]] = {}  # anchor -> (size, file, page index, character boxes)
+    documents = {name: pypdfium2.PdfDocument(pdf) for name, pdf in kit.items()}
+    try:
+        for name, document in documents.items():
+            wanted = [(row.anchor, texts) for row in rows if (texts := needles(row.msgid))
+                      and any(name.startswith(prefix) for prefix in PRINTED_IN.get(row.section, ()))]
+            for index, page in enumerate(document if wanted else ()):
+                textpage = page.get_textpage()
+                for anchor, texts in wanted:
+                    for hit in _hits(textpage, texts):
+                        size = pypdfium2.raw.FPDFText_GetFontSize(textpage.raw, hit[0])
+                        if anchor not in best or size > best[anchor][0] + 0.01:
+                            boxes = [textpage.get_charbox(i) for i in range(hit[0], hit[0] + hit[1])]
+                            best[anchor] = (size, name, index, boxes)
+        rendered: dict[tuple[str, int], Image.Image] = {}
+        for _, name, index, _ in best.values():
+            if (name, index) not in rendered:
+                rendered[(name, index)] = documents[name][index].render(scale=SCALE).to_pil().convert("RGB")
+        return {anchor: Printed(_crop(rendered[(name, index)], boxes), f"{name}, page {index + 1}")
+                for anchor, (_, name, index, boxes) in sorted(best.items())}
+    finally:
+        for document in documents.values():
+            document.close()
+
+
+def _hits(textpage, texts: Sequence[str]) -> list[tuple[int, int]]:
+    """Every place of the page where the first of `texts` found on it is (character index, count)."""
+    for text in texts:
+        searcher = textpage.search(text, match_case=True, match_whole_word=True)
+        hits = list(iter(searcher.get_next, None))
+        if hits:
+            return hits
+    return []
+
+
+def _crop(image: Image.Image, boxes: Sequence[tuple[float, float, float, float]]) -> bytes:
+    """The page's full width, from a band above the found words to a band below them."""
+    page_height = image.height / SCALE
+    top, bottom = max(box[3] for box in boxes), min(box[1] for box in boxes)
+    upper = max(0, round((page_height - top - BAND) * SCALE))
+    lower = min(image.height, round((page_height - bottom + BAND) * SCALE))
+    buffer = BytesIO()  # grey: the place is what it shows, and a grey PNG is made 8 times faster than a palette one
+    image.crop((0, upper, image.width, lower)).convert("L").save(buffer, "PNG")
+    return buffer.getvalue()
