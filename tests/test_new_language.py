@@ -83,7 +83,7 @@ def test_a_draft_builds_only_with_draft_every_page_marked_missing_messages_in_en
     result = invoke(runner, "build", "--lang", "fr", "--draft", "--out", tmp_path, *project_args(french))
     assert result.exit_code == 0, result.output[-2000:]
     pdfs = sorted((tmp_path / "fr").rglob("*.pdf"))
-    assert len(pdfs) == 10
+    assert len(pdfs) == 12  # 7 decks, tokens, score sheet, Learn to Play, Rules Reference, quick reference
     for pdf in pdfs:
         for number, page in enumerate(pdfium.PdfDocument(pdf)):
             assert "DRAFT fr" in page.get_textpage().get_text_range(), (pdf, number)

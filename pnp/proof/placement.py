@@ -28,8 +28,9 @@ NEEDLE_WORDS = 4  # the words of a message's start looked up on the pages
 POINTS_PER_INCH = 72
 SCALE = CROP_DPI / POINTS_PER_INCH
 # the messages page's sections -> the English kit's files they are printed in
-PRINTED_IN = {"Rulebook": ("rulebook.pdf",), "Calibration sheet": ("calibration.pdf",),
-              "Score sheet and tokens": ("scoresheet.pdf", "tokens.pdf", "rulebook.pdf"), "Card terms": ("cards/",)}
+BOOKS = ("rulebook.pdf", "rules-reference.pdf", "quickref.pdf")  # Learn to Play, Rules Reference, quick reference
+PRINTED_IN = {"Rulebook": BOOKS, "Calibration sheet": ("calibration.pdf",),
+              "Score sheet and tokens": ("scoresheet.pdf", "tokens.pdf", *BOOKS), "Card terms": ("cards/",)}
 PLACEHOLDERS = re.compile(f"{PERCENT.pattern}|{BRACE.pattern}")
 
 
