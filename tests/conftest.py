@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from pnp.cli import main
 from pnp.i18n import catalogs
-from pnp.input_files import read_input
+from pnp.core.input_files import read_input
 from pnp.project import REPO
 
 LANGS = ("de", "pl", "tr", "es", "pt")

@@ -28,7 +28,7 @@ from pnp.sheets.layout import tokens_layout  # noqa: E402
 from pnp.sheets.pdf import scoresheet_pdf  # noqa: E402
 from pnp.sheets.token_sheet import tokens_pdf  # noqa: E402
 from pnp.typeset.fonts import register_fonts  # noqa: E402
-from pnp.typeset.units import MM  # noqa: E402
+from pnp.core.units import MM  # noqa: E402
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 CARD_DPI = 100

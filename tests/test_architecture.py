@@ -14,7 +14,7 @@ PNP = Path(__file__).resolve().parent.parent / "pnp"
 # Layers from the bottom up; a module may import modules of its own layer or a lower one. Names are module names
 # or package prefixes. Within the foundation the only rule is: no cycles.
 LAYERS = (
-    ("base", ("pnp.problems", "pnp.tomlfile", "pnp.input_files", "pnp.resources", "pnp.parallel")),
+    ("core", ("pnp.core",)),
     ("foundation", ("pnp.data", "pnp.i18n", "pnp.layouts", "pnp.typeset", "pnp.graphics", "pnp.pages",
                     "pnp.project", "pnp.context")),
     ("products", ("pnp.cards", "pnp.sheets", "pnp.rulebook")),

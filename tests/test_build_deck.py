@@ -20,7 +20,7 @@ from pnp.data.deck_lists import load_deck_list
 from pnp.layouts.schemas import LAYOUTS, card_layout
 from pnp.i18n.localize import localize_cards
 from pnp.project import Project, load_inputs
-from pnp.typeset.units import MM
+from pnp.core.units import MM
 
 DECKS = Path(__file__).parent / "fixtures" / "decks"
 COALITION = DECKS / "legal-coalition.toml"

@@ -20,8 +20,8 @@ from pnp.context import BuildOptions
 from pnp.kit import build as build_module
 from pnp.kit.build import build
 from pnp.sheets import produce as sheets
-from pnp.parallel import run_tasks
-from pnp.problems import WARNING, Location, Problem, ProblemsFound
+from pnp.core.parallel import run_tasks
+from pnp.core.problems import WARNING, Location, Problem, ProblemsFound
 from pnp.project import Project, read_inputs
 from pnp import validate as validate_module
 from pnp.validate import validate
@@ -241,7 +241,7 @@ def test_pnp_jobs_sets_the_default_number_of_workers(runner, monkeypatch):
 
 FORK_INTERRUPTED = """
 import os, signal, time
-from pnp.parallel import run_tasks
+from pnp.core.parallel import run_tasks
 armed = [True]
 
 def interrupt_once():

@@ -23,7 +23,7 @@ from pnp.cards.faces import compose_front, fit_name
 from pnp.cards.labels import card_labels
 from pnp.typeset.draw_text import draw_text
 from pnp.typeset.textfit import fit_text, runs_width, set_runs, shrink_to_fit, units, wrap
-from pnp.typeset.units import MM
+from pnp.core.units import MM
 
 FONTS = register_fonts(Project().fonts)
 BODY = FONTS["body"]

@@ -20,7 +20,7 @@ from pnp.i18n.localize import localize_cards, stat_labels
 from pnp.project import Project, load_inputs
 from pnp.cards.checks import card_print_problems
 from pnp.data.terms import FACTIONS
-from pnp.typeset.units import MM
+from pnp.core.units import MM
 
 A4 = BuildOptions(paper="a4", mode="home", duplex="long")
 LETTER = BuildOptions(paper="letter", mode="home", duplex="short", langs=("pl", "tr"))

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from pnp.data.engine_data import load_engine, read_engine
-from pnp.problems import ProblemsFound
+from pnp.core.problems import ProblemsFound
 from pnp.project import REPO
 
 

@@ -19,7 +19,7 @@ import pytest
 from conftest import invoke
 from pnp.kit import write as write_module
 from pnp.kit.write import Interrupted, OutputRefused, output_lock, write_all
-from pnp.problems import ProblemsFound
+from pnp.core.problems import ProblemsFound
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:

@@ -6,7 +6,7 @@ import shutil
 import pytest
 
 from pnp.layouts.schemas import LAYOUTS, CardLayout, load_layout
-from pnp.problems import ProblemsFound
+from pnp.core.problems import ProblemsFound
 
 FAULTS = [
     ("fit_step = 0.25", "fit_step = 0", "'card.fit_step' must be a number from 0.05 to 5, found 0"),
@@ -53,7 +53,7 @@ RANGES = [  # (file, text, replacement, the message's words): each value outside
                                                                   "empty dpi list", "huge dpi", "endless dpi list",
                                                                   "sheet fit_step"])
 def test_a_layout_number_outside_its_range_is_one_located_problem(tmp_path, file, old, new, expected):
-    """The ranges of pnp/layouts/values.py, checked at load (a tiny fit_step ran the fitting for minutes, an empty
+    """The ranges of pnp/core/values.py, checked at load (a tiny fit_step ran the fitting for minutes, an empty
     dpi list raised IndexError, a huge one MemoryError)."""
     from pnp.export.settings import ExportLayout
     from pnp.sheets.layout import ScoreSheetLayout

@@ -11,7 +11,7 @@ from pnp.kit import build as build_module
 from pnp.context import BuildOptions
 from pnp.kit.build import build
 from pnp.i18n.catalogs import catalog_path
-from pnp.problems import Location, Problem, ProblemsFound
+from pnp.core.problems import Location, Problem, ProblemsFound
 from pnp.cards.faces import badge_boxes
 from pnp.layouts.schemas import LAYOUTS, card_layout
 from pnp.project import Project, load_inputs

@@ -15,7 +15,7 @@ import pytest
 from conftest import child_processes, invoke
 from pnp import parallel
 from pnp.kit import build as build_module
-from pnp.parallel import WorkerLost, WorkerTraceback, results_in_order
+from pnp.core.parallel import WorkerLost, WorkerTraceback, results_in_order
 from pnp.sheets import produce as sheets
 
 @pytest.fixture(autouse=True)
@@ -30,7 +30,7 @@ def watchdog():
 STOPPED_EARLY = """
 import contextlib, random, sys, time
 from functools import partial
-from pnp.parallel import run_tasks
+from pnp.core.parallel import run_tasks
 
 def large(index):
     time.sleep(random.random() * 0.01)
@@ -106,7 +106,7 @@ def test_a_worker_that_ignores_sigterm_is_killed_when_the_pool_stops(monkeypatch
 
 ORPHANED = """
 import os, time
-from pnp.parallel import run_tasks
+from pnp.core.parallel import run_tasks
 for index, pid in run_tasks([lambda: time.sleep(0.3) or os.getpid()] * 20, jobs=2):
     print(pid, flush=True)
 """

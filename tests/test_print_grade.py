@@ -25,7 +25,7 @@ from pnp.sheets.layout import tokens_layout
 from pnp.sheets.token_sheet import token_grid, tokens_pdf
 from pnp.typeset.fonts import register_fonts
 from pnp.sheets.tokens import token_list
-from pnp.typeset.units import MM
+from pnp.core.units import MM
 
 SMALL = card_layout(LAYOUTS).card.small_text
 MAX_INK = card_layout(LAYOUTS).card.max_ink

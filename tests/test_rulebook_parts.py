@@ -29,7 +29,7 @@ from pnp.rulebook.styles import make_styles, measured_fonts
 from pnp.rulebook.columns import column_widths, side_by_side, stacks, table_columns
 from pnp.typeset.fonts import fonts_for
 from pnp.typeset.textfit import runs_width, set_runs
-from pnp.typeset.units import MM
+from pnp.core.units import MM
 from pnp.typeset.fonts import register_fonts
 from pnp.validate.text_scan import placeholders
 

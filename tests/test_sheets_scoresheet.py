@@ -16,7 +16,7 @@ from pnp.data.engine_data import load_engine
 from pnp.typeset.fonts import register_fonts
 from pnp.layouts.schemas import LAYOUTS, PAPERS
 from pnp.i18n.localize import stat_labels
-from pnp.problems import ProblemsFound
+from pnp.core.problems import ProblemsFound
 from pnp.project import REPO, Project, load_inputs
 from pnp.sheets import score_sheet_print_problems, token_print_problems
 from pnp.sheets import scoresheet as S

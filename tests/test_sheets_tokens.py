@@ -16,7 +16,7 @@ from pnp.data.engine_data import load_engine
 from pnp.typeset.fonts import register_fonts
 from pnp.layouts.schemas import LAYOUTS, PAPERS, card_layout, sheet_layout
 from pnp.i18n.localize import stat_labels
-from pnp.problems import ProblemsFound
+from pnp.core.problems import ProblemsFound
 from pnp.project import REPO, Project, load_inputs
 from pnp.sheets import token_counts
 from pnp.sheets.layout import tokens_layout
@@ -25,7 +25,7 @@ from pnp.pages.imposition import sheet_pages
 from pnp.sheets.token_sheet import print_order, token_grid, tokens_pdf
 from pnp.sheets.tokens import Token, token_list
 from pnp.data.terms import signed
-from pnp.typeset.units import MM, PT
+from pnp.core.units import MM, PT
 from pnp.typeset.fonts import fonts_for
 from pnp.sheets.draw import Circle, Rect, Text
 from ink_boxes import ink_box

@@ -20,7 +20,7 @@ from pnp.i18n.catalogs import LANGS, catalog_path
 from pnp.i18n.localize import card_context
 from pnp.layouts import schemas
 from pnp.sheets.calibration import TURN_STEP, calibration_pdf, home_grid
-from pnp.problems import ProblemsFound
+from pnp.core.problems import ProblemsFound
 from pnp.project import Project, read_inputs
 from pnp.rulebook import rulebook_pdfs
 from pnp.cards.produce import card_decks

@@ -10,7 +10,7 @@ from typing import Iterable, Mapping, Sequence
 from ..typeset.fonts import fonts_for, missing_glyphs, register_fonts
 from ..layouts.schemas import CardLayout, card_layout
 from ..i18n.localize import LocalizedCard, localize_cards
-from ..problems import Location, Problem, ProblemsFound
+from ..core.problems import Location, Problem, ProblemsFound
 from ..project import Inputs, Project
 from ..data.terms import FACTIONS
 from ..typeset.textfit import runs

@@ -19,7 +19,7 @@ from ..layouts.services import PrintService
 from ..pages.forms import define_once
 from ..pages.imposition import DrawCell, impose_home, impose_pro, sheet_grid
 from ..pages.pdfout import DocumentInfo, new_canvas, pdf_bytes
-from ..typeset.units import MM
+from ..core.units import MM
 from .card_back import draw_back
 from .card_front import draw_front
 from .faces import BackFace, FrontFace

@@ -13,7 +13,7 @@ from ..layouts.schemas import COMMON_BACK, Box, CardLayout, TextStyle
 from ..typeset.fonts import fonts_for
 from ..typeset.hyphenation import breaks_for
 from ..typeset.textfit import FittedText, fit_text
-from ..typeset.units import MM
+from ..core.units import MM
 from .labels import CardLabels
 
 GAME_TITLE = "Ancient Duel"  # the game's name, the same in every language

@@ -12,7 +12,7 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from ..data.card_database import Card
 from ..pages.forms import define_once
-from ..resources import package_folder
+from ..core.resources import package_folder
 
 ICONS = package_folder("pnp", "icons")
 GRID = 512  # every game-icons.net icon is drawn on a 512 × 512 grid, y downwards

@@ -11,7 +11,7 @@ from ..layouts.schemas import COMMON_BACK, CardLayout, card_layout
 from ..layouts.services import PrintService, print_service
 from ..i18n.localize import LocalizedCard, localize_cards
 from ..pages.pdfout import document_info
-from ..problems import ProblemsFound, errors
+from ..core.problems import ProblemsFound, errors
 from ..data.terms import FACTIONS
 from .checks import compose_language, fit_problems, glyph_problems
 from .deck import deck_fronts, deck_pdf

@@ -22,8 +22,8 @@ import click
 from ..i18n.catalogs import LANGS, SOURCE_LANG
 from ..i18n.localize import localize_cards
 from ..kit.write import Interrupted, committed
-from ..parallel import WorkerLost
-from ..problems import ProblemsFound
+from ..core.parallel import WorkerLost
+from ..core.problems import ProblemsFound
 from ..project import load_inputs
 from .check import deck_group, validate_command
 from .export import images_command, tts_command

@@ -10,7 +10,7 @@ from .options import (EXIT_PROBLEMS, LanguageList, PathArg, jobs_option, make_pr
                       project_options, report, write_json)
 from ..kit.build import checked_deck, loaded_art
 from ..layouts.schemas import card_layout
-from ..problems import ERROR, Problem, ProblemsFound, errors
+from ..core.problems import ERROR, Problem, ProblemsFound, errors
 from ..project import loaded_langs, read_inputs
 from ..validate import validate
 

@@ -9,7 +9,7 @@ import click
 from ..export.settings import export_layout
 from ..i18n.catalogs import LANGS, SOURCE_LANG
 from ..kit.write import write_all
-from ..problems import ProblemsFound
+from ..core.problems import ProblemsFound
 from .options import (LanguageList, OutputPath, chosen_service, fail, jobs_option, make_project, progress_bar,
                       project_options, report, service_options)
 

@@ -19,7 +19,7 @@ from ..export.pdfx_settings import pdfx_conditions
 from ..typeset.fonts import register_fonts
 from ..pages.imposition import DUPLEX_MODES, check_back_offset
 from ..layouts.schemas import CARD, CARD_INK_SAVER, PAPERS, calibration_layout
-from ..problems import ProblemsFound
+from ..core.problems import ProblemsFound
 from ..project import Project
 
 

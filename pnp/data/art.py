@@ -13,10 +13,10 @@ from typing import Iterable
 
 from PIL import Image, ImageOps, UnidentifiedImageError
 
-from ..input_files import read_input
+from ..core.input_files import read_input
 from ..layouts.schemas import ArtSettings
-from ..typeset.units import MM_PER_INCH
-from ..problems import WARNING, Location, Problem
+from ..core.units import MM_PER_INCH
+from ..core.problems import WARNING, Location, Problem
 
 EXTENSIONS = (".png", ".jpg", ".jpeg")
 DECODERS = ["PNG", "JPEG"]  # the only formats art is decoded as, whatever its name says: no other decoder (nor the

@@ -6,9 +6,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Callable, Mapping
 
-from ..problems import Location, Problem, raise_if_errors, shown
+from ..core.problems import Location, Problem, raise_if_errors, shown
 from .terms import FACTIONS
-from ..tomlfile import key_lines, read_toml, read_toml_text
+from ..core.tomlfile import key_lines, read_toml, read_toml_text
 
 PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
 

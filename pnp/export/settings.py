@@ -6,7 +6,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..layouts.schemas import load_layout
-from ..layouts.values import Dpi
+from ..core.values import Dpi
 
 
 @dataclass(frozen=True)

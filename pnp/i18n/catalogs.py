@@ -14,8 +14,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import PoFileError, read_po
 from babel.support import NullTranslations, Translations
 
-from ..input_files import read_input
-from ..problems import Location, Problem, ProblemsFound, raise_if_errors
+from ..core.input_files import read_input
+from ..core.problems import Location, Problem, ProblemsFound, raise_if_errors
 from .postrict import po_problems
 
 SOURCE_LANG = "en"

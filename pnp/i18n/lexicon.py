@@ -23,8 +23,8 @@ from types import MappingProxyType
 from typing import Mapping
 
 from .catalogs import LANGS, SOURCE_LANG
-from ..problems import Location, Problem, raise_if_errors, shown
-from ..tomlfile import key_lines, read_toml, read_toml_text
+from ..core.problems import Location, Problem, raise_if_errors, shown
+from ..core.tomlfile import key_lines, read_toml, read_toml_text
 
 ALLOWLIST_FILE = "allowlist.toml"
 GLOSSARY_FILE = "glossary.toml"

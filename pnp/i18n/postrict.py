@@ -13,7 +13,7 @@ import gettext
 import re
 from dataclasses import dataclass, field
 
-from ..problems import Location, Problem
+from ..core.problems import Location, Problem
 
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 _KEYWORD = re.compile(r"(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?) +(.*)$")  # Babel splits at a space

@@ -28,13 +28,13 @@ from ..typeset.fonts import register_fonts
 from ..pages.imposition import DUPLEX_MODES, check_back_offset, sheet_grid
 from ..layouts.services import DEFAULT_SERVICE, print_service
 from ..layouts.schemas import PAPERS, CardLayout, card_layout, sheet_layout
-from ..parallel import attempted, raised, run_tasks
-from ..problems import ERROR, Location, Problem, ProblemsFound, errors
+from ..core.parallel import attempted, raised, run_tasks
+from ..core.problems import ERROR, Location, Problem, ProblemsFound, errors
 from ..project import Inputs, Project, loaded_langs, read_inputs
 from ..cards.produce import card_decks, deck_list
 from ..sheets import produce as sheets
 from ..sheets import score_sheet_print_problems, token_print_problems
-from ..tomlfile import read_toml
+from ..core.tomlfile import read_toml
 from ..cards.checks import card_print_problems
 from ..validate import (PrintChecker, content_and_print_problems, content_checks, content_problems, error_langs,
                         merged, print_checks, print_problems, rulebook_problems)

@@ -17,12 +17,12 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from ..problems import Location, Problem, ProblemsFound, raise_if_errors, shown
+from ..core.problems import Location, Problem, ProblemsFound, raise_if_errors, shown
 from ..data.terms import FACTIONS
-from ..resources import package_folder
-from ..tomlfile import read_toml
+from ..core.resources import package_folder
+from ..core.tomlfile import read_toml
 from ..typeset.fonts import FONT_FILES
-from .values import DPI_RANGE, MAX_ITEMS, MAX_NUMBER, STEP_RANGE, Colour, Dpi, FontRole, Palette, Positive, Step
+from ..core.values import DPI_RANGE, MAX_ITEMS, MAX_NUMBER, STEP_RANGE, Colour, Dpi, FontRole, Palette, Positive, Step
 
 LAYOUTS = package_folder("pnp", "layouts")
 LAYOUT_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")  # a layout `extends` only another file of its own folder

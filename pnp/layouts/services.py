@@ -9,10 +9,10 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
-from ..problems import Location, Problem, ProblemsFound, raise_if_errors, shown
-from ..tomlfile import read_toml
+from ..core.problems import Location, Problem, ProblemsFound, raise_if_errors, shown
+from ..core.tomlfile import read_toml
 from .schemas import read_table
-from .values import Positive
+from ..core.values import Positive
 
 DEFAULT_SERVICE = "generic"
 

@@ -22,8 +22,8 @@ from reportlab.lib.colors import CMYKColor
 from reportlab.pdfgen.canvas import Canvas
 
 from ..layouts.schemas import SheetLayout
-from ..problems import Location, Problem, ProblemsFound
-from ..typeset.units import MM
+from ..core.problems import Location, Problem, ProblemsFound
+from ..core.units import MM
 
 DUPLEX_MODES = ("long", "short", "none")
 DrawCell = Callable[[Canvas, float, float], None]

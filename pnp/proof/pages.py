@@ -10,7 +10,7 @@ from babel import Locale
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
-from ..problems import Problem
+from ..core.problems import Problem
 from ..validate.text_scan import BRACE, PERCENT
 from .collect import SECTIONS, Shown
 from .model import CardRow, CardText, ProofData

@@ -18,14 +18,14 @@ from ..typeset.fonts import register_fonts
 from ..layouts.schemas import calibration_layout, card_layout
 from ..i18n.localize import localize_cards
 from ..i18n.placeholder_names import COMPUTED_PLACEHOLDERS
-from ..problems import ProblemsFound
+from ..core.problems import ProblemsFound
 from ..project import Inputs, Project, loaded_langs, read_inputs
 from ..cards.checks import compose_language
 from ..cards.faces import FrontFace
 from ..cards.labels import card_labels
 from ..rulebook import kit_facts
 from ..rulebook.compose import number_text, template_context
-from ..parallel import Progress, results_in_order
+from ..core.parallel import Progress, results_in_order
 from ..validate import validate
 from . import collect
 from .images import card_images

@@ -6,8 +6,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Callable, Sequence
 
-from ..problems import Location, Problem, ProblemsFound
-from ..typeset.units import MM
+from ..core.problems import Location, Problem, ProblemsFound
+from ..core.units import MM
 from .blocks import Table as TableBlock
 from .styles import Styles, measured_fonts, text_width
 

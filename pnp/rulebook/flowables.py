@@ -5,7 +5,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepInFrame, Paragraph
 
 from ..graphics.colours import cmyk
-from ..typeset.units import MM
+from ..core.units import MM
 from ..layouts.schemas import FactionStyle
 from ..graphics.emblems import draw_emblem
 from ..graphics.ornaments import draw_diamond

@@ -11,7 +11,7 @@ from typing import Mapping
 
 from ..i18n.catalogs import SOURCE_LANG
 from ..i18n.lexicon import Lexicon, TermForms, capitalized
-from ..problems import Location, Problem
+from ..core.problems import Location, Problem
 from . import blocks as b
 
 TABLE = "glossary"  # the glossary table's column widths in pnp/layouts/rulebook.toml name it

@@ -8,9 +8,9 @@ from typing import Mapping
 
 
 from ..layouts.schemas import card_layout, ink_problems, load_layout, sheet_layout
-from ..layouts.values import Colour, Figures, PageMargins, Palette, Positive
-from ..problems import Location, Problem, raise_if_errors
-from ..typeset.units import MM
+from ..core.values import Colour, Figures, PageMargins, Palette, Positive
+from ..core.problems import Location, Problem, raise_if_errors
+from ..core.units import MM
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from ..context import BuildContext
 from ..layouts.schemas import CARD_INK_SAVER, card_layout
-from ..problems import raise_if_errors
+from ..core.problems import raise_if_errors
 from . import rendered_pdfs
 from .checks import checked_rulebook
 

@@ -8,7 +8,7 @@ from io import BytesIO
 from reportlab.platypus import ActionFlowable, BaseDocTemplate, CondPageBreak, Frame, PageBreak, PageTemplate, Spacer
 
 from ..typeset.fonts import fonts_for
-from ..typeset.units import MM
+from ..core.units import MM
 from ..layouts.schemas import FactionStyle
 from ..pages.pdfout import AUTHOR, CREATOR, DocumentInfo, pdf_bytes
 from . import blocks as b

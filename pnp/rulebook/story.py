@@ -8,7 +8,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import (CondPageBreak, Flowable, KeepInFrame, KeepTogether, NextPageTemplate, PageBreak,
                                 Spacer, Table, TableStyle)
 
-from ..typeset.units import MM
+from ..core.units import MM
 from . import blocks as b
 from ..layouts.schemas import FactionStyle
 from .anatomy import anatomy_rows

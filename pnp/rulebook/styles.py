@@ -10,10 +10,10 @@ from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 
 from ..graphics.colours import BLACK, PAPER, cmyk
-from ..typeset.units import MM
+from ..core.units import MM
 from ..typeset.fonts import TITLE_FACES
 from ..typeset.textfit import runs_width, set_runs
-from ..layouts.values import Figures
+from ..core.values import Figures
 from .layout import PageFormat, RulebookMarks, RulebookPalette, RulebookType
 
 

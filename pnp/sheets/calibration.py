@@ -29,12 +29,12 @@ from ..layouts.schemas import PAPERS, CalibrationLayout, CalibrationText, TextSt
     sheet_layout
 from ..pages.pdfout import document_info, new_canvas, pdf_bytes
 from ..i18n.placeholder_names import COMMANDS
-from ..problems import Problem, raise_if_errors
+from ..core.problems import Problem, raise_if_errors
 from ..project import Inputs, Project
 from ..data.terms import N_
 from ..typeset.textfit import shrink_to_fit, wrap
 from ..typeset.metrics import descent
-from ..typeset.units import MM
+from ..core.units import MM
 
 GAME = "Ancient Duel"  # the game's name, the same in every language
 NBSP = "\u00a0"  # glues a quoted command while the lines are broken (printed as a plain space)

@@ -12,7 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..pages.imposition import SheetGrid
 from ..layouts.schemas import CalibrationLayout
 from ..data.terms import signed
-from ..typeset.units import MM
+from ..core.units import MM
 
 INK = CMYKColor(0, 0, 0, 1)
 

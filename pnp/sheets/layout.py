@@ -8,8 +8,8 @@ from typing import Iterable
 
 from ..data.engine_data import ENGINE_NAMES
 from ..layouts.schemas import card_layout, ink_problems, load_layout
-from ..layouts.values import Colour, Figures, Palette, Positive, Step
-from ..problems import Location, Problem, raise_if_errors
+from ..core.values import Colour, Figures, Palette, Positive, Step
+from ..core.problems import Location, Problem, raise_if_errors
 
 CMYK = Colour
 TOKEN_STATS = ("atk", "def")

@@ -11,9 +11,9 @@ from ..data.engine_data import Engine
 from ..layouts.schemas import card_layout, sheet_layout
 from ..pages.pdfout import document_info, new_canvas, pdf_bytes
 from ..i18n.translator import Translator
-from ..problems import raise_if_errors
+from ..core.problems import raise_if_errors
 from ..typeset.fonts import fonts_for
-from ..typeset.units import MM
+from ..core.units import MM
 from .compose import DOMAIN
 from .draw import render
 from .layout import scoresheet_layout

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from ..context import BuildContext
 from ..layouts.schemas import card_layout, sheet_layout
-from ..problems import raise_if_errors
+from ..core.problems import raise_if_errors
 from .checks import scoresheet_pages
 from .pdf import render_scoresheet
 from .token_sheet import tokens_pdf

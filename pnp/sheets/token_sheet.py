@@ -11,12 +11,12 @@ from ..data.engine_data import Engine
 from ..pages.imposition import DrawCell, SheetGrid, check_back_offset, impose_home, sheet_grid
 from ..layouts.schemas import GridSize, SheetLayout
 from ..pages.pdfout import document_info, new_canvas, pdf_bytes
-from ..problems import Location, Problem, raise_if_errors
+from ..core.problems import Location, Problem, raise_if_errors
 from ..typeset.fonts import fonts_for
 from ..i18n.translator import Translator
 from .compose import DOMAIN, glyph_problems
 from .draw import Item, render
-from ..layouts.values import Figures
+from ..core.values import Figures
 from .layout import TokensLayout
 from .token_faces import BACK, FRONT, TITLE, TokenFaces
 from .tokens import Token, token_list

@@ -7,7 +7,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..layouts.schemas import Box
 from .textfit import FittedText, measure, runs
 from .metrics import cap_height
-from .units import MM
+from ..core.units import MM
 
 
 

@@ -9,7 +9,7 @@ from typing import Mapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont, TTFontFace
 
-from ..input_files import check_input
+from ..core.input_files import check_input
 from .subset_tags import TaggedTTFont
 
 # role -> file in fonts/. Titles in Cinzel (Roman capitals; Turkish text in its Turkish form), text and every number

@@ -13,8 +13,8 @@ from typing import Callable, Sequence
 
 import pyphen
 
-from ..input_files import read_input
-from ..resources import package_folder
+from ..core.input_files import read_input
+from ..core.resources import package_folder
 
 DICTIONARIES = {"de": "de_DE", "pl": "pl_PL", "es": "es", "pt": "pt_BR"}
 TURKISH = package_folder("pnp.typeset", "patterns") / "hyph_tr_TR.dic"

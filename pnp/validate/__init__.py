@@ -14,8 +14,8 @@ from ..export.settings import export_layout
 from ..layouts.schemas import CARD_VARIANTS, PAPERS, calibration_layout, card_layout, sheet_layout
 from ..layouts.services import print_services
 from ..i18n.catalogs import SOURCE_LANG
-from ..parallel import Progress, attempted, raised, results_in_order
-from ..problems import ERROR, WARNING, Location, Problem, ProblemsFound
+from ..core.parallel import Progress, attempted, raised, results_in_order
+from ..core.problems import ERROR, WARNING, Location, Problem, ProblemsFound
 from ..project import Inputs, Project
 from ..sheets import score_sheet_print_problems, token_print_problems
 from ..sheets.calibration import calibration_print_problems
@@ -174,7 +174,7 @@ def print_problems(inputs: Inputs, langs: tuple[str, ...], project: Project, bro
                    jobs: int = 1, progress: Progress | None = None) -> list[Problem]:
     """The print checks' problems. They lay out the texts, so they run for the languages not in `broken` (those
     with translation errors: a broken placeholder cannot even be filled in); for the others a warning says they
-    were skipped. They run in `jobs` worker processes (pnp.parallel), the longest first; the problems come in the
+    were skipped. They run in `jobs` worker processes (pnp.core.parallel), the longest first; the problems come in the
     same order for any number."""
     printing = print_tasks(inputs, tuple(lang for lang in langs if lang not in broken), project)
     found = results_in_order([task for _, task in printing[::-1]], jobs, progress)[::-1]

@@ -14,7 +14,7 @@ from ..data.card_database import Card
 from ..data.terms import TRAITS, UNIT_TYPES
 from ..i18n.catalogs import SOURCE_LANG
 from ..i18n.lexicon import capitalized
-from ..problems import Location, Problem
+from ..core.problems import Location, Problem
 from ..project import Inputs
 from .terms import effect_pairs
 from .text_scan import unquoted

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from ..i18n.catalogs import LanguageCatalog, Message
-from ..problems import Location
+from ..core.problems import Location
 
 CARD_FIELDS = ("name", "effect")
 

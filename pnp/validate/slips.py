@@ -10,7 +10,7 @@ from collections import Counter
 from typing import Callable
 
 from ..i18n.lexicon import TypingException, message_key
-from ..problems import Location, Problem
+from ..core.problems import Location, Problem
 from ..project import Inputs
 from .messages import pairs
 from .text_scan import without_placeholders

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from ..i18n.catalogs import SOURCE_LANG
 from ..i18n.lexicon import TermForms, capitalized
-from ..problems import Location, Problem
+from ..core.problems import Location, Problem
 from ..project import Inputs
 from ..data.terms import STATS
 from .glossary import whole_words
