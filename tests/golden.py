@@ -21,7 +21,8 @@ from pnp.cards.card_front import draw_front  # noqa: E402
 from pnp.cards.faces import compose_back, compose_front  # noqa: E402
 from pnp.cards.labels import card_labels  # noqa: E402
 from pnp.i18n.localize import localize_cards  # noqa: E402
-from pnp.layouts.schemas import card_layout, sheet_layout  # noqa: E402
+from pnp.cards.layout import card_layout
+from pnp.layouts.schemas import sheet_layout  # noqa: E402
 from pnp.pages.pdfout import DocumentInfo, new_canvas  # noqa: E402
 from pnp.project import Project, load_inputs  # noqa: E402
 from pnp.sheets.layout import tokens_layout  # noqa: E402

@@ -110,7 +110,7 @@ def placements(lang: str, booklet: bool) -> tuple:
     from pnp.rulebook.compose import compose
     from pnp.rulebook.layout import page_for, rulebook_layout
     from pnp.rulebook.render import render
-    from pnp.layouts.schemas import card_layout
+    from pnp.cards.layout import card_layout
     loaded = inputs()
     layouts = Project().layouts
     blocks = compose(loaded.engine, loaded.cards, loaded.catalogs[lang], kit_facts(loaded.engine, "a4", layouts),

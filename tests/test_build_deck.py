@@ -17,7 +17,8 @@ from pnp.context import BuildOptions
 from pnp.kit.build import prepare
 from conftest import invoke
 from pnp.data.deck_lists import load_deck_list
-from pnp.layouts.schemas import LAYOUTS, card_layout
+from pnp.cards.layout import card_layout
+from pnp.layouts.schemas import LAYOUTS
 from pnp.i18n.localize import localize_cards
 from pnp.project import Project, load_inputs
 from pnp.core.units import MM

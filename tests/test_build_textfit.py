@@ -13,7 +13,9 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnp.typeset.fonts import fonts_for, register_fonts
 from pnp.typeset.hyphenation import breaks_for
-from pnp.layouts.schemas import LAYOUTS, Box, TextStyle, card_layout
+from pnp.cards.layout import card_layout
+from pnp.core.geometry import Box, TextStyle
+from pnp.layouts.schemas import LAYOUTS
 from pnp.i18n.localize import localize_cards
 from pnp.pages.pdfout import DocumentInfo, new_canvas
 from pnp.project import Project, load_inputs

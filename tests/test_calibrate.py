@@ -15,7 +15,8 @@ from pdf_ops import printed
 from pnp.sheets import calibration as C
 from pnp.i18n.catalogs import catalog_path, load_catalogs
 from pnp.typeset.fonts import register_fonts
-from pnp.layouts.schemas import LAYOUTS, PAPERS, calibration_layout
+from pnp.layouts.schemas import LAYOUTS, PAPERS
+from pnp.sheets.calibration_layout import calibration_layout
 from pnp.project import REPO, Project
 from validate_helpers import having, validate_json
 

@@ -5,7 +5,9 @@ import shutil
 
 import pytest
 
-from pnp.layouts.schemas import LAYOUTS, CardLayout, load_layout
+from pnp.cards.layout import CardLayout
+from pnp.core.loader import load_layout
+from pnp.layouts.schemas import LAYOUTS
 from pnp.core.problems import ProblemsFound
 
 FAULTS = [
@@ -69,7 +71,7 @@ def test_a_layout_number_outside_its_range_is_one_located_problem(tmp_path, file
 
 
 def test_fitting_tries_a_bounded_number_of_sizes():
-    from pnp.layouts.schemas import TextStyle
+    from pnp.core.geometry import TextStyle
     from pnp.typeset.textfit import MAX_SIZES, sizes
     tried = list(sizes(TextStyle("body", 1000.0, 0.1), 0.05))
     assert len(tried) <= MAX_SIZES + 1 and tried[0] == 1000.0 and tried[-1] == 0.1

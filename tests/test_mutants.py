@@ -13,7 +13,8 @@ from pnp.kit.build import build
 from pnp.i18n.catalogs import catalog_path
 from pnp.core.problems import Location, Problem, ProblemsFound
 from pnp.cards.faces import badge_boxes
-from pnp.layouts.schemas import LAYOUTS, card_layout
+from pnp.cards.layout import card_layout
+from pnp.layouts.schemas import LAYOUTS
 from pnp.project import Project, load_inputs
 
 

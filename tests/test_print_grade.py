@@ -17,7 +17,8 @@ from deck_helpers import front_cards, grid, on_page, placed_forms, shared_decks,
 from pdf_ops import printed, texts_by_font
 from session_cache import built_kit
 from pnp.context import BuildOptions
-from pnp.layouts.schemas import LAYOUTS, card_layout, sheet_layout
+from pnp.cards.layout import card_layout
+from pnp.layouts.schemas import LAYOUTS, sheet_layout
 from pnp.pages.imposition import sheet_grid
 from pnp.project import Project, load_inputs
 from pnp.cards.faces import GAME_TITLE, badge_boxes

@@ -18,7 +18,8 @@ from pnp.cli.options import LanguageList
 from pnp.cli.make import Offset
 from pnp.data.deck_lists import load_deck_list
 from pnp.data.engine_data import read_engine
-from pnp.layouts.schemas import CardLayout, load_layout
+from pnp.cards.layout import CardLayout
+from pnp.core.loader import load_layout
 from pnp.i18n.postrict import po_problems
 from pnp.core.problems import ProblemsFound
 from pnp.project import REPO, Project, load_inputs

@@ -22,7 +22,7 @@ from pnp.rulebook.booklet import padded
 from pnp.rulebook.compose import COMMANDS, compose
 from pnp.rulebook.render import RulebookDocument
 from pnp.rulebook.template_cache import CompiledTemplates
-from pnp.layouts.schemas import card_layout
+from pnp.cards.layout import card_layout
 from pnp.rulebook.glossary import language_terms
 from pnp.rulebook.layout import page_for, rulebook_layout
 from pnp.rulebook.styles import make_styles, measured_fonts

@@ -14,7 +14,8 @@ from pypdf import PdfReader
 from conftest import LANGS
 from pnp.data.engine_data import load_engine
 from pnp.typeset.fonts import register_fonts
-from pnp.layouts.schemas import LAYOUTS, PAPERS, card_layout, sheet_layout
+from pnp.cards.layout import card_layout
+from pnp.layouts.schemas import LAYOUTS, PAPERS, sheet_layout
 from pnp.i18n.localize import stat_labels
 from pnp.core.problems import ProblemsFound
 from pnp.project import REPO, Project, load_inputs

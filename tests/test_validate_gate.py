@@ -18,7 +18,7 @@ from conftest import invoke, project_args
 from pnp.layouts.schemas import LAYOUTS
 from pnp.i18n.catalogs import LANGS, catalog_path
 from pnp.i18n.localize import card_context
-from pnp.layouts import schemas
+from pnp.sheets import calibration_layout
 from pnp.sheets.calibration import TURN_STEP, calibration_pdf, home_grid
 from pnp.core.problems import ProblemsFound
 from pnp.project import Project, read_inputs
@@ -44,7 +44,7 @@ def _cards(inputs, fonts, project):
 
 
 def _calibration(inputs, fonts, project):
-    layout = schemas.calibration_layout(project.layouts)
+    layout = calibration_layout.calibration_layout(project.layouts)
     return calibration_pdf(home_grid("a4", project.layouts), layout, fonts, inputs.catalogs["de"], "a4", "long",
                            (0.0, 0.0))
 

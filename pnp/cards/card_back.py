@@ -7,7 +7,7 @@ import math
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..layouts.schemas import CardLayout
+from .layout import CardLayout
 from ..core.units import MM
 from ..graphics.colours import cmyk, mix
 from ..graphics.emblems import draw_emblem

@@ -11,7 +11,8 @@ from reportlab.pdfgen.canvas import Canvas
 from ..data.art import ArtImage
 from ..graphics.colours import cmyk, mix
 from ..graphics.emblems import draw_emblem
-from ..layouts.schemas import Box, CardLayout, FactionStyle
+from .layout import CardLayout, FactionStyle
+from ..core.geometry import Box
 from ..typeset.draw_text import draw_text
 from ..typeset.textfit import FittedText
 from ..core.units import MM

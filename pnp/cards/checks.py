@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Iterable, Mapping, Sequence
 
 from ..typeset.fonts import fonts_for, missing_glyphs, register_fonts
-from ..layouts.schemas import CardLayout, card_layout
+from .layout import CardLayout, card_layout
 from ..i18n.localize import LocalizedCard, localize_cards
 from ..core.problems import Location, Problem, ProblemsFound
 from ..project import Inputs, Project

@@ -14,7 +14,8 @@ from typing import Callable, Mapping, Sequence
 from reportlab.pdfgen.canvas import Canvas
 
 from ..data.art import ArtImage
-from ..layouts.schemas import CardLayout, sheet_layout
+from .layout import CardLayout
+from ..layouts.schemas import sheet_layout
 from ..layouts.services import PrintService
 from ..pages.forms import define_once
 from ..pages.imposition import DrawCell, impose_home, impose_pro, sheet_grid

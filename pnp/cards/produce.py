@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Collection
 
 from ..context import BuildContext
-from ..layouts.schemas import COMMON_BACK, CardLayout, card_layout
+from .layout import COMMON_BACK, CardLayout, card_layout
 from ..layouts.services import PrintService, print_service
 from ..i18n.localize import LocalizedCard, localize_cards
 from ..pages.pdfout import document_info

@@ -9,7 +9,7 @@ from ..i18n.catalogs import LANGS, SOURCE_LANG
 from .options import (EXIT_PROBLEMS, LanguageList, PathArg, jobs_option, make_project, progress_bar,
                       project_options, report, write_json)
 from ..kit.build import checked_deck, loaded_art
-from ..layouts.schemas import card_layout
+from ..cards.layout import card_layout
 from ..core.problems import ERROR, Problem, ProblemsFound, errors
 from ..project import loaded_langs, read_inputs
 from ..validate import validate

@@ -18,7 +18,8 @@ from .options import (LanguageList, OutputPath, PathArg, check_input_folder, cho
 from ..export.pdfx_settings import pdfx_conditions
 from ..typeset.fonts import register_fonts
 from ..pages.imposition import DUPLEX_MODES, check_back_offset
-from ..layouts.schemas import CARD, CARD_INK_SAVER, PAPERS, calibration_layout
+from ..layouts.schemas import CARD, CARD_INK_SAVER, PAPERS
+from ..sheets.calibration_layout import calibration_layout
 from ..core.problems import ProblemsFound
 from ..project import Project
 

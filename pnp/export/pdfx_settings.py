@@ -7,7 +7,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Mapping
 
-from ..layouts.schemas import LAYOUTS, load_layout
+from ..core.loader import load_layout
+from ..layouts.schemas import LAYOUTS
 
 
 @dataclass(frozen=True)

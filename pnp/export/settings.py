@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ..layouts.schemas import load_layout
+from ..core.loader import load_layout
 from ..core.values import Dpi
 
 

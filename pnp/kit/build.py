@@ -27,7 +27,8 @@ from ..export.pdfx_settings import pdfx_conditions
 from ..typeset.fonts import register_fonts
 from ..pages.imposition import DUPLEX_MODES, check_back_offset, sheet_grid
 from ..layouts.services import DEFAULT_SERVICE, print_service
-from ..layouts.schemas import PAPERS, CardLayout, card_layout, sheet_layout
+from ..cards.layout import CardLayout, card_layout
+from ..layouts.schemas import PAPERS, sheet_layout
 from ..core.parallel import attempted, raised, run_tasks
 from ..core.problems import ERROR, Location, Problem, ProblemsFound, errors
 from ..project import Inputs, Project, loaded_langs, read_inputs

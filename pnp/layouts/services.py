@@ -11,7 +11,7 @@ from typing import Mapping
 
 from ..core.problems import Location, Problem, ProblemsFound, raise_if_errors, shown
 from ..core.tomlfile import read_toml
-from .schemas import read_table
+from ..core.loader import read_table
 from ..core.values import Positive
 
 DEFAULT_SERVICE = "generic"

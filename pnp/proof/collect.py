@@ -10,7 +10,8 @@ from typing import Callable, Mapping, Sequence
 
 from ..data.card_database import Card
 from ..i18n.catalogs import SOURCE_LANG, LanguageCatalog
-from ..layouts.schemas import CardLayout, TextStyle
+from ..cards.layout import CardLayout
+from ..core.geometry import TextStyle
 from ..i18n.lexicon import Lexicon
 from ..i18n.localize import card_context
 from ..core.problems import Problem

@@ -10,7 +10,7 @@ from ..cards.faces import BackFace, FrontFace
 from ..data.art import ArtImage
 from ..export.images import page_images
 from ..kit.gallery import png_bytes
-from ..layouts.schemas import CardLayout
+from ..cards.layout import CardLayout
 from ..layouts.services import DEFAULT_SERVICE, print_service
 from ..pages.pdfout import DocumentInfo
 

@@ -15,7 +15,8 @@ from ..kit.build import art_windows
 from ..i18n.catalogs import SOURCE_LANG, source_catalog
 from ..data.engine_data import ENGINE_NAMES, KEY_PATHS
 from ..typeset.fonts import register_fonts
-from ..layouts.schemas import calibration_layout, card_layout
+from ..cards.layout import card_layout
+from ..sheets.calibration_layout import calibration_layout
 from ..i18n.localize import localize_cards
 from ..i18n.placeholder_names import COMPUTED_PLACEHOLDERS
 from ..core.problems import ProblemsFound

@@ -10,7 +10,8 @@ from ..i18n.catalogs import LanguageCatalog
 from ..data.engine_data import Engine
 from ..data.terms import FACTIONS
 from ..i18n.lexicon import TermForms
-from ..layouts.schemas import FactionStyle, card_layout, sheet_layout
+from ..cards.layout import FactionStyle, card_layout
+from ..layouts.schemas import sheet_layout
 from ..pages.pdfout import document_info
 from ..sheets.tokens import token_counts, token_set_layout
 from ..i18n.localize import localize_cards

@@ -6,7 +6,7 @@ from reportlab.platypus import Flowable, KeepInFrame, Paragraph
 
 from ..graphics.colours import cmyk
 from ..core.units import MM
-from ..layouts.schemas import FactionStyle
+from ..cards.layout import FactionStyle
 from ..graphics.emblems import draw_emblem
 from ..graphics.ornaments import draw_diamond
 from .layout import TitleFrame

@@ -7,7 +7,9 @@ from pathlib import Path
 from typing import Mapping
 
 
-from ..layouts.schemas import card_layout, ink_problems, load_layout, sheet_layout
+from ..cards.layout import card_layout
+from ..core.loader import load_layout
+from ..layouts.schemas import ink_problems, sheet_layout
 from ..core.values import Colour, Figures, PageMargins, Palette, Positive
 from ..core.problems import Location, Problem, raise_if_errors
 from ..core.units import MM

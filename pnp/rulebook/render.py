@@ -9,7 +9,7 @@ from reportlab.platypus import ActionFlowable, BaseDocTemplate, CondPageBreak, F
 
 from ..typeset.fonts import fonts_for
 from ..core.units import MM
-from ..layouts.schemas import FactionStyle
+from ..cards.layout import FactionStyle
 from ..pages.pdfout import AUTHOR, CREATOR, DocumentInfo, pdf_bytes
 from . import blocks as b
 from .anatomy_cards import AnatomyCards

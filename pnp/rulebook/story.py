@@ -10,7 +10,7 @@ from reportlab.platypus import (CondPageBreak, Flowable, KeepInFrame, KeepTogeth
 
 from ..core.units import MM
 from . import blocks as b
-from ..layouts.schemas import FactionStyle
+from ..cards.layout import FactionStyle
 from .anatomy import anatomy_rows
 from .anatomy_cards import AnatomyCards
 from .contents import Contents

@@ -25,8 +25,9 @@ from .compose import DOMAIN
 from ..i18n.catalogs import LanguageCatalog
 from ..typeset.fonts import missing_glyphs, register_fonts
 from ..pages.imposition import SheetGrid, sheet_grid
-from ..layouts.schemas import PAPERS, CalibrationLayout, CalibrationText, TextStyle, calibration_layout, card_layout, \
-    sheet_layout
+from ..core.geometry import TextStyle
+from ..layouts.schemas import PAPERS, card_geometry, sheet_layout
+from .calibration_layout import CalibrationLayout, CalibrationText, calibration_layout
 from ..pages.pdfout import document_info, new_canvas, pdf_bytes
 from ..i18n.placeholder_names import COMMANDS
 from ..core.problems import Problem, raise_if_errors
@@ -105,7 +106,7 @@ class Composed:
 def home_grid(paper: str, layouts: Path) -> SheetGrid:
     """The card grid of a home sheet (of the layouts folder `layouts`): the calibration sheet measures the printer
     for exactly these pages."""
-    card = card_layout(layouts).card
+    card = card_geometry(layouts)
     return sheet_grid(sheet_layout(paper, layouts), card.width, card.height, card.bleed,
                       str(layouts / f"home-{paper}.toml"))
 

@@ -10,7 +10,7 @@ from reportlab.lib.colors import CMYKColor
 from reportlab.pdfgen.canvas import Canvas
 
 from ..pages.imposition import SheetGrid
-from ..layouts.schemas import CalibrationLayout
+from .calibration_layout import CalibrationLayout
 from ..data.terms import signed
 from ..core.units import MM
 

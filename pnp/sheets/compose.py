@@ -6,7 +6,7 @@ from typing import Mapping
 
 from ..i18n.translator import Translator
 from ..typeset.fonts import missing_glyphs
-from ..layouts.schemas import TextStyle
+from ..core.geometry import TextStyle
 from ..core.values import Figures
 from ..core.problems import Location, Problem
 from ..typeset.hyphenation import breaks_for

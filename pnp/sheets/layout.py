@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import Iterable
 
 from ..data.engine_data import ENGINE_NAMES
-from ..layouts.schemas import card_layout, ink_problems, load_layout
+from ..core.loader import load_layout
+from ..layouts.schemas import card_geometry, ink_problems
 from ..core.values import Colour, Figures, Palette, Positive, Step
 from ..core.problems import Location, Problem, raise_if_errors
 
@@ -182,7 +183,7 @@ def _ink_problems(palette: Palette, directory: Path, name: str) -> list[Problem]
     """Every colour of a sheet's palette (layout file `name` in `directory`) within the kit's total ink limit
     (card.toml max_ink)."""
     colours = {f"palette.{name}": colour for name, colour in palette.colors().items()}
-    return ink_problems(colours, card_layout(directory).card.max_ink, str(directory / name))
+    return ink_problems(colours, card_geometry(directory).max_ink, str(directory / name))
 
 
 # --- tokens ------------------------------------------------------------------------------------------------------

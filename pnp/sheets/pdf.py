@@ -8,7 +8,7 @@ from typing import Mapping
 
 from ..i18n.catalogs import LanguageCatalog
 from ..data.engine_data import Engine
-from ..layouts.schemas import card_layout, sheet_layout
+from ..layouts.schemas import card_geometry, sheet_layout
 from ..pages.pdfout import document_info, new_canvas, pdf_bytes
 from ..i18n.translator import Translator
 from ..core.problems import raise_if_errors
@@ -46,7 +46,7 @@ def render_scoresheet(page: ScoreSheetPage, catalog: LanguageCatalog, fonts: Map
     canvas = new_canvas(buffer, (page.width * MM, page.height * MM), info)
     layout = scoresheet_layout(layouts)
     render(canvas, page.items, fonts_for(fonts, catalog.lang), layout.palette.colors(), layout.figures,
-           card_layout(layouts).card.small_text)
+           card_geometry(layouts).small_text)
     canvas.showPage()
     canvas.save()
     return pdf_bytes(buffer)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..context import BuildContext
-from ..layouts.schemas import card_layout, sheet_layout
+from ..layouts.schemas import card_geometry, sheet_layout
 from ..core.problems import raise_if_errors
 from .checks import scoresheet_pages
 from .pdf import render_scoresheet
@@ -31,6 +31,6 @@ def tokens(ctx: BuildContext) -> dict[Path, bytes]:
     o, folder = ctx.options, ctx.project.layouts
     return {Path(lang) / "tokens.pdf": tokens_pdf(ctx.inputs.engine, ctx.inputs.catalogs[lang], ctx.fonts,
                                                   sheet_layout(o.paper, folder), token_set_layout(folder),
-                                                  card_layout(folder).card.small_text, o.duplex,
+                                                  card_geometry(folder).small_text, o.duplex,
                                                   o.back_offset)
             for lang in ctx.langs}

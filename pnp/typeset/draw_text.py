@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..layouts.schemas import Box
+from ..core.geometry import Box
 from .textfit import FittedText, measure, runs
 from .metrics import cap_height
 from ..core.units import MM

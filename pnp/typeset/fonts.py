@@ -10,23 +10,9 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont, TTFontFace
 
 from ..core.input_files import check_input
+from ..core.values import FONT_FILES
 from .subset_tags import TaggedTTFont
 
-# role -> file in fonts/. Titles in Cinzel (Roman capitals; Turkish text in its Turkish form), text and every number
-# in EB Garamond PnP (lining figures, fonts/derive.py; "tabular": figures of one width, for numbers in columns —
-# the Bold's are tabular already), symbols (♚, →, ✓) in DejaVu Sans. All SIL OFL / Bitstream Vera licences, files
-# beside the fonts.
-FONT_FILES = {
-    "title": "Cinzel.ttf",
-    "title-tr": "CinzelPnP-TR.ttf",
-    "brand": "Cinzel.ttf",  # text in no language: the game's title, never in the Turkish form
-    "body": "EBGaramondPnP-Regular.ttf",
-    "italic": "EBGaramondPnP-Italic.ttf",
-    "bold": "EBGaramondPnP-Bold.ttf",
-    "tabular": "EBGaramondPnPTabular-Regular.ttf",
-    "sans": "DejaVuSans.ttf",
-    "sans-bold": "DejaVuSans-Bold.ttf",
-}
 FONT_NAMES = {role: f"AD-{role}" for role in FONT_FILES}
 # languages whose title text needs the Turkish small capitals (the dot of i kept, ı as a plain I)
 TURKIC_LANGS = frozenset({"tr", "az"})

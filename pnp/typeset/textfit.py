@@ -19,7 +19,7 @@ from typing import Callable, TypeVar
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ..layouts.schemas import TextStyle
+from ..core.geometry import TextStyle
 from .fonts import missing_glyphs
 from .hyphenation import Breaks, explicit_breaks, quoted
 

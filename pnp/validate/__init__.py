@@ -11,7 +11,9 @@ from typing import Callable, Iterable
 
 from ..cards.checks import card_print_problems
 from ..export.settings import export_layout
-from ..layouts.schemas import CARD_VARIANTS, PAPERS, calibration_layout, card_layout, sheet_layout
+from ..cards.layout import card_layout
+from ..layouts.schemas import CARD_VARIANTS, PAPERS, sheet_layout
+from ..sheets.calibration_layout import calibration_layout
 from ..layouts.services import print_services
 from ..i18n.catalogs import SOURCE_LANG
 from ..core.parallel import Progress, attempted, raised, results_in_order
