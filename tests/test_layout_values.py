@@ -1,6 +1,7 @@
 """Layout values a layout cannot work with are located problems, not a hang or a traceback."""
 from __future__ import annotations
 
+import dataclasses
 import shutil
 
 import pytest
@@ -75,3 +76,20 @@ def test_fitting_tries_a_bounded_number_of_sizes():
     from pnp.typeset.textfit import MAX_SIZES, sizes
     tried = list(sizes(TextStyle("body", 1000.0, 0.1), 0.05))
     assert len(tried) <= MAX_SIZES + 1 and tried[0] == 1000.0 and tried[-1] == 0.1
+
+
+def test_every_typed_value_has_a_converter_that_refuses_a_wrong_type():
+    """The loader's table (pnp.core.loader.CONVERTERS) holds a converter for every typed value of pnp.core.values
+    and every scalar a layout uses; each turns a value of the wrong type into one located problem."""
+    import typing
+
+    from pnp.core import values
+    from pnp.core.loader import CONVERTERS, read_table
+
+    typed = {v for v in vars(values).values() if isinstance(v, typing.NewType)}
+    assert typed | {float, int, bool, str} == set(CONVERTERS)
+    for tp in CONVERTERS:
+        holder = dataclasses.make_dataclass("Holder", [("value", tp)], frozen=True)
+        found, problems = read_table(holder, {"value": {"not": "a scalar"}}, "probe.toml")
+        assert found is None and [(p.code, p.where.file, p.where.field) for p in problems] == [
+            ("layout-value", "probe.toml", "value")], tp

@@ -10,9 +10,10 @@ import math
 import re
 import typing
 from collections import abc
+from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Callable
 
 from .problems import Location, Problem, ProblemsFound, raise_if_errors, shown
 from .tomlfile import read_toml
@@ -61,7 +62,7 @@ def load_layout(name: str, cls: type, directory: Path):
     """Layout `name` as an instance of the frozen dataclass `cls`; every key checked, all problems collected."""
     data = read_layout(name, directory)
     problems: list[Problem] = []
-    value = _convert(cls, data, "", problems, str(directory / f"{name}.toml"))
+    value = _read(cls, data, "", _Reading(str(directory / f"{name}.toml"), problems))
     raise_if_errors(problems)
     return value
 
@@ -70,88 +71,140 @@ def read_table(cls: type, data: dict, file: str, key: str = "") -> tuple[Any, li
     """A table read from `file` (at `key`) as an instance of the frozen dataclass `cls`, and the problems of its
     keys (for data files of several entries, like the print services)."""
     problems: list[Problem] = []
-    return _convert(cls, data, key, problems, file), problems
+    return _read(cls, data, key, _Reading(file, problems)), problems
 
 
-def _convert(tp: Any, value: Any, key: str, problems: list[Problem], file: str) -> Any:
-    """`value` read from TOML as type `tp` (a dataclass, mapping, tuple, number or text); None and a problem if not."""
-    def fail(expected: str) -> None:
-        problems.append(Problem("layout-value", f"'{key}' must be {expected}, found {shown(value)}",
-                                Location(file=file, field=key or None)))
+@dataclass
+class _Reading:
+    """Where values are read (the file) and the problems found so far."""
 
-    origin = typing.get_origin(tp)
+    file: str
+    problems: list[Problem]
+
+    def fail(self, key: str, value: Any, expected: str) -> None:
+        """Record that `value` at `key` is not what was `expected`; None stands for the value."""
+        self.problems.append(Problem("layout-value", f"'{key}' must be {expected}, found {shown(value)}",
+                                     Location(file=self.file, field=key or None)))
+
+
+def _read(tp: Any, value: Any, key: str, reading: _Reading) -> Any:
+    """`value` read from TOML (at `key`) as type `tp`: a dataclass, a mapping, a tuple or a type of CONVERTERS;
+    None and a problem if it is not one."""
     if dataclasses.is_dataclass(tp):
-        if not isinstance(value, dict):
-            return fail("a table")
-        hints = typing.get_type_hints(tp)
-        fields = {f.name: f for f in dataclasses.fields(tp)}
-        for extra in sorted(set(value) - set(fields)):
-            problems.append(Problem("layout-unknown-key", f"unknown key '{_join(key, extra)}'; expected one of "
-                                    f"{', '.join(fields)}", Location(file=file, field=_join(key, extra))))
-        args, before = {}, len(problems)
-        for name, f in fields.items():
-            if name in value:
-                args[name] = _convert(hints[name], value[name], _join(key, name), problems, file)
-            elif f.default is dataclasses.MISSING:
-                problems.append(Problem("layout-missing-key", f"missing key '{_join(key, name)}'",
-                                        Location(file=file, field=_join(key, name))))
-        if len(problems) > before:
-            return None
-        instance = tp(**args)
-        for wrong in instance.invalid() if hasattr(instance, "invalid") else ():
-            problems.append(Problem("layout-value", f"'{key}': {wrong}", Location(file=file, field=key or None)))
-        return instance
-    if tp is Colour:
-        colour = _convert(tuple[float, float, float, float], value, key, problems, file)
-        if colour is not None and None not in colour and not all(0 <= v <= 1 for v in colour):
-            problems.append(Problem("layout-colour", f"'{key}' is {shown(value)}; expected CMYK components in 0..1",
-                                    Location(file=file, field=key)))
-        return colour
-    if tp is Positive:
-        number = _convert(float, value, key, problems, file)
-        return number if number is None or number > 0 else fail("above zero")
-    if tp in (Step, Dpi):
-        (low, high), types = (STEP_RANGE, (int, float)) if tp is Step else (DPI_RANGE, (int,))
-        if type(value) not in types or not low <= value <= high:  # NaN is in no range
-            return fail(f"{'a number' if tp is Step else 'a whole number'} from {low:g} to {high:g}")
-        return float(value) if tp is Step else value
-    if tp is FontRole:
-        role = _convert(str, value, key, problems, file)
-        return role if role is None or role in FONT_FILES else fail(f"a font role ({', '.join(FONT_FILES)})")
+        return _dataclass(tp, value, key, reading)
+    origin = typing.get_origin(tp)
     if origin in (abc.Mapping, dict):
-        if not isinstance(value, dict):
-            return fail("a table")
-        item = typing.get_args(tp)[1]
-        return MappingProxyType({k: _convert(item, v, _join(key, k), problems, file) for k, v in value.items()})
+        return _mapping(typing.get_args(tp)[1], value, key, reading)
     if origin is tuple:
-        args = typing.get_args(tp)
-        if not isinstance(value, list) or (args[-1] is not Ellipsis and len(value) != len(args)):
-            return fail(f"a list of {len(args)} numbers" if args[-1] is not Ellipsis else "a list")
-        if not 1 <= len(value) <= MAX_ITEMS:
-            return fail(f"a list of 1 to {MAX_ITEMS} items")
-        item = args[0]
-        return tuple(_convert(item, v, f"{key}[{i}]", problems, file) for i, v in enumerate(value))
-    if tp is float:
-        if type(value) not in (int, float) or not math.isfinite(value):
-            return fail("a finite number")
-        if abs(value) > MAX_NUMBER:
-            return fail(f"a number from {-MAX_NUMBER:g} to {MAX_NUMBER:g}")
-        return float(value)
-    if tp is bool:
-        if not isinstance(value, bool):
-            return fail("true or false")
-        return value
-    if tp is int:
-        if type(value) is not int:
-            return fail("a whole number")
-        if not 0 <= value <= MAX_NUMBER:
-            return fail(f"a whole number from 0 to {MAX_NUMBER:g}")
-        return value
-    if tp is str:
-        if not isinstance(value, str):
-            return fail("text")
-        return value
-    raise TypeError(f"unsupported layout field type {tp!r}")
+        return _tuple(typing.get_args(tp), value, key, reading)
+    if tp not in CONVERTERS:
+        raise TypeError(f"unsupported layout field type {tp!r}")
+    return CONVERTERS[tp](value, key, reading)
+
+
+def _dataclass(tp: type, value: Any, key: str, reading: _Reading) -> Any:
+    """A table as an instance of the frozen dataclass `tp`: unknown and missing keys reported, then its `invalid()`."""
+    if not isinstance(value, dict):
+        return reading.fail(key, value, "a table")
+    problems, file = reading.problems, reading.file
+    hints = typing.get_type_hints(tp)
+    fields = {f.name: f for f in dataclasses.fields(tp)}
+    for extra in sorted(set(value) - set(fields)):
+        problems.append(Problem("layout-unknown-key", f"unknown key '{_join(key, extra)}'; expected one of "
+                                f"{', '.join(fields)}", Location(file=file, field=_join(key, extra))))
+    args, before = {}, len(problems)
+    for name, f in fields.items():
+        if name in value:
+            args[name] = _read(hints[name], value[name], _join(key, name), reading)
+        elif f.default is dataclasses.MISSING:
+            problems.append(Problem("layout-missing-key", f"missing key '{_join(key, name)}'",
+                                    Location(file=file, field=_join(key, name))))
+    if len(problems) > before:
+        return None
+    instance = tp(**args)
+    for wrong in instance.invalid() if hasattr(instance, "invalid") else ():
+        problems.append(Problem("layout-value", f"'{key}': {wrong}", Location(file=file, field=key or None)))
+    return instance
+
+
+def _mapping(item: Any, value: Any, key: str, reading: _Reading) -> Any:
+    if not isinstance(value, dict):
+        return reading.fail(key, value, "a table")
+    return MappingProxyType({k: _read(item, v, _join(key, k), reading) for k, v in value.items()})
+
+
+def _tuple(args: tuple, value: Any, key: str, reading: _Reading) -> Any:
+    """A list as a tuple: of len(args) items, or of any number (1..MAX_ITEMS) for `tuple[T, ...]`."""
+    if not isinstance(value, list) or (args[-1] is not Ellipsis and len(value) != len(args)):
+        return reading.fail(key, value, f"a list of {len(args)} numbers" if args[-1] is not Ellipsis else "a list")
+    if not 1 <= len(value) <= MAX_ITEMS:
+        return reading.fail(key, value, f"a list of 1 to {MAX_ITEMS} items")
+    return tuple(_read(args[0], v, f"{key}[{i}]", reading) for i, v in enumerate(value))
+
+
+def _float(value: Any, key: str, reading: _Reading) -> float | None:
+    if type(value) not in (int, float) or not math.isfinite(value):
+        return reading.fail(key, value, "a finite number")
+    if abs(value) > MAX_NUMBER:
+        return reading.fail(key, value, f"a number from {-MAX_NUMBER:g} to {MAX_NUMBER:g}")
+    return float(value)
+
+
+def _int(value: Any, key: str, reading: _Reading) -> int | None:
+    if type(value) is not int:
+        return reading.fail(key, value, "a whole number")
+    if not 0 <= value <= MAX_NUMBER:
+        return reading.fail(key, value, f"a whole number from 0 to {MAX_NUMBER:g}")
+    return value
+
+
+def _bool(value: Any, key: str, reading: _Reading) -> bool | None:
+    return value if isinstance(value, bool) else reading.fail(key, value, "true or false")
+
+
+def _str(value: Any, key: str, reading: _Reading) -> str | None:
+    return value if isinstance(value, str) else reading.fail(key, value, "text")
+
+
+def _colour(value: Any, key: str, reading: _Reading) -> Colour | None:
+    colour = _read(tuple[float, float, float, float], value, key, reading)
+    if colour is not None and None not in colour and not all(0 <= v <= 1 for v in colour):
+        reading.problems.append(Problem("layout-colour", f"'{key}' is {shown(value)}; expected CMYK components in "
+                                        "0..1", Location(file=reading.file, field=key)))
+    return colour
+
+
+def _positive(value: Any, key: str, reading: _Reading) -> float | None:
+    number = _float(value, key, reading)
+    return number if number is None or number > 0 else reading.fail(key, value, "above zero")
+
+
+def _step(value: Any, key: str, reading: _Reading) -> float | None:
+    low, high = STEP_RANGE
+    if type(value) not in (int, float) or not low <= value <= high:  # NaN is in no range
+        return reading.fail(key, value, f"a number from {low:g} to {high:g}")
+    return float(value)
+
+
+def _dpi(value: Any, key: str, reading: _Reading) -> int | None:
+    low, high = DPI_RANGE
+    if type(value) is not int or not low <= value <= high:
+        return reading.fail(key, value, f"a whole number from {low:g} to {high:g}")
+    return value
+
+
+def _font_role(value: Any, key: str, reading: _Reading) -> str | None:
+    role = _str(value, key, reading)
+    return role if role is None or role in FONT_FILES else reading.fail(key, value,
+                                                                         f"a font role ({', '.join(FONT_FILES)})")
+
+
+# type of a field -> how a TOML value becomes one (or None and a problem); dataclasses, mappings and tuples are
+# read field by field, item by item (_read)
+CONVERTERS: dict[Any, Callable[[Any, str, _Reading], Any]] = {
+    float: _float, int: _int, bool: _bool, str: _str,
+    Colour: _colour, Positive: _positive, Step: _step, Dpi: _dpi, FontRole: _font_role,
+}
 
 
 def _join(prefix: str, name: str) -> str:
