@@ -3,6 +3,7 @@ one — in particular no lower layer imports a product, and products do not impo
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -11,19 +12,26 @@ import pytest
 
 PNP = Path(__file__).resolve().parent.parent / "pnp"
 
-# Layers from the bottom up; a module may import modules of its own layer or a lower one. Names are module names
-# or package prefixes. Within the foundation the only rule is: no cycles.
+# Layers from the bottom up; a module may import modules of its own layer or a lower one (docs/architecture.md draws
+# the same stack). Names are module names or package prefixes. The foundation is one layer per package, in the
+# order of their real dependencies, so no package of it imports one above it: no package-level cycle.
 LAYERS = (
     ("core", ("pnp.core",)),
-    ("foundation", ("pnp.data", "pnp.i18n", "pnp.layouts", "pnp.typeset", "pnp.graphics", "pnp.pages",
-                    "pnp.project", "pnp.context")),
+    ("data", ("pnp.data",)),
+    ("i18n", ("pnp.i18n",)),
+    ("typeset", ("pnp.typeset",)),
+    ("layouts", ("pnp.layouts",)),
+    ("pages", ("pnp.pages",)),
+    ("graphics", ("pnp.graphics",)),
+    ("project", ("pnp.project",)),
+    ("context", ("pnp.context",)),
     ("products", ("pnp.cards", "pnp.sheets", "pnp.rulebook")),
     ("outputs", ("pnp.export",)),
     ("validate", ("pnp.validate",)),
     ("kit", ("pnp.kit", "pnp.proof")),
     ("cli", ("pnp.cli", "pnp.__main__")),
 )
-PRODUCTS = LAYERS[2][1]
+PRODUCTS = dict(LAYERS)["products"]
 # Product -> product imports that are part of the design: the rulebook lists the token set the sheets print.
 PRODUCT_IMPORTS = {("pnp.rulebook", "pnp.sheets"),  # the token set the rulebook describes
                    ("pnp.rulebook", "pnp.cards")}  # card faces for the card anatomy, the cards' own labels
@@ -44,9 +52,14 @@ def modules() -> dict[str, Path]:
 
 def imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     """The pnp modules `name` imports (anywhere in the file, TYPE_CHECKING blocks and functions included)."""
+    return imports_of(name, path, ast.parse(path.read_text(), str(path)), known)
+
+
+def imports_of(name: str, path: Path, tree: ast.AST, known: dict[str, Path]) -> set[str]:
+    """The pnp modules the import statements in `tree` (of module `name` at `path`) import."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     result = set()
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -122,6 +135,40 @@ def test_no_module_imports_a_higher_layer():
     upward = [f"{a} ({LAYERS[layer(a)][0]}) imports {b} ({LAYERS[layer(b)][0]})"
               for a, targets in graph().items() for b in targets if layer(b) > layer(a)]
     assert upward == []
+
+
+def function_imports(path: Path) -> list[ast.stmt]:
+    """The import statements inside the functions of a module (lazy imports)."""
+    return [node for fn in ast.walk(ast.parse(path.read_text(), str(path)))
+            if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
+            for node in ast.walk(fn) if isinstance(node, (ast.Import, ast.ImportFrom))]
+
+
+def test_lazy_imports_only_go_down():
+    """An import inside a function (it delays loading, e.g. the rulebook's platypus until a rulebook is made) goes
+    to a lower layer or within its own package, never sideways to another package of its layer or up: a lazy
+    import must not hide an edge the layers forbid."""
+    known = modules()
+    sideways = []
+    for name, path in known.items():
+        for node in function_imports(path):
+            probe = ast.Module(body=[node], type_ignores=[])
+            for target in imports_of(name, path, probe, known):
+                own = name.split(".")[:2] == target.split(".")[:2]
+                if not own and layer(target) >= layer(name):
+                    sideways.append(f"{name} imports {target} inside a function (line {node.lineno})")
+    assert sideways == []
+
+
+def test_the_docs_draw_the_layers_the_test_enforces():
+    """docs/architecture.md's diagram names the layers' packages from the top down in the order of LAYERS."""
+    text = (PNP.parent / "docs" / "architecture.md").read_text()
+    diagram = text.split("```")[1]
+    heads = [re.match(r" ?((?:[a-z_0-9]+(?:/|\.py) +)*)", line).group(1) for line in diagram.splitlines()]
+    drawn = [name for head in heads for name in re.findall(r"([a-z_0-9]+)(?:/|\.py)", head)]
+    expected = [prefix.removeprefix("pnp.").removeprefix("pnp") for _, prefixes in reversed(LAYERS)
+                for prefix in prefixes if prefix != "pnp.__main__"]
+    assert drawn == expected
 
 
 def test_products_import_each_other_only_where_designed():
