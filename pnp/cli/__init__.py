@@ -26,11 +26,11 @@ from ..core.parallel import WorkerLost
 from ..core.problems import ProblemsFound
 from ..project import load_inputs
 from .check import deck_group, validate_command
-from .export import images_command, tts_command
+from .export_commands import images_command, tts_command
 from .make import build_command, calibrate_command, gallery_command
 from .options import (EXIT_INTERRUPTED, EXIT_PROBLEMS, LanguageList, OldNames, OutputPath, fail, make_project,
                       project_options, write_json)
-from .proof import proof_command
+from .proof_command import proof_command
 
 
 def _raise_interrupted(number, frame):

@@ -2,7 +2,7 @@
 
 Load the inputs (tolerating the translation errors the site is meant to show), run the validator, compose every
 card in every language exactly as the build does and rasterize the fronts, gather texts, sizes, sources and problems
-(pnp.proof.collect), render the pages (pnp.proof.pages). Same input, byte-identical files.
+(pnp.proof.collect), render the pages (pnp.proof.html). Same input, byte-identical files.
 """
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ from ..validate import validate
 from . import collect
 from .images import card_images
 from .model import ProofData
-from .pages import render_site
+from .html import render_site
 
 IMAGES = "img"
 

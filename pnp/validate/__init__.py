@@ -27,12 +27,12 @@ from .completeness import check_completeness
 from .crossrefs import check_card_references
 from .decks import check_bundled_decks
 from .english import check_english_words, check_untranslated
-from .glossary import check_forbidden_words, check_glossary_terms, check_stat_abbreviations
+from .glossary_file import check_forbidden_words, check_glossary_terms, check_stat_abbreviations
 from .kinds import check_kinds_exist
 from .numbers import check_numbers
 from .placeholders import check_placeholders
 from .slips import check_typing
-from .terms import check_stat_positions, check_term_consistency, check_terms_used
+from .term_use import check_stat_positions, check_term_consistency, check_terms_used
 
 Checker = Callable[[Inputs, tuple[str, ...]], list[Problem]]
 PrintChecker = Callable[[Inputs, tuple[str, ...], Project], list[Problem]]

@@ -12,7 +12,7 @@ from ..i18n.lexicon import TermForms, capitalized
 from ..core.problems import Location, Problem
 from ..project import Inputs
 from ..data.terms import STATS
-from .glossary import whole_words
+from .glossary_file import whole_words
 from .messages import Pair, pairs
 from .text_scan import unquoted
 
