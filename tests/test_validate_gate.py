@@ -19,7 +19,9 @@ from pnp.layouts.schemas import LAYOUTS
 from pnp.i18n.catalogs import LANGS, catalog_path
 from pnp.i18n.localize import card_context
 from pnp.sheets import calibration_layout
-from pnp.sheets.calibration import TURN_STEP, calibration_pdf, home_grid
+from pnp.layouts.schemas import card_geometry
+from pnp.pages.imposition import home_grid
+from pnp.sheets.calibration import TURN_STEP, calibration_pdf
 from pnp.core.problems import ProblemsFound
 from pnp.project import Project, read_inputs
 from pnp.rulebook import rulebook_pdfs
@@ -45,8 +47,8 @@ def _cards(inputs, fonts, project):
 
 def _calibration(inputs, fonts, project):
     layout = calibration_layout.calibration_layout(project.layouts)
-    return calibration_pdf(home_grid("a4", project.layouts), layout, fonts, inputs.catalogs["de"], "a4", "long",
-                           (0.0, 0.0))
+    grid = home_grid("a4", project.layouts, card_geometry(project.layouts))
+    return calibration_pdf(grid, layout, fonts, inputs.catalogs["de"], "a4", "long", (0.0, 0.0))
 
 
 def _translate(domain: str, pair: tuple[str, str], change):
@@ -144,6 +146,12 @@ CASES = {
     "layout-value": (_layout("rulebook", "top = 22.0,", "top = 2.0,"), _rulebook),
     # a card colour with more total ink (360 %) than the layout's max_ink allows
     "layout-ink": (_layout("card", "gold_dark = [0.0, 0.32, 0.85, 0.38]", "gold_dark = [0.9, 0.9, 0.9, 0.9]"), _cards),
+    # the card layout's own checks (pnp.cards.layout): an emblem that is not drawn, a faction without a style, a
+    # text box reaching into the 3 mm a cut may miss
+    "layout-emblem": (_layout("card", 'emblem = "tanit"', 'emblem = "anchor"'), _cards),
+    "layout-faction": (_layout("card", "[factions.carthage]", "[factions.carthago]"), _cards),
+    "layout-safe-zone": (_layout("card", "box = { x = 3.4, y = 3.0, width = 56.2", "box = { x = 1.0, y = 3.0, "
+                                 "width = 56.2"), _cards),
 }
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Mapping
 
 from ..core.geometry import Box, TextBox, TextStyle
-from ..core.loader import load_layout
+from ..core.loader import layout_file, load_layout
 from ..core.problems import Location, Problem, raise_if_errors
 from ..core.values import Colour, Palette, Positive
 from ..data.art import ArtSettings
@@ -224,7 +224,7 @@ def card_layout(directory: Path, name: str = CARD) -> CardLayout:
     """card.toml (or the variant `name` that extends it) of the layouts folder `directory`, with every text box
     inside the safe zone, every faction styled and every paint a known colour."""
     layout = load_layout(name, CardLayout, directory)
-    file = str(directory / f"{name}.toml")
+    file = str(layout_file(directory, name))
     problems = []
     safe = layout.card.safe_box
     for name, box in layout.text_boxes().items():

@@ -11,14 +11,15 @@ from ..context import BACKS, MODES, BuildOptions
 from ..kit.build import build, option_problems
 from ..kit.write import write_all
 from ..sheets.calibration import DUPLEX as CALIBRATION_DUPLEX
-from ..sheets.calibration import calibration_pdf, home_grid
+from ..pages.imposition import home_grid
+from ..sheets.calibration import calibration_pdf
 from ..i18n.catalogs import LANGS, SOURCE_LANG, load_catalogs
 from .options import (LanguageList, OutputPath, PathArg, check_input_folder, chosen_service, fail, jobs_option,
                       make_project, misused, progress_bar, project_options, report, service_options)
 from ..export.pdfx_settings import pdfx_conditions
 from ..typeset.fonts import register_fonts
 from ..pages.imposition import DUPLEX_MODES, check_back_offset
-from ..layouts.schemas import CARD, CARD_INK_SAVER, PAPERS
+from ..layouts.schemas import CARD, CARD_INK_SAVER, PAPERS, card_geometry
 from ..sheets.calibration_layout import calibration_layout
 from ..core.problems import ProblemsFound
 from ..project import Project
@@ -147,7 +148,8 @@ def calibrate_command(langs, paper, duplex, back_offset, out, locales, layouts):
                                "or leave out --out to write out/calibration-<paper>-<lang>.pdf for each")
     project = Project(locales=locales, layouts=layouts)
     try:
-        grid, layout = home_grid(paper, project.layouts), calibration_layout(project.layouts)
+        grid = home_grid(paper, project.layouts, card_geometry(project.layouts))
+        layout = calibration_layout(project.layouts)
     except ProblemsFound as exc:
         fail(exc)
     problems = check_back_offset(grid, back_offset)

@@ -22,12 +22,17 @@ from .values import DPI_RANGE, FONT_FILES, MAX_ITEMS, MAX_NUMBER, STEP_RANGE, Co
 LAYOUT_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")  # a layout `extends` only another file of its own folder
 
 
+def layout_file(directory: Path, name: str) -> Path:
+    """The file of layout `name` in the layouts folder `directory`."""
+    return directory / f"{name}.toml"
+
+
 def read_layout(name: str, directory: Path) -> dict:
     """The merged table of layout `name` (following `extends`); raises ProblemsFound for a missing file or cycle."""
     chain: list[str] = []
     merged: dict = {}
     while name is not None:
-        path = directory / f"{name}.toml"
+        path = layout_file(directory, name)
         if name in chain:
             raise ProblemsFound([Problem("layout-extends", f"layouts extend each other in a cycle: "
                                          f"{' -> '.join(chain + [name])}", Location(file=str(path)))])
@@ -62,7 +67,7 @@ def load_layout(name: str, cls: type, directory: Path):
     """Layout `name` as an instance of the frozen dataclass `cls`; every key checked, all problems collected."""
     data = read_layout(name, directory)
     problems: list[Problem] = []
-    value = _read(cls, data, "", _Reading(str(directory / f"{name}.toml"), problems))
+    value = _read(cls, data, "", _Reading(str(layout_file(directory, name)), problems))
     raise_if_errors(problems)
     return value
 

@@ -25,10 +25,10 @@ from ..data.deck_lists import DeckList, load_deck_list, read_deck_list
 from ..export.cmyk_art import cmyk_art, read_cmyk_profile
 from ..export.pdfx_settings import pdfx_conditions
 from ..typeset.fonts import register_fonts
-from ..pages.imposition import DUPLEX_MODES, check_back_offset, sheet_grid
+from ..pages.imposition import DUPLEX_MODES, check_back_offset, home_grid
 from ..layouts.services import DEFAULT_SERVICE, print_service
 from ..cards.layout import CardLayout, card_layout
-from ..layouts.schemas import PAPERS, sheet_layout
+from ..layouts.schemas import PAPERS
 from ..core.parallel import attempted, raised, run_tasks
 from ..core.problems import ERROR, Location, Problem, ProblemsFound, errors
 from ..project import Inputs, Project, loaded_langs, read_inputs
@@ -122,9 +122,7 @@ def option_problems(options: BuildOptions, project: Project) -> list[Problem]:
     if (options.service, options.services) != (DEFAULT_SERVICE, None):
         return [Problem("build-option", "--service and --services choose the pages of --mode pro; give --mode pro",
                         where)]
-    card = card_layout(project.layouts).card
-    grid = sheet_grid(sheet_layout(options.paper, project.layouts), card.width, card.height, card.bleed,
-                      str(project.layouts / f"home-{options.paper}.toml"))
+    grid = home_grid(options.paper, project.layouts, card_layout(project.layouts).card)
     return check_back_offset(grid, options.back_offset)
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Mapping
 
 from ..core.geometry import Box
-from ..core.loader import load_layout, read_layout, read_table
+from ..core.loader import layout_file, load_layout, read_layout, read_table
 from ..core.problems import Location, Problem, raise_if_errors
 from ..core.resources import package_folder
 from ..core.values import Colour, Positive, Step
@@ -91,14 +91,19 @@ def ink_problems(colours: Mapping[str, Colour], max_ink: float, file: str) -> li
 @lru_cache(maxsize=None)
 def sheet_layout(paper: str, directory: Path) -> SheetLayout:
     """The home sheet for paper `paper` (home-<paper>.toml of the layouts folder `directory`)."""
-    return load_layout(f"home-{paper}", SheetLayout, directory)
+    return load_layout(home_sheet(paper), SheetLayout, directory)
+
+
+def home_sheet(paper: str) -> str:
+    """The name of the home sheet layout for paper `paper` (home-a4, home-letter)."""
+    return f"home-{paper}"
 
 
 @lru_cache(maxsize=None)
 def card_geometry(directory: Path) -> CardGeometry:
     """The card's size, margins, fitting step, smallest text and ink limit: the [card] table of card.toml (of the
     layouts folder `directory`), which every product prints by; the rest of card.toml is pnp.cards.layout's."""
-    file = str(directory / f"{CARD}.toml")
+    file = str(layout_file(directory, CARD))
     geometry, problems = read_table(CardGeometry, read_layout(CARD, directory).get("card"), file, "card")
     raise_if_errors(problems)
     return geometry

@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from io import BytesIO
-from pathlib import Path
 from typing import Mapping
 
 from babel.numbers import format_decimal
@@ -24,9 +23,9 @@ from ..i18n.translator import Translator
 from .compose import DOMAIN
 from ..i18n.catalogs import LanguageCatalog
 from ..typeset.fonts import missing_glyphs, register_fonts
-from ..pages.imposition import SheetGrid, sheet_grid
+from ..pages.imposition import SheetGrid, home_grid
 from ..core.geometry import TextStyle
-from ..layouts.schemas import PAPERS, card_geometry, sheet_layout
+from ..layouts.schemas import PAPERS, card_geometry
 from .calibration_layout import CalibrationLayout, CalibrationText, calibration_layout
 from ..pages.pdfout import document_info, new_canvas, pdf_bytes
 from ..i18n.placeholder_names import COMMANDS
@@ -103,14 +102,6 @@ class Composed:
     problems: tuple[Problem, ...]
 
 
-def home_grid(paper: str, layouts: Path) -> SheetGrid:
-    """The card grid of a home sheet (of the layouts folder `layouts`): the calibration sheet measures the printer
-    for exactly these pages."""
-    card = card_geometry(layouts)
-    return sheet_grid(sheet_layout(paper, layouts), card.width, card.height, card.bleed,
-                      str(layouts / f"home-{paper}.toml"))
-
-
 def compose(catalog: LanguageCatalog, fonts: Mapping[str, str], grid: SheetGrid, layout: CalibrationLayout,
             paper: str, duplex: str, back_offset: tuple[float, float]) -> Composed:
     """The instructions of both pages in the catalog's language, checked: each fits above its page's marks at the
@@ -170,7 +161,8 @@ def calibration_print_problems(inputs: Inputs, langs: tuple[str, ...], project: 
     for lang in langs:
         for paper in PAPERS:
             for duplex in DUPLEX:
-                found = compose(inputs.catalogs[lang], fonts, home_grid(paper, project.layouts), layout, paper, duplex, (0.0, 0.0))
+                grid = home_grid(paper, project.layouts, card_geometry(project.layouts))
+                found = compose(inputs.catalogs[lang], fonts, grid, layout, paper, duplex, (0.0, 0.0))
                 problems += found.problems
     return list(dict.fromkeys(problems))
 
