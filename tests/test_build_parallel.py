@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from conftest import child_processes, invoke
-from pnp import parallel
+from pnp.core import parallel
 from pnp.cli import main
 from pnp.cli import options as options_module
 from pnp.context import BuildOptions

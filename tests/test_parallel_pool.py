@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from conftest import child_processes, invoke
-from pnp import parallel
+from pnp.core import parallel
 from pnp.kit import build as build_module
 from pnp.core.parallel import WorkerLost, WorkerTraceback, results_in_order
 from pnp.sheets import produce as sheets
@@ -134,7 +134,7 @@ def kill_and_wait_for_workers(parent: subprocess.Popen, workers: list[int], seco
 
 LONG_TASKS = """
 import os, sys, time
-from pnp import parallel
+from pnp.core import parallel
 if sys.argv[1] == "watchdog":
     parallel.PR_SET_PDEATHSIG = -1  # prctl refuses it: the fallback watches the parent
 def long_task():
