@@ -26,7 +26,7 @@ from pnp.layouts.schemas import sheet_layout  # noqa: E402
 from pnp.pages.pdfout import DocumentInfo, new_canvas  # noqa: E402
 from pnp.project import Project, load_inputs  # noqa: E402
 from pnp.sheets.layout import tokens_layout  # noqa: E402
-from pnp.sheets.pdf import scoresheet_pdf  # noqa: E402
+from product_helpers import scoresheet_pdf  # noqa: E402
 from pnp.sheets.token_sheet import tokens_pdf  # noqa: E402
 from pnp.typeset.fonts import register_fonts  # noqa: E402
 from pnp.core.units import MM  # noqa: E402

@@ -5,15 +5,43 @@ import re
 from functools import lru_cache
 from io import BytesIO
 from pathlib import Path
-from typing import NamedTuple
+from typing import Mapping, NamedTuple, Sequence
 
 from pypdf import PdfReader
 
+from pnp.data.card_database import CardDatabase
+from pnp.data.engine_data import Engine
+from pnp.i18n.catalogs import LanguageCatalog
+from pnp.i18n.lexicon import TermForms
 from pnp.typeset.fonts import register_fonts
 from pnp.project import Project, load_inputs
-from pnp.rulebook import BOOKLET, PAGES, rulebook_pdfs
+from pnp.rulebook import BOOKLET, PAGES, anatomy_fronts, kit_facts, rendered_pdfs
+from pnp.rulebook.columns import Measure, minimum_widths, shared_widths, stacks_last_column
+from pnp.rulebook.blocks import Table as TableBlock
+from pnp.rulebook.compose import compose
 
 LANGS = ("de", "pl", "tr", "es", "pt")
+
+
+def rulebook_pdfs(engine: Engine, cards: CardDatabase, catalog: LanguageCatalog, terms: Mapping[str, TermForms],
+                  fonts: Mapping[str, str], paper: str, booklet: bool = False, build_options: str = "", *,
+                  layouts: Path) -> dict[str, bytes]:
+    """{"rulebook.pdf": …} and with `booklet` {"rulebook-booklet.pdf": …} in the catalog's language, composed once
+    and rendered as the build renders it (without the build's checks on every paper: pnp.rulebook.produce)."""
+    blocks = compose(engine, cards, catalog, kit_facts(engine, paper, layouts, build_options), terms)
+    return rendered_pdfs(blocks, anatomy_fronts(cards, catalog, fonts, layouts), catalog, fonts, paper, booklet,
+                         layouts)
+
+
+def column_widths(header: Sequence[str], rows: Sequence[Sequence[str]], weights: Sequence[float],
+                  available: float, padding: float, measure: Measure) -> list[float]:
+    """The widths the rulebook's tables get (pnp.rulebook.columns) for columns measured by `measure`."""
+    return shared_widths(minimum_widths(header, rows, padding, measure), weights, available)
+
+
+def stacks(block: TableBlock, available: float, padding: float, measure: Measure) -> bool:
+    """Whether the table's last column goes on rows of its own (pnp.rulebook.columns.stacks_last_column)."""
+    return stacks_last_column(minimum_widths(block.header, block.rows, padding, measure), available)
 
 
 @lru_cache(maxsize=None)

@@ -19,7 +19,7 @@ from pnp.layouts.schemas import LAYOUTS
 from pnp.i18n.localize import localize_cards
 from pnp.pages.pdfout import DocumentInfo, new_canvas
 from pnp.project import Project, load_inputs
-from pnp.cards.checks import card_fit_problems, card_glyph_problems
+from product_helpers import card_fit_problems, card_glyph_problems
 from pnp.cards.checks import compose_language
 from pnp.cards.faces import compose_front, fit_name
 from pnp.cards.labels import card_labels

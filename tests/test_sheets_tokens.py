@@ -12,7 +12,7 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import LANGS
-from pnp.data.engine_data import load_engine
+from product_helpers import load_engine
 from pnp.typeset.fonts import register_fonts
 from pnp.cards.layout import card_layout
 from pnp.layouts.schemas import LAYOUTS, PAPERS, sheet_layout

@@ -17,7 +17,7 @@ from pdf_ops import texts_by_font
 from rulebook_helpers import pages_pdf
 from pnp.layouts.schemas import LAYOUTS
 from pnp.project import Project, load_inputs
-from pnp.sheets.pdf import scoresheet_pdf
+from product_helpers import scoresheet_pdf
 from pnp.sheets.tokens import token_counts, token_set_layout
 from pnp.typeset.fonts import FONT_FILES, register_fonts
 

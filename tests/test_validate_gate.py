@@ -24,25 +24,29 @@ from pnp.pages.imposition import home_grid
 from pnp.sheets.calibration import TURN_STEP, calibration_pdf
 from pnp.core.problems import ProblemsFound
 from pnp.project import Project, read_inputs
-from pnp.rulebook import rulebook_pdfs
+from pnp.rulebook.produce import rulebook
 from pnp.cards.produce import card_decks
 from pnp.context import BuildContext, BuildOptions
-from pnp.sheets.pdf import scoresheet_pdf
+from pnp.sheets.produce import score_sheet
 from pnp.sheets.scoresheet import NOTES, PLAYER, WOUND_RULE
 from pnp.typeset.fonts import register_fonts
 
 
+def _context(inputs, fonts, project) -> BuildContext:
+    """What `pnp build --lang de --booklet` gives its producers (the planted cases run the build's own path)."""
+    return BuildContext(project, inputs, BuildOptions(langs=("de",), booklet=True), fonts, {}, ("de",))
+
+
 def _rulebook(inputs, fonts, project):
-    return rulebook_pdfs(inputs.engine, inputs.cards, inputs.catalogs["de"], inputs.lexicon.of("de").game_terms, fonts,
-                         "a4", booklet=True, layouts=project.layouts)
+    return rulebook(_context(inputs, fonts, project))
 
 
 def _scoresheet(inputs, fonts, project):
-    return scoresheet_pdf(inputs.engine, inputs.catalogs["de"], fonts, "a4", project.layouts)
+    return score_sheet(_context(inputs, fonts, project))
 
 
 def _cards(inputs, fonts, project):
-    return card_decks(BuildContext(project, inputs, BuildOptions(langs=("de",)), fonts, {}, ("de",)))
+    return card_decks(_context(inputs, fonts, project))
 
 
 def _calibration(inputs, fonts, project):

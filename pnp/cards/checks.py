@@ -64,20 +64,6 @@ def compose_language(cards: Sequence[LocalizedCard], labels: CardLabels, layout:
     return fronts, backs
 
 
-def card_fit_problems(cards: Sequence[LocalizedCard], labels: CardLabels, layout: CardLayout,
-                      fonts: Mapping[str, str]) -> list[Problem]:
-    """Texts of the cards (one language) that do not fit, naming card id, language and field."""
-    fronts, backs = compose_language(cards, labels, layout, fonts)
-    return fit_problems([*fronts, *backs])
-
-
-def card_glyph_problems(cards: Sequence[LocalizedCard], labels: CardLabels, layout: CardLayout,
-                        fonts: Mapping[str, str]) -> list[Problem]:
-    """Characters of the cards (one language) that their fonts do not cover."""
-    fronts, backs = compose_language(cards, labels, layout, fonts)
-    return glyph_problems([*fronts, *backs], fonts)
-
-
 def card_print_problems(inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[Problem]:
     """Fit and glyph problems of every card front and back in every language (a validator checker)."""
     layout, fonts = card_layout(project.layouts), register_fonts(project.fonts)

@@ -9,7 +9,6 @@ from ..data.card_database import CardDatabase
 from ..i18n.catalogs import LanguageCatalog
 from ..data.engine_data import Engine
 from ..data.terms import FACTIONS
-from ..i18n.lexicon import TermForms
 from ..cards.layout import FactionStyle, card_layout
 from ..layouts.schemas import sheet_layout
 from ..pages.pdfout import document_info
@@ -19,7 +18,7 @@ from ..cards.faces import compose_front
 from ..cards.labels import card_labels
 from .anatomy_cards import DOCTRINE as ANATOMY_DOCTRINE, UNIT as ANATOMY_UNIT, AnatomyCards, anatomy_cards
 from .blocks import Block, TitlePage
-from .compose import KitFacts, compose
+from .compose import KitFacts
 from .layout import page_for, rulebook_layout
 
 PAGES = "rulebook.pdf"
@@ -51,21 +50,10 @@ def anatomy_fronts(cards: CardDatabase, catalog: LanguageCatalog, fonts: Mapping
                           for lc in localize_cards(chosen, catalog)}, layout)
 
 
-def rulebook_pdfs(engine: Engine, cards: CardDatabase, catalog: LanguageCatalog, terms: Mapping[str, TermForms],
-                  fonts: Mapping[str, str], paper: str, booklet: bool = False, build_options: str = "", *,
-                  layouts: Path) -> dict[str, bytes]:
-    """{"rulebook.pdf": …} and with `booklet` {"rulebook-booklet.pdf": …} in the catalog's language, composed
-    once, laid out by the layouts folder `layouts`; `terms` are the game terms of its glossary (pnp.lexicon),
-    `build_options` the options the kit was built with. Raises ProblemsFound (missing translations, examples or
-    wordings the engine values make false)."""
-    blocks = compose(engine, cards, catalog, kit_facts(engine, paper, layouts, build_options), terms)
-    return rendered_pdfs(blocks, anatomy_fronts(cards, catalog, fonts, layouts), catalog, fonts, paper, booklet,
-                         layouts)
-
-
 def rendered_pdfs(blocks: tuple[Block, ...], anatomy: AnatomyCards, catalog: LanguageCatalog,
                   fonts: Mapping[str, str], paper: str, booklet: bool, layouts: Path) -> dict[str, bytes]:
-    """The PDFs of `rulebook_pdfs` from the rulebook's composed blocks and the anatomy's fronts."""
+    """{"rulebook.pdf": …} and with `booklet` {"rulebook-booklet.pdf": …} in the catalog's language from the
+    rulebook's composed blocks and the anatomy's fronts, laid out by the layouts folder `layouts`."""
     from .render import render  # ReportLab's platypus, imported where pages are made: the checks lay out without it
     title = next(block for block in blocks if isinstance(block, TitlePage))
     info = document_info(catalog, f"{title.title} — {title.tagline}")

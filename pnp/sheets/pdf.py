@@ -11,7 +11,6 @@ from ..data.engine_data import Engine
 from ..layouts.schemas import card_geometry, sheet_layout
 from ..pages.pdfout import document_info, new_canvas, pdf_bytes
 from ..i18n.translator import Translator
-from ..core.problems import raise_if_errors
 from ..typeset.fonts import fonts_for
 from ..core.units import MM
 from .compose import DOMAIN
@@ -27,14 +26,6 @@ def compose_for_paper(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[s
     sheet = sheet_layout(paper, layouts).paper
     return compose_scoresheet(engine, catalog, fonts_for(fonts, catalog.lang), scoresheet_layout(layouts),
                               (sheet.width, sheet.height))
-
-
-def scoresheet_pdf(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str], paper: str,
-                   layouts: Path) -> bytes:
-    """The score sheet as PDF bytes; raises ProblemsFound when a text does not fit or a glyph is missing."""
-    page = compose_for_paper(engine, catalog, fonts, paper, layouts)
-    raise_if_errors(page.problems)
-    return render_scoresheet(page, catalog, fonts, layouts)
 
 
 def render_scoresheet(page: ScoreSheetPage, catalog: LanguageCatalog, fonts: Mapping[str, str], layouts: Path
