@@ -212,3 +212,50 @@ def test_the_rulebook_checks_lay_out_without_platypus():
             "import pnp.rulebook.render; print('reportlab.platypus' in sys.modules)")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert run.stdout.split() == ["False", "True"]
+
+
+def _references(tree: ast.Module) -> dict[str, set[str]]:
+    """Name -> the top-level definitions of `tree` whose bodies mention it ("" for module-level code, decorators,
+    default values and base classes included)."""
+    found: dict[str, set[str]] = {}
+    for top in tree.body:
+        if isinstance(top, (ast.FunctionDef, ast.ClassDef)):
+            parts = [(top.name, node) for node in top.body]
+            parts += [("", node) for node in top.decorator_list]
+            parts += [("", node) for node in (top.bases if isinstance(top, ast.ClassDef) else [top.args])]
+        else:
+            parts = [("", top)]
+        for owner, part in parts:
+            for node in ast.walk(part):
+                name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else None
+                if name:
+                    found.setdefault(name, set()).add(owner)
+    return found
+
+
+def test_no_function_of_pnp_serves_only_the_tests():
+    """Every top-level function and class of pnp/ is reached by production: from module-level code, a decorator
+    (a CLI command), an entry point, a template, or a definition that is itself reached. What only tests call
+    belongs in tests/ (tests/product_helpers.py, tests/rulebook_helpers.py)."""
+    defined: set[tuple[str, str]] = set()
+    commands: set[tuple[str, str]] = set()
+    mentions: dict[str, set[tuple[str, str]]] = {}  # name -> (module, definition) that mention it
+    for module, path in modules().items():
+        tree = ast.parse(path.read_text(), str(path))
+        tops = [top for top in tree.body if isinstance(top, (ast.FunctionDef, ast.ClassDef))]
+        defined |= {(module, top.name) for top in tops}
+        commands |= {(module, top.name) for top in tops  # registered by click
+                     if any(re.search(r"\b(command|group)\b", ast.unparse(d)) for d in top.decorator_list)}
+        for name, owners in _references(tree).items():
+            mentions.setdefault(name, set()).update((module, owner) for owner in owners)
+    outside = " ".join(path.read_text() for path in PNP.rglob("*") if path.suffix in (".j2", ".toml"))
+    outside += (PNP.parent / "pyproject.toml").read_text()  # entry points
+    reached = {(module, "") for module in modules()} | commands
+    reached |= {(module, name) for module, name in defined if re.search(rf"\b{name}\b", outside)}
+    changed = True
+    while changed:
+        before = len(reached)
+        reached |= {(module, name) for module, name in defined - reached
+                    if any(where in reached and where != (module, name) for where in mentions.get(name, ()))}
+        changed = len(reached) > before
+    assert sorted(f"{module}.{name}" for module, name in defined - reached) == []
