@@ -17,6 +17,7 @@ PNP = Path(__file__).resolve().parent.parent / "pnp"
 # order of their real dependencies, so no package of it imports one above it: no package-level cycle.
 LAYERS = (
     ("core", ("pnp.core",)),
+    ("adapters", ("pnp.adapters",)),
     ("data", ("pnp.data",)),
     ("i18n", ("pnp.i18n",)),
     ("typeset", ("pnp.typeset",)),

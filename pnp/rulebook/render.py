@@ -7,6 +7,7 @@ from io import BytesIO
 
 from reportlab.platypus import ActionFlowable, BaseDocTemplate, CondPageBreak, Frame, PageBreak, PageTemplate, Spacer
 
+from ..adapters.reportlab_platypus import used_height
 from ..typeset.fonts import fonts_for
 from ..core.units import MM
 from ..cards.layout import FactionStyle
@@ -61,10 +62,9 @@ class RulebookDocument(BaseDocTemplate):
 
     def afterFlowable(self, flowable):
         if not isinstance(flowable, INVISIBLE):
-            frame = self.frame
             self.placed.append(Placed(self.canv.getPageNumber(), isinstance(flowable, (Heading, Ornament)),
                                       isinstance(flowable, Heading) and flowable.level == 1,
-                                      (frame._y1 + frame._height - frame._y) / frame._height))
+                                      used_height(self.frame)))
         if not isinstance(flowable, Heading):
             return
         page = self.canv.getPageNumber()

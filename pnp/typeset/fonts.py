@@ -7,8 +7,9 @@ from pathlib import Path
 from typing import Mapping
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont, TTFontFace
+from reportlab.pdfbase.ttfonts import TTFont
 
+from ..adapters.reportlab_fonts import rewrite_subset_tables
 from ..core.input_files import check_input
 from ..core.values import FONT_FILES
 from .subset_tags import TaggedTTFont
@@ -22,17 +23,6 @@ TITLE_FACES = ("title", "brand")
 LICENCE_TEXT = 13  # name ID of a font's licence description (the full licence text, in some fonts)
 # fonts whose licence asks for its notice in every copy, subsets embedded in a PDF included (Bitstream Vera / DejaVu)
 NOTICE_IN_EVERY_COPY = ("DejaVu",)
-
-
-class _EmbeddedFace(TTFontFace):
-    """A font face whose subsets, embedded in the PDFs, carry the font's names, copyright and licence URL but not
-    the licence's full text, up to 15 kB of each embedded font (EB Garamond 12). The licences are beside the fonts
-    in fonts/; an OFL font embedded in a document need not repeat them (SIL OFL FAQ). DejaVu's Bitstream Vera
-    licence asks for its notice in all copies, so its subsets keep it (NOTICE_IN_EVERY_COPY)."""
-
-    def get_table(self, tag):
-        table = super().get_table(tag)
-        return _without_licence_text(table) if tag == "name" else table
 
 
 @lru_cache(maxsize=None)
@@ -62,11 +52,14 @@ def _without_licence_text(table: bytes) -> bytes:
 def _embedded_font(name: str, path: Path) -> TTFont:
     """The font `path` registered as `name`: subsets hold only the characters printed (ReportLab's default keeps all
     of ASCII in the first subset), tagged by their content (TaggedTTFont) and, unless its licence asks for it in
-    every copy, no licence text (_EmbeddedFace)."""
+    every copy, no licence text: the subsets carry the font's names, copyright and licence URL but not the
+    licence's full text, up to 15 kB of each embedded font (EB Garamond 12). The licences are beside the fonts in
+    fonts/; an OFL font embedded in a document need not repeat them (SIL OFL FAQ). DejaVu's Bitstream Vera licence
+    asks for its notice in all copies, so its subsets keep it (NOTICE_IN_EVERY_COPY)."""
     check_input(path, "font")
     font = TaggedTTFont(name, str(path), asciiReadable=False)
     if not path.name.startswith(NOTICE_IN_EVERY_COPY):
-        font.face.__class__ = _EmbeddedFace  # the parsed face, its subsets made by the subclass
+        rewrite_subset_tables(font, {"name": _without_licence_text})
     return font
 
 
