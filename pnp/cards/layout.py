@@ -3,10 +3,10 @@ colour of the fronts and backs, loaded and checked (safe zone, factions, emblems
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Mapping
 
+from ..core.caches import memo
 from ..core.geometry import Box, TextBox, TextStyle
 from ..core.loader import layout_file, load_layout
 from ..core.problems import Location, Problem, raise_if_errors
@@ -219,7 +219,7 @@ class CardLayout:
                 "back.faction": b.faction.inner}
 
 
-@lru_cache(maxsize=None)
+@memo("the card layout (card.toml or a variant), loaded and checked", "layouts folder, variant")
 def card_layout(directory: Path, name: str = CARD) -> CardLayout:
     """card.toml (or the variant `name` that extends it) of the layouts folder `directory`, with every text box
     inside the safe zone, every faction styled and every paint a known colour."""

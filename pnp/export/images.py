@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import csv
 import json
-from functools import lru_cache
 from io import BytesIO, StringIO
 from pathlib import Path
 from typing import Sequence
@@ -43,7 +42,6 @@ def _box_image(page: pypdfium2.PdfPage, dpi: int, bleed: bool) -> Image.Image:
     return image.crop((x, y, x + round((right - left) * scale), y + round((top - bottom) * scale)))
 
 
-@lru_cache(maxsize=1)
 def srgb_profile() -> bytes:
     """LittleCMS's sRGB ICC profile with a fixed creation date (all zero), so the same image gives the same bytes."""
     profile = bytearray(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())

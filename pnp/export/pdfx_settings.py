@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Mapping
 
@@ -30,7 +29,6 @@ class PdfxLayout:
     conditions: Mapping[str, PrintCondition]
 
 
-@lru_cache(maxsize=None)
 def pdfx_layout(directory: Path = LAYOUTS) -> PdfxLayout:
     """pnp/layouts/pdfx.toml."""
     return load_layout("pdfx", PdfxLayout, directory)

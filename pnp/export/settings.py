@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from ..core.loader import load_layout
@@ -27,7 +26,6 @@ class ExportLayout:
     tts: TtsSettings
 
 
-@lru_cache(maxsize=None)
 def export_layout(directory: Path) -> ExportLayout:
     """export.toml of the layouts folder `directory`."""
     return load_layout("export", ExportLayout, directory)

@@ -7,10 +7,10 @@ Every loader takes the layouts folder (the project's, pnp.project.Project.layout
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Mapping
 
+from ..core.caches import memo
 from ..core.geometry import Box
 from ..core.loader import layout_file, load_layout, read_layout, read_table
 from ..core.problems import Location, Problem, raise_if_errors
@@ -88,7 +88,6 @@ def ink_problems(colours: Mapping[str, Colour], max_ink: float, file: str) -> li
             for name, colour in colours.items() if sum(colour) * 100 > max_ink + 1e-6]
 
 
-@lru_cache(maxsize=None)
 def sheet_layout(paper: str, directory: Path) -> SheetLayout:
     """The home sheet for paper `paper` (home-<paper>.toml of the layouts folder `directory`)."""
     return load_layout(home_sheet(paper), SheetLayout, directory)
@@ -99,7 +98,7 @@ def home_sheet(paper: str) -> str:
     return f"home-{paper}"
 
 
-@lru_cache(maxsize=None)
+@memo("the card's size and margins (card.toml's [card])", "layouts folder")
 def card_geometry(directory: Path) -> CardGeometry:
     """The card's size, margins, fitting step, smallest text and ink limit: the [card] table of card.toml (of the
     layouts folder `directory`), which every product prints by; the rest of card.toml is pnp.cards.layout's."""

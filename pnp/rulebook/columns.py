@@ -3,9 +3,9 @@ reference on a booklet page) sets its last column, the effect, on a row of its o
 drawing anything: `pnp validate` checks every table's room with these, and the build sets its tables with them."""
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Callable, Sequence
 
+from ..core.caches import memo
 from ..core.problems import Location, Problem, ProblemsFound
 from ..core.units import MM
 from .blocks import Table as TableBlock
@@ -82,7 +82,7 @@ def table_columns(block: TableBlock, styles: Styles, weights: Sequence[float], a
     return stacked, widths
 
 
-@lru_cache(maxsize=1024)
+@memo("a rulebook table's minimum column widths", "table, cell and header fonts, padding", maxsize=1024)
 def _table_minimum(block: TableBlock, cell: tuple, head: tuple, padding: float) -> tuple[float, ...]:
     """`minimum_widths` of a table's columns, in the `measured_fonts` of its cells and its header, remembered: a
     table is set on both papers, and is checked by the validator before the build sets it."""

@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Mapping
 
 
+from ..core.caches import memo
 from ..cards.layout import card_layout
 from ..core.loader import load_layout
 from ..layouts.schemas import ink_problems, sheet_layout
@@ -164,7 +164,7 @@ class Page:
         return self.width - (m.inner + m.outer) * MM
 
 
-@lru_cache(maxsize=None)
+@memo("rulebook.toml, loaded and checked", "layouts folder")
 def rulebook_layout(directory: Path) -> RulebookLayout:
     """pnp/layouts/rulebook.toml, checked: booklet margins printable, colours in range, table widths positive."""
     layout = load_layout("rulebook", RulebookLayout, directory)

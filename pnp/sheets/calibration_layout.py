@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from ..core.loader import load_layout
@@ -62,6 +61,5 @@ class CalibrationLayout:
     text: CalibrationText
 
 
-@lru_cache(maxsize=None)
 def calibration_layout(directory: Path) -> CalibrationLayout:
     return load_layout("calibrate", CalibrationLayout, directory)

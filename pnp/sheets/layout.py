@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
 
@@ -171,7 +170,6 @@ class ScoreSheetLayout:
     figures: Figures
 
 
-@lru_cache(maxsize=None)
 def scoresheet_layout(directory: Path) -> ScoreSheetLayout:
     """pnp/layouts/scoresheet.toml (colours checked by the loader, total ink here)."""
     layout = load_layout("scoresheet", ScoreSheetLayout, directory)
@@ -276,7 +274,6 @@ class TokensLayout:
     set: tuple[TokenSet, ...]
 
 
-@lru_cache(maxsize=None)
 def tokens_layout(directory: Path) -> TokensLayout:
     """pnp/layouts/tokens.toml, colours and token kinds checked."""
     layout = load_layout("tokens", TokensLayout, directory)

@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 import struct
-from functools import lru_cache
 from pathlib import Path
 from typing import Mapping
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from ..core.caches import memo
 from ..adapters.reportlab_fonts import rewrite_subset_tables
 from ..core.input_files import check_input
 from ..core.values import FONT_FILES
@@ -25,7 +25,6 @@ LICENCE_TEXT = 13  # name ID of a font's licence description (the full licence t
 NOTICE_IN_EVERY_COPY = ("DejaVu",)
 
 
-@lru_cache(maxsize=None)
 def _without_licence_text(table: bytes) -> bytes:
     """The font's 'name' table without its licence description records, as fontTools would compile it (records in
     the order of the spec, each distinct string stored once; tests/test_kit_fonts.py compares the two) — read
@@ -63,7 +62,7 @@ def _embedded_font(name: str, path: Path) -> TTFont:
     return font
 
 
-@lru_cache(maxsize=None)
+@memo("the fonts registered with ReportLab (once), by role", "fonts folder")
 def register_fonts(fonts_dir: Path) -> dict[str, str]:
     """Register every role once; returns role -> ReportLab font name."""
     for role, file in FONT_FILES.items():

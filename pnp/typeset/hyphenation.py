@@ -6,12 +6,12 @@ Never inside a number, a word with an apostrophe (Turkish suffixes: "Nil’in") 
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Sequence
 
 import pyphen
 
+from ..core.caches import memo
 from ..adapters.pyphen_internals import provide_lazy_patterns
 from ..core.input_files import read_input
 from ..core.resources import package_folder
@@ -28,7 +28,7 @@ MIN_PART = 3  # letters kept together at either end of a hyphenated word ("Ver-t
 Breaks = Callable[[str], Sequence[tuple[int, bool]]]
 
 
-@lru_cache(maxsize=None)
+@memo("a language's pyphen dictionary (patterns parsed when first used)", "language")
 def _dictionary(lang: str) -> pyphen.Pyphen | None:
     if lang in ("tr", "az"):
         path = TURKISH
@@ -47,7 +47,7 @@ def _lower(word: str, lang: str) -> str:
     return "".join(ch.lower() if len(ch.lower()) == 1 else ch for ch in word)
 
 
-@lru_cache(maxsize=None)
+@memo("a language's break finder (one function per language: part of fit_text's key)", "language")
 def breaks_for(lang: str | None) -> Breaks | None:
     """A function giving the places where a word may break, as (index, add a hyphen); None for a language without
     hyphenation (the text then breaks at spaces and existing hyphens only). One function per language, so that
