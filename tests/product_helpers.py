@@ -3,7 +3,7 @@ production code calls them). Each is a thin composition of production functions.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 from PIL import Image
 
@@ -15,6 +15,7 @@ from pnp.data.engine_data import Engine, read_engine
 from pnp.export.images import page_images
 from pnp.i18n.catalogs import LanguageCatalog
 from pnp.i18n.localize import LocalizedCard
+from pnp.products import NOTHING, Product
 from pnp.sheets.pdf import compose_for_paper, render_scoresheet
 
 
@@ -50,3 +51,8 @@ def card_glyph_problems(cards: Sequence[LocalizedCard], labels: CardLabels, layo
     """Characters of the cards (one language) that their fonts do not cover."""
     fronts, backs = compose_language(cards, labels, layout, fonts)
     return glyph_problems([*fronts, *backs], fonts)
+
+
+def as_products(*producers: Callable) -> tuple[Product, ...]:
+    """Producers as the products of a build (pnp.products.PRODUCTS), without print checks of their own."""
+    return tuple(Product(producer.__name__.replace("_", " "), NOTHING, None, producer) for producer in producers)

@@ -27,7 +27,7 @@ LAYERS = (
     ("project", ("pnp.project",)),
     ("context", ("pnp.context",)),
     ("products", ("pnp.cards", "pnp.sheets", "pnp.rulebook")),
-    ("outputs", ("pnp.export",)),
+    ("outputs", ("pnp.export", "pnp.products")),
     ("validate", ("pnp.validate",)),
     ("kit", ("pnp.kit", "pnp.proof")),
     ("cli", ("pnp.cli", "pnp.__main__")),

@@ -16,6 +16,7 @@ from pnp.cards.faces import badge_boxes
 from pnp.cards.layout import card_layout
 from pnp.layouts.schemas import LAYOUTS
 from pnp.project import Project, load_inputs
+from product_helpers import as_products
 
 
 def plant(root: Path, old: str, new: str) -> None:
@@ -55,7 +56,7 @@ def test_a_producers_problems_fail_the_build_and_nothing_is_written(tmp_path, mo
 
     def good_producer(ctx):
         return {Path(ctx.langs[0]) / "good.pdf": b"%PDF-1.4 good"}
-    monkeypatch.setattr(build_module, "PRODUCERS", (good_producer, failing_producer))
+    monkeypatch.setattr(build_module, "PRODUCTS", as_products(good_producer, failing_producer))
     with pytest.raises(ProblemsFound) as caught:
         build(Project(), BuildOptions(langs=("de", "pl")), tmp_path / "out")
     assert [(p.code, p.where.lang) for p in caught.value.problems if p.code == "text-does-not-fit"] == [

@@ -9,7 +9,6 @@ from functools import partial
 from pathlib import Path
 from typing import Callable, Iterable
 
-from ..cards.checks import card_print_problems
 from ..export.settings import export_layout
 from ..cards.layout import card_layout
 from ..layouts.schemas import CARD_VARIANTS, PAPERS, sheet_layout
@@ -18,9 +17,8 @@ from ..layouts.services import print_services
 from ..i18n.catalogs import SOURCE_LANG
 from ..core.parallel import Progress, attempted, raised, results_in_order
 from ..core.problems import ERROR, WARNING, Location, Problem, ProblemsFound
+from ..products import CARDS, ENGINE, LEXICON, NOTHING, PRODUCTS, Needs, PrintChecker
 from ..project import Inputs, Project
-from ..sheets import score_sheet_print_problems, token_print_problems
-from ..sheets.calibration import calibration_print_problems
 from ..sheets.layout import scoresheet_layout, tokens_layout
 from .characters import check_characters
 from .completeness import check_completeness
@@ -35,11 +33,6 @@ from .slips import check_typing
 from .term_use import check_stat_positions, check_term_consistency, check_terms_used
 
 Checker = Callable[[Inputs, tuple[str, ...]], list[Problem]]
-PrintChecker = Callable[[Inputs, tuple[str, ...], Project], list[Problem]]
-Needs = frozenset[str]  # the parts of the inputs a check cannot do without: "engine", "cards", "lexicon"
-
-ENGINE, CARDS, LEXICON = frozenset({"engine"}), frozenset({"cards"}), frozenset({"lexicon"})
-NOTHING = frozenset()
 
 CHECKERS: tuple[tuple[Checker, Needs], ...] = (
     (check_bundled_decks, ENGINE | CARDS),
@@ -61,21 +54,13 @@ CHECKERS: tuple[tuple[Checker, Needs], ...] = (
 )
 
 
-def rulebook_problems(inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[Problem]:
-    """The rulebook's print checks (pnp.rulebook.checks), imported by the process that runs them."""
-    from ..rulebook.checks import rulebook_problems as check
-    return check(inputs, langs, project)
-
-
 def print_checks() -> tuple[tuple[PrintChecker, Needs], ...]:
-    """The products' own checks, everything their producers can fail on, run without rendering: every text fits its
-    box at or above the minimum size and every character is covered by its font (cards, score sheet and tokens,
-    calibration sheet), and the rulebook composes and lays out (wordings and examples the engine values keep true,
-    tables with room) in each language. The longest, the rulebook's, comes last (`print_problems` dispatches the
-    last first)."""
-    return ((card_print_problems, ENGINE | CARDS), (score_sheet_print_problems, ENGINE),
-            (token_print_problems, ENGINE), (calibration_print_problems, NOTHING),
-            (rulebook_problems, ENGINE | CARDS | LEXICON))
+    """The products' own checks (pnp.products.PRODUCTS), everything their producers can fail on, run without
+    rendering: every text fits its box at or above the minimum size and every character is covered by its font
+    (cards, score sheet and tokens, calibration sheet), and the rulebook composes and lays out (wordings and
+    examples the engine values keep true, tables with room) in each language. The longest, the rulebook's, comes
+    last (`print_problems` dispatches the last first)."""
+    return tuple((product.check, product.needs) for product in PRODUCTS if product.check)
 
 
 def available(inputs: Inputs) -> Needs:
