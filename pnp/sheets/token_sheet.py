@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from dataclasses import dataclass
 from io import BytesIO
 from typing import Mapping
 
@@ -53,12 +54,24 @@ def token_faces(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, st
     return pairs, faces.text.problems + faces.problems + glyph_problems(items, fonts, where, faces.sources)
 
 
-def tokens_pdf(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str], sheet: SheetLayout,
-               layout: TokensLayout, small_text: float, duplex: str,
-               back_offset: tuple[float, float] = (0.0, 0.0)) -> bytes:
-    """The token sheets as PDF bytes (text under `small_text` pt in one ink). Tokens have two different sides, so
-    back pages are printed even without duplex ("none" lays them out for the long-edge flip, to print on the
-    reverse by hand or glue)."""
+@dataclass(frozen=True)
+class TokenPrint:
+    """How the token sheets are printed (the tokens' view of a build): the home sheet, the tokens' layout, the size
+    under which text prints in one ink, duplex and the backs' offset."""
+
+    sheet: SheetLayout
+    layout: TokensLayout
+    small_text: float
+    duplex: str
+    back_offset: tuple[float, float] = (0.0, 0.0)
+
+
+def tokens_pdf(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str], printing: TokenPrint) -> bytes:
+    """The token sheets as PDF bytes, printed as `printing` says. Tokens have two different sides, so back pages
+    are printed even without duplex ("none" lays them out for the long-edge flip, to print on the reverse by hand
+    or glue)."""
+    sheet, layout, small_text, duplex, back_offset = (printing.sheet, printing.layout, printing.small_text,
+                                                      printing.duplex, printing.back_offset)
     pairs, problems = token_faces(engine, catalog, fonts, layout)
     fonts = fonts_for(fonts, catalog.lang)
     grid = token_grid(sheet, layout, len(pairs))
