@@ -132,8 +132,9 @@ def test_a_long_translation_shrinks_the_text_to_fit(project_copy):
     _plant(locales, "pl", C.READ_STEP, " ".join([shipped.pgettext(*C.READ_STEP)] * 4))
     fonts, layout = register_fonts(Project().fonts), calibration_layout(LAYOUTS)
     grid = home_grid("letter", LAYOUTS, card_geometry(LAYOUTS))
-    before = C.compose(shipped, fonts, grid, layout, "letter", "long", (0, 0))
-    after = C.compose(load_catalogs(locales, ("pl",))["pl"], fonts, grid, layout, "letter", "long", (0, 0))
+    printing = C.CalibrationPrint(grid, layout, "letter", "long", (0, 0))
+    before = C.compose(shipped, fonts, printing)
+    after = C.compose(load_catalogs(locales, ("pl",))["pl"], fonts, printing)
     assert before.problems == after.problems == ()
     assert {line.size for line in before.back} == {layout.text.size}
     [size] = {line.size for line in after.back}
@@ -163,7 +164,7 @@ def test_every_language_fits_on_both_papers_for_both_flips():
         for paper in PAPERS:
             grid = home_grid(paper, LAYOUTS, card_geometry(LAYOUTS))
             for duplex in C.DUPLEX:
-                composed = C.compose(catalog, fonts, grid, layout, paper, duplex, (-10.25, -10.25))
+                composed = C.compose(catalog, fonts, C.CalibrationPrint(grid, layout, paper, duplex, (-10.25, -10.25)))
                 assert composed.problems == (), (lang, paper, duplex)
                 assert {line.size for line in composed.front + composed.back} == {layout.text.size}
 

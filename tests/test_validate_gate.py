@@ -21,7 +21,7 @@ from pnp.i18n.localize import card_context
 from pnp.sheets import calibration_layout
 from pnp.layouts.schemas import card_geometry
 from pnp.pages.imposition import home_grid
-from pnp.sheets.calibration import TURN_STEP, calibration_pdf
+from pnp.sheets.calibration import TURN_STEP, CalibrationPrint, calibration_pdf
 from pnp.core.problems import ProblemsFound
 from pnp.project import Project, read_inputs
 from pnp.rulebook.produce import rulebook
@@ -52,7 +52,7 @@ def _cards(inputs, fonts, project):
 def _calibration(inputs, fonts, project):
     layout = calibration_layout.calibration_layout(project.layouts)
     grid = home_grid("a4", project.layouts, card_geometry(project.layouts))
-    return calibration_pdf(grid, layout, fonts, inputs.catalogs["de"], "a4", "long", (0.0, 0.0))
+    return calibration_pdf(inputs.catalogs["de"], fonts, CalibrationPrint(grid, layout, "a4", "long"))
 
 
 def _translate(domain: str, pair: tuple[str, str], change):

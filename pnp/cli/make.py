@@ -12,7 +12,7 @@ from ..kit.build import build, option_problems
 from ..kit.write import write_all
 from ..sheets.calibration import DUPLEX as CALIBRATION_DUPLEX
 from ..pages.imposition import home_grid
-from ..sheets.calibration import calibration_pdf
+from ..sheets.calibration import CalibrationPrint, calibration_pdf
 from ..i18n.catalogs import LANGS, SOURCE_LANG, load_catalogs
 from .options import (LanguageList, OutputPath, PathArg, check_input_folder, chosen_service, fail, jobs_option,
                       make_project, misused, progress_bar, project_options, report, service_options)
@@ -163,7 +163,7 @@ def calibrate_command(langs, paper, duplex, back_offset, out, locales, layouts):
     for lang in langs:
         try:
             files[out or Path("out") / f"calibration-{paper}-{lang}.pdf"] = calibration_pdf(
-                grid, layout, fonts, catalogs[lang], paper, duplex, back_offset)
+                catalogs[lang], fonts, CalibrationPrint(grid, layout, paper, duplex, back_offset))
         except ProblemsFound as exc:
             problems += exc.problems
     if problems:

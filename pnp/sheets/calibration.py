@@ -102,10 +102,23 @@ class Composed:
     problems: tuple[Problem, ...]
 
 
-def compose(catalog: LanguageCatalog, fonts: Mapping[str, str], grid: SheetGrid, layout: CalibrationLayout,
-            paper: str, duplex: str, back_offset: tuple[float, float]) -> Composed:
+@dataclass(frozen=True)
+class CalibrationPrint:
+    """How the calibration sheet is printed: the home sheet's card grid it measures, its layout, the paper's name,
+    the duplex flip and the back offset it is printed with."""
+
+    grid: SheetGrid
+    layout: CalibrationLayout
+    paper: str
+    duplex: str
+    back_offset: tuple[float, float] = (0.0, 0.0)
+
+
+def compose(catalog: LanguageCatalog, fonts: Mapping[str, str], printing: CalibrationPrint) -> Composed:
     """The instructions of both pages in the catalog's language, checked: each fits above its page's marks at the
     smallest allowed size at the latest, and every character has a glyph in its font."""
+    grid, layout, paper, duplex, back_offset = (printing.grid, printing.layout, printing.paper, printing.duplex,
+                                                printing.back_offset)
     text = Translator(catalog, DOMAIN)
     number = lambda value: format_decimal(value, locale=catalog.lang)  # noqa: E731 - 100, 2,5 in de
     paper_name = "A4" if paper == "a4" else paper.title()
@@ -132,11 +145,11 @@ def compose(catalog: LanguageCatalog, fonts: Mapping[str, str], grid: SheetGrid,
     return Composed(f"{GAME} — {text(SHEET)}", sides[0], sides[1], tuple(dict.fromkeys(text.problems + problems)))
 
 
-def calibration_pdf(grid: SheetGrid, layout: CalibrationLayout, fonts: Mapping[str, str], catalog: LanguageCatalog,
-                    paper: str, duplex: str, back_offset: tuple[float, float]) -> bytes:
+def calibration_pdf(catalog: LanguageCatalog, fonts: Mapping[str, str], printing: CalibrationPrint) -> bytes:
     """The two-page calibration PDF (front, then back) for a home sheet; raises ProblemsFound for a missing
     translation, instructions that do not fit or a character without a glyph."""
-    composed = compose(catalog, fonts, grid, layout, paper, duplex, back_offset)
+    composed = compose(catalog, fonts, printing)
+    grid, layout, back_offset = printing.grid, printing.layout, printing.back_offset
     raise_if_errors(list(composed.problems))
     buffer = BytesIO()
     canvas = new_canvas(buffer, (grid.paper_width, grid.paper_height), document_info(catalog, composed.title))
@@ -162,7 +175,7 @@ def calibration_print_problems(inputs: Inputs, langs: tuple[str, ...], project: 
         for paper in PAPERS:
             for duplex in DUPLEX:
                 grid = home_grid(paper, project.layouts, card_geometry(project.layouts))
-                found = compose(inputs.catalogs[lang], fonts, grid, layout, paper, duplex, (0.0, 0.0))
+                found = compose(inputs.catalogs[lang], fonts, CalibrationPrint(grid, layout, paper, duplex))
                 problems += found.problems
     return list(dict.fromkeys(problems))
 
