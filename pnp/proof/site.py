@@ -29,7 +29,7 @@ from ..rulebook.compose import number_text, template_context
 from ..core.parallel import Progress, results_in_order
 from ..validate import validate
 from . import collect
-from .images import card_images
+from .thumbnails import card_images
 from .model import ProofData
 from .html import render_site
 
