@@ -1,7 +1,7 @@
 """Packaging beyond pyproject.toml: the top-level data folders become package data of the wheel without moving.
 
 `data/`, `locales/` and `fonts/` stay where the repository keeps them; in the wheel they are `pnp/_bundled/<name>/`
-(mapped subpackages), where `pnp.resources` finds them with importlib.resources.
+(mapped subpackages), where `pnp.core.resources` finds them with importlib.resources.
 """
 from setuptools import find_namespace_packages, setup
 

@@ -201,7 +201,7 @@ def run_child(what: str, args: list[str]) -> None:
     from pnp.context import BuildOptions
     from pnp.data.deck_lists import SINGLE, DeckEntry, DeckList
     from pnp.kit.build import context, load
-    from pnp.problems import Location
+    from pnp.core.problems import Location
     from pnp.project import Project
     *numbers, out = args
     project, options = Project(), BuildOptions(langs=("de",), jobs=1)

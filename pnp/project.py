@@ -11,8 +11,8 @@ from .data.engine_data import ENGINE_NAMES, Engine, read_engine
 from .i18n.languages import LANGUAGES_FILE, read_languages, use
 from .i18n.lexicon import Lexicon, load_lexicon
 from .layouts.schemas import LAYOUTS
-from .problems import Problem, ProblemsFound, raise_if_errors
-from .resources import bundled_root
+from .core.problems import Problem, ProblemsFound, raise_if_errors
+from .core.resources import bundled_root
 
 REPO = bundled_root()  # the repository in a checkout; the package's bundled data once installed
 

@@ -7,14 +7,11 @@ import os
 import shutil
 import signal
 from pathlib import Path
-from typing import Callable
 
 import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main
-from pnp.i18n import catalogs
-from pnp.input_files import read_input
 from pnp.project import REPO
 
 LANGS = ("de", "pl", "tr", "es", "pt")
@@ -23,30 +20,6 @@ LANGS = ("de", "pl", "tr", "es", "pt")
 # (700, 10, 10) the collector walks them thousands of times a module (6 % of the rulebook, catalog and deck tests'
 # time); these thresholds leave a third of that.
 gc.set_threshold(50_000, 50, 100)
-
-
-def _parse_each_catalog_once(read: Callable, parsed: dict) -> Callable:
-    """`pnp.i18n.catalogs._read_strictly` with its Babel catalog kept for bytes it has read without a problem: the
-    tests read the same catalog files (the repository's and unchanged copies) several hundred times, and the strict
-    scan and Babel's parser were a tenth of their CPU time. A file with other bytes (a planted defect) is read
-    afresh; the catalog is only read from (written to .mo), never changed."""
-    def read_once(path: Path, lang: str, domain: str):
-        try:
-            key = (read_input(path, "catalog"), lang, domain)  # a FIFO or device is not waited on here
-        except OSError:
-            return read(path, lang, domain)
-        if key in parsed:
-            return parsed[key], []
-        catalog, problems = read(path, lang, domain)
-        if catalog is not None and not problems:
-            if len(parsed) >= 64:  # the planted defects' copies: keep the memory bounded
-                parsed.pop(next(iter(parsed)))
-            parsed[key] = catalog
-        return catalog, problems
-    return read_once
-
-
-catalogs._read_strictly = _parse_each_catalog_once(catalogs._read_strictly, {})
 
 
 @pytest.fixture(scope="session", autouse=True)

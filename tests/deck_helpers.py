@@ -15,10 +15,12 @@ import pytest
 from pnp.context import BuildOptions
 from pnp.kit.build import prepare
 from pnp.pages.imposition import SheetGrid, sheet_grid
-from pnp.layouts.schemas import LAYOUTS, Box, card_layout, sheet_layout
+from pnp.cards.layout import card_layout
+from pnp.core.geometry import Box
+from pnp.layouts.schemas import LAYOUTS, sheet_layout
 from pnp.project import Project
 from pnp.cards.produce import card_decks
-from pnp.typeset.units import MM
+from pnp.core.units import MM
 from session_cache import files_in, shared, write_files
 
 

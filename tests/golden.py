@@ -21,14 +21,15 @@ from pnp.cards.card_front import draw_front  # noqa: E402
 from pnp.cards.faces import compose_back, compose_front  # noqa: E402
 from pnp.cards.labels import card_labels  # noqa: E402
 from pnp.i18n.localize import localize_cards  # noqa: E402
-from pnp.layouts.schemas import card_layout, sheet_layout  # noqa: E402
+from pnp.cards.layout import card_layout
+from pnp.layouts.schemas import sheet_layout  # noqa: E402
 from pnp.pages.pdfout import DocumentInfo, new_canvas  # noqa: E402
 from pnp.project import Project, load_inputs  # noqa: E402
 from pnp.sheets.layout import tokens_layout  # noqa: E402
-from pnp.sheets.pdf import scoresheet_pdf  # noqa: E402
-from pnp.sheets.token_sheet import tokens_pdf  # noqa: E402
+from product_helpers import scoresheet_pdf  # noqa: E402
+from pnp.sheets.token_sheet import TokenPrint, tokens_pdf  # noqa: E402
 from pnp.typeset.fonts import register_fonts  # noqa: E402
-from pnp.typeset.units import MM  # noqa: E402
+from pnp.core.units import MM  # noqa: E402
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 CARD_DPI = 100
@@ -88,8 +89,8 @@ def render_sheet(lang: str, sheet: str, crop: tuple[float, float, float, float])
     inputs, fonts = load_inputs(project, (lang,)), register_fonts(project.fonts)
     catalog = inputs.catalogs[lang]
     if sheet == "tokens":
-        pdf = tokens_pdf(inputs.engine, catalog, fonts, sheet_layout("a4", project.layouts),
-                         tokens_layout(project.layouts), card_layout(project.layouts).card.small_text, "long")
+        pdf = tokens_pdf(inputs.engine, catalog, fonts, TokenPrint(sheet_layout("a4", project.layouts),
+                         tokens_layout(project.layouts), card_layout(project.layouts).card.small_text, "long"))
     else:
         pdf = scoresheet_pdf(inputs.engine, catalog, fonts, "a4", project.layouts)
     return _raster(pdf, SHEET_DPI, crop)

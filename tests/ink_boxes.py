@@ -8,8 +8,9 @@ from fontTools.ttLib import TTFont
 
 from pnp.project import Project
 from pnp.sheets.draw import Text, runs, text_width
-from pnp.typeset.fonts import FONT_FILES, FONT_NAMES
-from pnp.typeset.units import MM, PT
+from pnp.core.values import FONT_FILES
+from pnp.typeset.fonts import FONT_NAMES
+from pnp.core.units import MM, PT
 
 ROLE_OF = {name: role for role, name in FONT_NAMES.items()}
 

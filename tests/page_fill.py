@@ -9,7 +9,7 @@ from PIL import Image
 
 from pnp.rulebook.booklet import booklet_order
 from pnp.rulebook.layout import Page
-from pnp.typeset.units import MM
+from pnp.core.units import MM
 
 DPI = 30
 INK = 200  # a grey level below this is ink (the paper and the light tints are above)

@@ -5,20 +5,48 @@ import re
 from functools import lru_cache
 from io import BytesIO
 from pathlib import Path
-from typing import NamedTuple
+from typing import Mapping, NamedTuple, Sequence
 
 from pypdf import PdfReader
 
+from pnp.data.card_database import CardDatabase
+from pnp.data.engine_data import Engine
+from pnp.i18n.catalogs import LanguageCatalog
+from pnp.i18n.lexicon import TermForms
 from pnp.typeset.fonts import register_fonts
 from pnp.project import Project, load_inputs
-from pnp.rulebook import BOOKLET, PAGES, rulebook_pdfs
-from pnp.rulebook.books import LEARN_TO_PLAY, QUICKREF, REFERENCE
 from pnp.i18n.catalogs import SOURCE_LANG
-from pnp.rulebook import kit_facts
+from pnp.rulebook import BOOKLET, PAGES, anatomy_fronts, kit_facts, rendered_pdfs
+from pnp.rulebook.blocks import Table as TableBlock
+from pnp.rulebook.books import BOOKS, LEARN_TO_PLAY, QUICKREF, REFERENCE
+from pnp.rulebook.columns import Measure, minimum_widths, shared_widths, stacks_last_column
 from pnp.rulebook.compose import compose
 from pnp.rulebook.glossary import language_terms
 
 LANGS = ("de", "pl", "tr", "es", "pt")
+
+
+def rulebook_pdfs(engine: Engine, cards: CardDatabase, catalog: LanguageCatalog, terms: Mapping[str, TermForms],
+                  fonts: Mapping[str, str], paper: str, booklet: bool = False, build_options: str = "", *,
+                  layouts: Path) -> dict[str, bytes]:
+    """{"rulebook.pdf": …, "rules-reference.pdf": …, "quickref.pdf": …} and with `booklet` the books' booklets in
+    the catalog's language, each composed once and rendered as the build renders them (without the build's checks
+    on every paper: pnp.rulebook.produce)."""
+    facts = kit_facts(engine, paper, layouts, build_options)
+    composed = {book.name: compose(engine, cards, catalog, facts, terms, book) for book in BOOKS}
+    return rendered_pdfs(composed, anatomy_fronts(cards, catalog, fonts, layouts), catalog, fonts, paper, booklet,
+                         layouts)
+
+
+def column_widths(header: Sequence[str], rows: Sequence[Sequence[str]], weights: Sequence[float],
+                  available: float, padding: float, measure: Measure) -> list[float]:
+    """The widths the rulebook's tables get (pnp.rulebook.columns) for columns measured by `measure`."""
+    return shared_widths(minimum_widths(header, rows, padding, measure), weights, available)
+
+
+def stacks(block: TableBlock, available: float, padding: float, measure: Measure) -> bool:
+    """Whether the table's last column goes on rows of its own (pnp.rulebook.columns.stacks_last_column)."""
+    return stacks_last_column(minimum_widths(block.header, block.rows, padding, measure), available)
 
 
 @lru_cache(maxsize=None)
@@ -139,7 +167,7 @@ def placements(lang: str, booklet: bool, book=LEARN_TO_PLAY, paper: str = "a4") 
     from pnp.rulebook import anatomy_fronts, document_info, faction_styles
     from pnp.rulebook.layout import page_for, rulebook_layout
     from pnp.rulebook.render import render
-    from pnp.layouts.schemas import card_layout
+    from pnp.cards.layout import card_layout
     loaded = inputs()
     layouts = Project().layouts
     placed: list = []

@@ -3,6 +3,7 @@ one — in particular no lower layer imports a product, and products do not impo
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -11,19 +12,27 @@ import pytest
 
 PNP = Path(__file__).resolve().parent.parent / "pnp"
 
-# Layers from the bottom up; a module may import modules of its own layer or a lower one. Names are module names
-# or package prefixes. Within the foundation the only rule is: no cycles.
+# Layers from the bottom up; a module may import modules of its own layer or a lower one (docs/architecture.md draws
+# the same stack). Names are module names or package prefixes. The foundation is one layer per package, in the
+# order of their real dependencies, so no package of it imports one above it: no package-level cycle.
 LAYERS = (
-    ("base", ("pnp.problems", "pnp.tomlfile", "pnp.input_files", "pnp.resources", "pnp.parallel")),
-    ("foundation", ("pnp.data", "pnp.i18n", "pnp.layouts", "pnp.typeset", "pnp.graphics", "pnp.pages",
-                    "pnp.project", "pnp.context")),
+    ("core", ("pnp.core",)),
+    ("adapters", ("pnp.adapters",)),
+    ("data", ("pnp.data",)),
+    ("i18n", ("pnp.i18n",)),
+    ("typeset", ("pnp.typeset",)),
+    ("layouts", ("pnp.layouts",)),
+    ("pages", ("pnp.pages",)),
+    ("graphics", ("pnp.graphics",)),
+    ("project", ("pnp.project",)),
+    ("context", ("pnp.context",)),
     ("products", ("pnp.cards", "pnp.sheets", "pnp.rulebook")),
-    ("outputs", ("pnp.export",)),
+    ("outputs", ("pnp.export", "pnp.products")),
     ("validate", ("pnp.validate",)),
     ("kit", ("pnp.kit", "pnp.proof")),
     ("cli", ("pnp.cli", "pnp.__main__")),
 )
-PRODUCTS = LAYERS[2][1]
+PRODUCTS = dict(LAYERS)["products"]
 # Product -> product imports that are part of the design: the rulebook lists the token set the sheets print.
 PRODUCT_IMPORTS = {("pnp.rulebook", "pnp.sheets"),  # the token set the rulebook describes
                    ("pnp.rulebook", "pnp.cards")}  # card faces for the card anatomy, the cards' own labels
@@ -44,9 +53,14 @@ def modules() -> dict[str, Path]:
 
 def imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     """The pnp modules `name` imports (anywhere in the file, TYPE_CHECKING blocks and functions included)."""
+    return imports_of(name, path, ast.parse(path.read_text(), str(path)), known)
+
+
+def imports_of(name: str, path: Path, tree: ast.AST, known: dict[str, Path]) -> set[str]:
+    """The pnp modules the import statements in `tree` (of module `name` at `path`) import."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     result = set()
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             targets = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -124,6 +138,40 @@ def test_no_module_imports_a_higher_layer():
     assert upward == []
 
 
+def function_imports(path: Path) -> list[ast.stmt]:
+    """The import statements inside the functions of a module (lazy imports)."""
+    return [node for fn in ast.walk(ast.parse(path.read_text(), str(path)))
+            if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
+            for node in ast.walk(fn) if isinstance(node, (ast.Import, ast.ImportFrom))]
+
+
+def test_lazy_imports_only_go_down():
+    """An import inside a function (it delays loading, e.g. the rulebook's platypus until a rulebook is made) goes
+    to a lower layer or within its own package, never sideways to another package of its layer or up: a lazy
+    import must not hide an edge the layers forbid."""
+    known = modules()
+    sideways = []
+    for name, path in known.items():
+        for node in function_imports(path):
+            probe = ast.Module(body=[node], type_ignores=[])
+            for target in imports_of(name, path, probe, known):
+                own = name.split(".")[:2] == target.split(".")[:2]
+                if not own and layer(target) >= layer(name):
+                    sideways.append(f"{name} imports {target} inside a function (line {node.lineno})")
+    assert sideways == []
+
+
+def test_the_docs_draw_the_layers_the_test_enforces():
+    """docs/architecture.md's diagram names the layers' packages from the top down in the order of LAYERS."""
+    text = (PNP.parent / "docs" / "architecture.md").read_text()
+    diagram = text.split("```")[1]
+    heads = [re.match(r" ?((?:[a-z_0-9]+(?:/|\.py) +)*)", line).group(1) for line in diagram.splitlines()]
+    drawn = [name for head in heads for name in re.findall(r"([a-z_0-9]+)(?:/|\.py)", head)]
+    expected = [prefix.removeprefix("pnp.").removeprefix("pnp") for _, prefixes in reversed(LAYERS)
+                for prefix in prefixes if prefix != "pnp.__main__"]
+    assert drawn == expected
+
+
 def test_products_import_each_other_only_where_designed():
     crossing = [f"{a} imports {b}" for a, targets in graph().items() for b in targets
                 if product(a) and product(b) and product(a) != product(b)
@@ -165,3 +213,54 @@ def test_the_rulebook_checks_lay_out_without_platypus():
             "import pnp.rulebook.render; print('reportlab.platypus' in sys.modules)")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert run.stdout.split() == ["False", "True"]
+
+
+def _references(tree: ast.Module) -> dict[str, set[str]]:
+    """Name -> the top-level definitions of `tree` whose bodies mention it ("" for module-level code, decorators,
+    default values and base classes included)."""
+    found: dict[str, set[str]] = {}
+    for top in tree.body:
+        if isinstance(top, (ast.FunctionDef, ast.ClassDef)):
+            parts = [(top.name, node) for node in top.body]
+            parts += [("", node) for node in top.decorator_list]
+            parts += [("", node) for node in (top.bases if isinstance(top, ast.ClassDef) else [top.args])]
+        else:
+            parts = [("", top)]
+        for owner, part in parts:
+            for node in ast.walk(part):
+                name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else None
+                if name:
+                    found.setdefault(name, set()).add(owner)
+    return found
+
+
+def test_no_function_of_pnp_serves_only_the_tests():
+    """Every top-level function and class of pnp/ is reached by production: from module-level code, a decorator
+    (a CLI command), an entry point, a template, or a definition that is itself reached. What only tests call
+    belongs in tests/ (tests/product_helpers.py, tests/rulebook_helpers.py)."""
+    defined: set[tuple[str, str]] = set()
+    commands: set[tuple[str, str]] = set()
+    mentions: dict[str, set[tuple[str, str]]] = {}  # name -> (module, definition) that mention it
+    for module, path in modules().items():
+        tree = ast.parse(path.read_text(), str(path))
+        tops = [top for top in tree.body if isinstance(top, (ast.FunctionDef, ast.ClassDef))]
+        defined |= {(module, top.name) for top in tops}
+        commands |= {(module, top.name) for top in tops  # registered by click
+                     if any(re.search(r"\b(command|group)\b", ast.unparse(d)) for d in top.decorator_list)}
+        for name, owners in _references(tree).items():
+            mentions.setdefault(name, set()).update((module, owner) for owner in owners)
+    outside = " ".join(path.read_text() for path in PNP.rglob("*") if path.suffix in (".j2", ".toml"))
+    outside += (PNP.parent / "pyproject.toml").read_text()  # entry points
+    reached = {(module, "") for module in modules()} | commands
+    reached |= {(module, name) for module, name in defined if re.search(rf"\b{name}\b", outside)}
+    changed = True
+    while changed:
+        before = len(reached)
+        reached |= {(module, name) for module, name in defined - reached
+                    if any(where in reached and where != (module, name) for where in mentions.get(name, ()))}
+        changed = len(reached) > before
+    assert sorted(f"{module}.{name}" for module, name in defined - reached) == sorted(LIBRARY_ONLY)
+
+
+# Functions pnp offers to a program that imports it, which no command calls
+LIBRARY_ONLY = {"pnp.core.caches.clear_all"}  # empties every cache: for a program that runs pnp on changed inputs

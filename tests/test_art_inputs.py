@@ -13,7 +13,8 @@ from PIL import Image
 
 from conftest import invoke
 from pnp.data.art import load_art
-from pnp.layouts.schemas import LAYOUTS, card_layout
+from pnp.cards.layout import card_layout
+from pnp.layouts.schemas import LAYOUTS
 
 WINDOWS = [("rome.hastati-line", 57.0, 40.0), ("egypt.temple-guard", 57.0, 40.0), ("sparta.spartan-hoplites", 57.0,
                                                                                        40.0)]

@@ -13,9 +13,10 @@ from reportlab.lib.colors import CMYKColor
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.cards.art_placeholder import draw_placeholder
-from pnp.layouts.schemas import LAYOUTS, card_layout
+from pnp.cards.layout import card_layout
+from pnp.layouts.schemas import LAYOUTS
 from pnp.project import Project, load_inputs
-from pnp.typeset.units import MM
+from pnp.core.units import MM
 
 LAYOUT = card_layout(LAYOUTS)
 CARDS = load_inputs(Project(), ("de",)).cards.cards

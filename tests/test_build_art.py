@@ -10,9 +10,10 @@ from PIL import Image, ImageStat
 from deck_helpers import front_cards, grid, pixels, render_decks
 from pnp.data.art import cover_fit, load_art
 from pnp.context import BuildOptions
-from pnp.layouts.schemas import LAYOUTS, card_layout
+from pnp.cards.layout import card_layout
+from pnp.layouts.schemas import LAYOUTS
 from pnp.project import Project
-from pnp.typeset.units import MM
+from pnp.core.units import MM
 
 WINDOW = card_layout(LAYOUTS).front.art.unit
 SETTINGS = card_layout(LAYOUTS).art

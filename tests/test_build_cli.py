@@ -13,7 +13,7 @@ from conftest import invoke, project_args
 from deck_helpers import char_boxes
 from pnp.cli import make as cli_build
 from pnp.data.terms import FACTIONS
-from pnp.typeset.units import MM
+from pnp.core.units import MM
 from validate_helpers import plant
 
 TESTUDO = ("rome.testudo:effect", "Infantry units in Defense Position gain 2 DEF.")

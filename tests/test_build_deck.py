@@ -17,10 +17,11 @@ from pnp.context import BuildOptions
 from pnp.kit.build import prepare
 from conftest import invoke
 from pnp.data.deck_lists import load_deck_list
-from pnp.layouts.schemas import LAYOUTS, card_layout
+from pnp.cards.layout import card_layout
+from pnp.layouts.schemas import LAYOUTS
 from pnp.i18n.localize import localize_cards
 from pnp.project import Project, load_inputs
-from pnp.typeset.units import MM
+from pnp.core.units import MM
 
 DECKS = Path(__file__).parent / "fixtures" / "decks"
 COALITION = DECKS / "legal-coalition.toml"
@@ -105,8 +106,8 @@ def test_each_card_is_backed_by_its_own_factions_back(coalition_build, inputs, l
 def test_an_allied_deck_in_pro_mode_backs_every_card_with_its_faction(inputs, localized):
     """Rendered in memory as the build would: one card per page, each front followed by its faction's back."""
     steps, _ = prepare(Project(), BuildOptions(langs=("pl",), mode="pro", deck=ALLIED))
-    assert [step.label for step in steps] == ["pl: deck list", "pl: card print checks", "pl: score sheet print checks",
-                                              "pl: token print checks", "pl: calibration print checks",
+    assert [step.label for step in steps] == ["pl: deck list", "pl: card decks checks", "pl: score sheet checks",
+                                              "pl: tokens checks", "pl: calibration sheet checks",
                                               "pl: rulebook checks"]
     (path, pdf), = steps[0].run().items()
     assert path == Path("pl") / "decks" / "legal-allied.pdf"

@@ -6,8 +6,10 @@ import shutil
 
 import pytest
 
-from pnp.layouts.schemas import LAYOUTS, GridSize, SheetLayout, card_layout, load_layout, read_layout, sheet_layout
-from pnp.problems import ProblemsFound
+from pnp.cards.layout import card_layout
+from pnp.core.loader import load_layout, read_layout
+from pnp.layouts.schemas import LAYOUTS, GridSize, SheetLayout, sheet_layout
+from pnp.core.problems import ProblemsFound
 from pnp.data.terms import FACTIONS
 
 
@@ -82,8 +84,8 @@ def test_a_text_box_outside_the_safe_zone_is_refused(layouts):
 ])
 def test_typed_values_are_checked_with_their_range_at_their_key(layouts, name, old, new, code, key, words):
     """Colours 0..1, a fit step above zero (0 used to hang the fitting), a minimum size not above the size, a known
-    font role: one located problem each, from the loader (pnp/layouts/values.py)."""
-    from pnp.layouts.schemas import CardLayout
+    font role: one located problem each, from the loader (pnp/core/values.py)."""
+    from pnp.cards.layout import CardLayout
     from pnp.sheets.layout import ScoreSheetLayout
     path = layouts / f"{name}.toml"
     assert old in path.read_text()

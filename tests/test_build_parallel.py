@@ -13,19 +13,20 @@ from pathlib import Path
 import pytest
 
 from conftest import child_processes, invoke
-from pnp import parallel
+from pnp.core import parallel
 from pnp.cli import main
 from pnp.cli import options as options_module
 from pnp.context import BuildOptions
 from pnp.kit import build as build_module
 from pnp.kit.build import build
 from pnp.sheets import produce as sheets
-from pnp.parallel import run_tasks
-from pnp.problems import WARNING, Location, Problem, ProblemsFound
+from pnp.core.parallel import run_tasks
+from pnp.core.problems import WARNING, Location, Problem, ProblemsFound
 from pnp.project import Project, read_inputs
 from pnp import validate as validate_module
 from pnp.validate import validate
 from validate_helpers import plant
+from product_helpers import as_products
 
 
 def pdfs(root: Path) -> dict[Path, bytes]:
@@ -48,7 +49,7 @@ def test_every_workers_problems_are_collected_and_nothing_is_written(monkeypatch
                              for lang in ctx.langs])
 
     score_sheet = sheets.score_sheet  # a quick producer that succeeds, beside the broken one
-    monkeypatch.setattr(build_module, "PRODUCERS", (score_sheet, broken))
+    monkeypatch.setattr(build_module, "PRODUCTS", as_products(score_sheet, broken))
     try:
         build(Project(), BuildOptions(langs=("de", "pl", "es"), jobs=2), tmp_path / "out")
     except ProblemsFound as exc:
@@ -72,7 +73,7 @@ def test_steps_started_beside_the_content_checks_are_dropped_when_a_check_finds_
         return [Problem("test-content", f"wrong in {lang}", Location(lang=lang)) for lang in langs]
 
     monkeypatch.setattr(validate_module, "CHECKERS", ((slow_error, frozenset()), *validate_module.CHECKERS))
-    monkeypatch.setattr(build_module, "PRODUCERS", (sheets.score_sheet, _crashing))
+    monkeypatch.setattr(build_module, "PRODUCTS", as_products(sheets.score_sheet, _crashing))
     found = {}
     for jobs in (1, 2):
         with pytest.raises(ProblemsFound) as raised:
@@ -91,7 +92,7 @@ def test_steps_that_finish_before_the_content_checks_are_written(monkeypatch, tm
         return []
 
     monkeypatch.setattr(validate_module, "CHECKERS", ((slow_pass, frozenset()), *validate_module.CHECKERS))
-    monkeypatch.setattr(build_module, "PRODUCERS", (sheets.score_sheet, sheets.tokens))
+    monkeypatch.setattr(build_module, "PRODUCTS", as_products(sheets.score_sheet, sheets.tokens))
     for jobs in (1, 2):
         build(Project(), BuildOptions(langs=("de", "pl"), jobs=jobs), tmp_path / str(jobs))
     serial, pool = pdfs(tmp_path / "1"), pdfs(tmp_path / "2")
@@ -100,7 +101,7 @@ def test_steps_that_finish_before_the_content_checks_are_written(monkeypatch, tm
 
 def test_a_producers_exception_is_raised_when_the_checks_pass(monkeypatch, tmp_path):
     """A producer that fails on inputs every check accepts is a bug: its exception is not dropped."""
-    monkeypatch.setattr(build_module, "PRODUCERS", (sheets.score_sheet, _crashing))
+    monkeypatch.setattr(build_module, "PRODUCTS", as_products(sheets.score_sheet, _crashing))
     for jobs in (1, 2):
         with pytest.raises(RuntimeError, match="a producer given inputs"):
             build(Project(), BuildOptions(langs=("de",), jobs=jobs), tmp_path / str(jobs))
@@ -242,7 +243,7 @@ def test_pnp_jobs_sets_the_default_number_of_workers(runner, monkeypatch):
 
 FORK_INTERRUPTED = """
 import os, signal, time
-from pnp.parallel import run_tasks
+from pnp.core.parallel import run_tasks
 armed = [True]
 
 def interrupt_once():

@@ -13,17 +13,19 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from pnp.typeset.fonts import fonts_for, register_fonts
 from pnp.typeset.hyphenation import breaks_for
-from pnp.layouts.schemas import LAYOUTS, Box, TextStyle, card_layout
+from pnp.cards.layout import card_layout
+from pnp.core.geometry import Box, TextStyle
+from pnp.layouts.schemas import LAYOUTS
 from pnp.i18n.localize import localize_cards
 from pnp.pages.pdfout import DocumentInfo, new_canvas
 from pnp.project import Project, load_inputs
-from pnp.cards.checks import card_fit_problems, card_glyph_problems
+from product_helpers import card_fit_problems, card_glyph_problems
 from pnp.cards.checks import compose_language
 from pnp.cards.faces import compose_front, fit_name
 from pnp.cards.labels import card_labels
 from pnp.typeset.draw_text import draw_text
 from pnp.typeset.textfit import fit_text, runs_width, set_runs, shrink_to_fit, units, wrap
-from pnp.typeset.units import MM
+from pnp.core.units import MM
 
 FONTS = register_fonts(Project().fonts)
 BODY = FONTS["body"]

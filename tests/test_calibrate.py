@@ -15,7 +15,9 @@ from pdf_ops import printed
 from pnp.sheets import calibration as C
 from pnp.i18n.catalogs import catalog_path, load_catalogs
 from pnp.typeset.fonts import register_fonts
-from pnp.layouts.schemas import LAYOUTS, PAPERS, calibration_layout
+from pnp.layouts.schemas import LAYOUTS, PAPERS, card_geometry
+from pnp.pages.imposition import home_grid
+from pnp.sheets.calibration_layout import calibration_layout
 from pnp.project import REPO, Project
 from validate_helpers import having, validate_json
 
@@ -128,9 +130,11 @@ def test_a_long_translation_shrinks_the_text_to_fit(project_copy):
     locales = project_copy / "locales"
     shipped = load_catalogs(REPO / "locales", ("pl",))["pl"]
     _plant(locales, "pl", C.READ_STEP, " ".join([shipped.pgettext(*C.READ_STEP)] * 4))
-    fonts, layout, grid = register_fonts(Project().fonts), calibration_layout(LAYOUTS), C.home_grid("letter", LAYOUTS)
-    before = C.compose(shipped, fonts, grid, layout, "letter", "long", (0, 0))
-    after = C.compose(load_catalogs(locales, ("pl",))["pl"], fonts, grid, layout, "letter", "long", (0, 0))
+    fonts, layout = register_fonts(Project().fonts), calibration_layout(LAYOUTS)
+    grid = home_grid("letter", LAYOUTS, card_geometry(LAYOUTS))
+    printing = C.CalibrationPrint(grid, layout, "letter", "long", (0, 0))
+    before = C.compose(shipped, fonts, printing)
+    after = C.compose(load_catalogs(locales, ("pl",))["pl"], fonts, printing)
     assert before.problems == after.problems == ()
     assert {line.size for line in before.back} == {layout.text.size}
     [size] = {line.size for line in after.back}
@@ -158,8 +162,9 @@ def test_every_language_fits_on_both_papers_for_both_flips():
     fonts, layout = register_fonts(Project().fonts), calibration_layout(LAYOUTS)
     for lang, catalog in catalogs.items():
         for paper in PAPERS:
+            grid = home_grid(paper, LAYOUTS, card_geometry(LAYOUTS))
             for duplex in C.DUPLEX:
-                composed = C.compose(catalog, fonts, C.home_grid(paper, LAYOUTS), layout, paper, duplex, (-10.25, -10.25))
+                composed = C.compose(catalog, fonts, C.CalibrationPrint(grid, layout, paper, duplex, (-10.25, -10.25)))
                 assert composed.problems == (), (lang, paper, duplex)
                 assert {line.size for line in composed.front + composed.back} == {layout.text.size}
 

@@ -15,12 +15,13 @@ from deck_helpers import (char_boxes, front_cards, grid, on_page, pixels, placed
                           text_in)
 from pnp.context import BuildOptions
 from pnp.i18n.catalogs import LANGS
-from pnp.layouts.schemas import LAYOUTS, card_layout
+from pnp.cards.layout import card_layout
+from pnp.layouts.schemas import LAYOUTS
 from pnp.i18n.localize import localize_cards, stat_labels
 from pnp.project import Project, load_inputs
 from pnp.cards.checks import card_print_problems
 from pnp.data.terms import FACTIONS
-from pnp.typeset.units import MM
+from pnp.core.units import MM
 
 A4 = BuildOptions(paper="a4", mode="home", duplex="long")
 LETTER = BuildOptions(paper="letter", mode="home", duplex="short", langs=("pl", "tr"))

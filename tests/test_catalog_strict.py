@@ -10,7 +10,7 @@ from babel.messages.pofile import read_po
 
 from conftest import invoke, project_args
 from pnp.i18n.catalogs import catalog_path, load_catalogs
-from pnp.problems import ProblemsFound
+from pnp.core.problems import ProblemsFound
 
 ARCHERS = 'msgstr "Römische Hilfsbogenschützen"\n'
 

@@ -7,7 +7,8 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import invoke
-from pnp.layouts.schemas import LAYOUTS, card_layout
+from pnp.cards.layout import card_layout
+from pnp.layouts.schemas import LAYOUTS
 
 
 def back_page(path) -> bytes:

@@ -10,7 +10,7 @@ import pytest
 from conftest import project_args
 from pnp.cli import main
 from pnp.data.deck_lists import ALLIED, COALITION, SINGLE, bundled_deck, deck_problems, load_deck_list
-from pnp.problems import ProblemsFound
+from pnp.core.problems import ProblemsFound
 from pnp.project import Project, load_inputs
 from pnp.data.terms import FACTIONS
 

@@ -8,7 +8,7 @@ import pytest
 
 from pnp.data.combat import (ATTACK, DEFENSE, Unit, Wound, effective, resolve_attack, resolve_direct_attack,
                         wounded)
-from pnp.data.engine_data import load_engine
+from product_helpers import load_engine
 from pnp.project import Project
 
 

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.data.engine_data import load_engine, read_engine
-from pnp.problems import ProblemsFound
+from pnp.data.engine_data import read_engine
+from product_helpers import load_engine
+from pnp.core.problems import ProblemsFound
 from pnp.project import REPO
 
 

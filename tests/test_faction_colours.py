@@ -12,7 +12,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from colour_vision import VISIONS, delta_e_matrix
 from pnp.graphics.emblems import draw_emblem
-from pnp.layouts.schemas import LAYOUTS, card_layout
+from pnp.cards.layout import card_layout
+from pnp.layouts.schemas import LAYOUTS
 
 LAYOUT = card_layout(LAYOUTS)
 MAIN_MIN, DARK_MIN = 12.0, 10.0

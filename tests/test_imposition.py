@@ -13,8 +13,8 @@ from deck_helpers import grid
 from pnp.pages.imposition import check_back_offset, crop_mark_lines, impose_home, impose_pro, sheet_grid, sheet_pages
 from pnp.layouts.schemas import LAYOUTS, GridSize, Paper, sheet_layout
 from pnp.pages.pdfout import DocumentInfo, new_canvas
-from pnp.problems import ProblemsFound
-from pnp.typeset.units import MM
+from pnp.core.problems import ProblemsFound
+from pnp.core.units import MM
 
 
 @pytest.mark.parametrize("paper, size", [("a4", (189, 264)), ("letter", (176, 252))])

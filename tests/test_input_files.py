@@ -9,7 +9,7 @@ import signal
 import pytest
 
 from conftest import invoke, project_args
-from pnp.input_files import LIMITS, InputRefused, read_input
+from pnp.core.input_files import LIMITS, InputRefused, read_input
 from pnp.layouts.schemas import LAYOUTS
 
 

@@ -53,7 +53,8 @@ def test_the_name_table_without_licence_text_is_what_fonttools_compiles():
     from fontTools.ttLib import TTFont
     from fontTools.ttLib.tables._n_a_m_e import table__n_a_m_e
     from pnp.project import Project
-    from pnp.typeset.fonts import FONT_FILES, LICENCE_TEXT, _without_licence_text
+    from pnp.core.values import FONT_FILES
+    from pnp.typeset.fonts import LICENCE_TEXT, _without_licence_text
     def records_reversed(table: bytes) -> bytes:  # the same records in the opposite order, strings unchanged
         _, count, start = struct.unpack_from(">3H", table)
         return table[:6] + b"".join(table[6 + 12 * i:18 + 12 * i] for i in reversed(range(count))) + table[start:]

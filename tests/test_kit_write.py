@@ -19,7 +19,7 @@ import pytest
 from conftest import invoke
 from pnp.kit import write as write_module
 from pnp.kit.write import Interrupted, OutputRefused, output_lock, write_all
-from pnp.problems import ProblemsFound
+from pnp.core.problems import ProblemsFound
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:
@@ -330,12 +330,13 @@ def test_dash_is_stdout_for_export_cards(runner, tmp_path):
 def test_a_signal_just_after_the_new_kit_is_in_place_says_so(runner, previous_kit, monkeypatch):
     """SIGINT while the backups are removed, after every new file is in place: the kit in the folder is the new
     one, and the message says so (before: "the kit is unchanged")."""
-    real = write_module._discard
+    real = Path.unlink
 
-    def discard_then_signal(*args):
-        os.kill(os.getpid(), signal.SIGINT)
-        real(*args)
-    monkeypatch.setattr(write_module, "_discard", discard_then_signal)
+    def signal_then_unlink(path, *args, **kwargs):  # the backups and temporary files go last, once all are in place
+        if write_module.LEFTOVER.fullmatch(path.name):
+            os.kill(os.getpid(), signal.SIGINT)
+        real(path, *args, **kwargs)
+    monkeypatch.setattr(Path, "unlink", signal_then_unlink)
     result = invoke(runner, "build", "--lang", "tr", "--paper", "letter", "--out", previous_kit)
     monkeypatch.undo()
     assert result.exit_code == 130

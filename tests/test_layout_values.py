@@ -1,12 +1,15 @@
 """Layout values a layout cannot work with are located problems, not a hang or a traceback."""
 from __future__ import annotations
 
+import dataclasses
 import shutil
 
 import pytest
 
-from pnp.layouts.schemas import LAYOUTS, CardLayout, load_layout
-from pnp.problems import ProblemsFound
+from pnp.cards.layout import CardLayout
+from pnp.core.loader import load_layout
+from pnp.layouts.schemas import LAYOUTS
+from pnp.core.problems import ProblemsFound
 
 FAULTS = [
     ("fit_step = 0.25", "fit_step = 0", "'card.fit_step' must be a number from 0.05 to 5, found 0"),
@@ -53,7 +56,7 @@ RANGES = [  # (file, text, replacement, the message's words): each value outside
                                                                   "empty dpi list", "huge dpi", "endless dpi list",
                                                                   "sheet fit_step"])
 def test_a_layout_number_outside_its_range_is_one_located_problem(tmp_path, file, old, new, expected):
-    """The ranges of pnp/layouts/values.py, checked at load (a tiny fit_step ran the fitting for minutes, an empty
+    """The ranges of pnp/core/values.py, checked at load (a tiny fit_step ran the fitting for minutes, an empty
     dpi list raised IndexError, a huge one MemoryError)."""
     from pnp.export.settings import ExportLayout
     from pnp.sheets.layout import ScoreSheetLayout
@@ -69,7 +72,24 @@ def test_a_layout_number_outside_its_range_is_one_located_problem(tmp_path, file
 
 
 def test_fitting_tries_a_bounded_number_of_sizes():
-    from pnp.layouts.schemas import TextStyle
+    from pnp.core.geometry import TextStyle
     from pnp.typeset.textfit import MAX_SIZES, sizes
     tried = list(sizes(TextStyle("body", 1000.0, 0.1), 0.05))
     assert len(tried) <= MAX_SIZES + 1 and tried[0] == 1000.0 and tried[-1] == 0.1
+
+
+def test_every_typed_value_has_a_converter_that_refuses_a_wrong_type():
+    """The loader's table (pnp.core.loader.CONVERTERS) holds a converter for every typed value of pnp.core.values
+    and every scalar a layout uses; each turns a value of the wrong type into one located problem."""
+    import typing
+
+    from pnp.core import values
+    from pnp.core.loader import CONVERTERS, read_table
+
+    typed = {v for v in vars(values).values() if isinstance(v, typing.NewType)}
+    assert typed | {float, int, bool, str} == set(CONVERTERS)
+    for tp in CONVERTERS:
+        holder = dataclasses.make_dataclass("Holder", [("value", tp)], frozen=True)
+        found, problems = read_table(holder, {"value": {"not": "a scalar"}}, "probe.toml")
+        assert found is None and [(p.code, p.where.file, p.where.field) for p in problems] == [
+            ("layout-value", "probe.toml", "value")], tp

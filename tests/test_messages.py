@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 from conftest import invoke, project_args
-from pnp.problems import MAX_LINE, Location, Problem
+from pnp.core.problems import MAX_LINE, Location, Problem
 
 
 def test_a_long_or_multiline_message_is_one_shortened_line():

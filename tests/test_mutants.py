@@ -11,10 +11,12 @@ from pnp.kit import build as build_module
 from pnp.context import BuildOptions
 from pnp.kit.build import build
 from pnp.i18n.catalogs import catalog_path
-from pnp.problems import Location, Problem, ProblemsFound
+from pnp.core.problems import Location, Problem, ProblemsFound
 from pnp.cards.faces import badge_boxes
-from pnp.layouts.schemas import LAYOUTS, card_layout
+from pnp.cards.layout import card_layout
+from pnp.layouts.schemas import LAYOUTS
 from pnp.project import Project, load_inputs
+from product_helpers import as_products
 
 
 def plant(root: Path, old: str, new: str) -> None:
@@ -54,7 +56,7 @@ def test_a_producers_problems_fail_the_build_and_nothing_is_written(tmp_path, mo
 
     def good_producer(ctx):
         return {Path(ctx.langs[0]) / "good.pdf": b"%PDF-1.4 good"}
-    monkeypatch.setattr(build_module, "PRODUCERS", (good_producer, failing_producer))
+    monkeypatch.setattr(build_module, "PRODUCTS", as_products(good_producer, failing_producer))
     with pytest.raises(ProblemsFound) as caught:
         build(Project(), BuildOptions(langs=("de", "pl")), tmp_path / "out")
     assert [(p.code, p.where.lang) for p in caught.value.problems if p.code == "text-does-not-fit"] == [

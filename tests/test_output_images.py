@@ -15,7 +15,7 @@ from PIL import Image, ImageChops, ImageCms
 from conftest import invoke
 from deck_helpers import render_decks
 from pnp.context import BuildOptions
-from pnp.export.images import page_image
+from product_helpers import page_image
 from pnp.data.terms import FACTIONS
 
 LANG = "pl"

@@ -21,7 +21,7 @@ from pnp.export.cmyk_art import read_cmyk_profile
 from pnp.export.pdfx import pdfx_layout, to_pdfx
 from pnp.typeset.fonts import register_fonts
 from pnp.pages.pdfout import DocumentInfo, new_canvas
-from pnp.problems import ProblemsFound
+from pnp.core.problems import ProblemsFound
 from pnp.project import Project
 
 PARTS = {"cards/rome.pdf", "cards/sparta.pdf", "scoresheet.pdf", "tokens.pdf", "rulebook.pdf", "rulebook-booklet.pdf"}

@@ -15,7 +15,7 @@ from PIL import Image, ImageChops
 from conftest import invoke
 from pnp.context import BuildOptions
 from pnp.kit.build import prepare_context
-from pnp.export.images import page_image
+from product_helpers import page_image
 from pnp.layouts.schemas import LAYOUTS
 from pnp.export.settings import export_layout
 from pnp.project import Project

@@ -13,10 +13,12 @@ from pathlib import Path
 import pytest
 
 from conftest import child_processes, invoke
-from pnp import parallel
+from pnp.core import parallel
 from pnp.kit import build as build_module
-from pnp.parallel import WorkerLost, WorkerTraceback, results_in_order
+from pnp.core.parallel import WorkerLost, WorkerTraceback, results_in_order
 from pnp.sheets import produce as sheets
+from product_helpers import as_products
+
 
 @pytest.fixture(autouse=True)
 def watchdog():
@@ -30,7 +32,7 @@ def watchdog():
 STOPPED_EARLY = """
 import contextlib, random, sys, time
 from functools import partial
-from pnp.parallel import run_tasks
+from pnp.core.parallel import run_tasks
 
 def large(index):
     time.sleep(random.random() * 0.01)
@@ -106,7 +108,7 @@ def test_a_worker_that_ignores_sigterm_is_killed_when_the_pool_stops(monkeypatch
 
 ORPHANED = """
 import os, time
-from pnp.parallel import run_tasks
+from pnp.core.parallel import run_tasks
 for index, pid in run_tasks([lambda: time.sleep(0.3) or os.getpid()] * 20, jobs=2):
     print(pid, flush=True)
 """
@@ -134,7 +136,7 @@ def kill_and_wait_for_workers(parent: subprocess.Popen, workers: list[int], seco
 
 LONG_TASKS = """
 import os, sys, time
-from pnp import parallel
+from pnp.core import parallel
 if sys.argv[1] == "watchdog":
     parallel.PR_SET_PDEATHSIG = -1  # prctl refuses it: the fallback watches the parent
 def long_task():
@@ -163,7 +165,7 @@ def test_a_build_whose_worker_is_killed_reports_it_and_writes_nothing(runner, mo
     def killed(ctx):
         os.kill(os.getpid(), signal.SIGKILL)
 
-    monkeypatch.setattr(build_module, "PRODUCERS", (sheets.score_sheet, killed))
+    monkeypatch.setattr(build_module, "PRODUCTS", as_products(sheets.score_sheet, killed))
     result = invoke(runner, "build", "--lang", "de,pl", "--jobs", "2", "--out", tmp_path / "out")
     assert result.exit_code == 1
     assert result.output.strip().startswith("error: a worker process was killed by SIGKILL before it finished")

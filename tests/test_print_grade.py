@@ -17,15 +17,16 @@ from deck_helpers import front_cards, grid, on_page, placed_forms, shared_decks,
 from pdf_ops import printed, texts_by_font
 from session_cache import built_kit
 from pnp.context import BuildOptions
-from pnp.layouts.schemas import LAYOUTS, card_layout, sheet_layout
+from pnp.cards.layout import card_layout
+from pnp.layouts.schemas import LAYOUTS, sheet_layout
 from pnp.pages.imposition import sheet_grid
 from pnp.project import Project, load_inputs
 from pnp.cards.faces import GAME_TITLE, badge_boxes
 from pnp.sheets.layout import tokens_layout
-from pnp.sheets.token_sheet import token_grid, tokens_pdf
+from pnp.sheets.token_sheet import TokenPrint, token_grid, tokens_pdf
 from pnp.typeset.fonts import register_fonts
 from pnp.sheets.tokens import token_list
-from pnp.typeset.units import MM
+from pnp.core.units import MM
 
 SMALL = card_layout(LAYOUTS).card.small_text
 MAX_INK = card_layout(LAYOUTS).card.max_ink
@@ -218,8 +219,8 @@ def test_every_exposed_cut_edge_of_every_sheet_has_3_mm_bleed(kit, other_papers)
         assert len(decks) == (14 if paper == "a4" else 7)
         measured[paper] = [b for pdf in decks.values() for b in _sheet_bleeds(pdf, g)]
         tokens = kit["de/tokens.pdf"] if paper == "a4" else tokens_pdf(
-            inputs.engine, inputs.catalogs["de"], register_fonts(Project().fonts), sheet_layout("letter", LAYOUTS),
-            layout, SMALL, "long")
+            inputs.engine, inputs.catalogs["de"], register_fonts(Project().fonts),
+            TokenPrint(sheet_layout("letter", LAYOUTS), layout, SMALL, "long"))
         measured[f"{paper} tokens"] = _sheet_bleeds(
             tokens, token_grid(sheet_layout(paper, LAYOUTS), layout, count), tokens=True)
     measured["pro"] = [b for pdf in other_papers["pro"].values() for b in _pro_bleeds(pdf)]

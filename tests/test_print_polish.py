@@ -9,7 +9,8 @@ from pnp.cards.checks import compose_language
 from pnp.cards.faces import fit_name
 from pnp.cards.labels import card_labels
 from pnp.i18n.localize import localize_cards
-from pnp.layouts.schemas import LAYOUTS, card_layout
+from pnp.cards.layout import card_layout
+from pnp.layouts.schemas import LAYOUTS
 from pnp.project import Project, load_inputs
 from pnp.typeset.fonts import fonts_for, register_fonts
 

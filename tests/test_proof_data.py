@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from pnp.typeset.fonts import register_fonts
-from pnp.layouts.schemas import LAYOUTS, card_layout
+from pnp.cards.layout import card_layout
+from pnp.layouts.schemas import LAYOUTS
 from pnp.i18n.localize import localize_cards
 from pnp.project import Project, load_inputs
 from pnp.proof.site import proof_site

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from pnp.data.card_database import load_cards
-from pnp.data.engine_data import load_engine
+from product_helpers import load_engine
 from pnp.project import REPO
 from pnp.proof.collect import message_anchor
 from tests.conftest import LANGS, invoke, project_args

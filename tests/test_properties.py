@@ -18,9 +18,10 @@ from pnp.cli.options import LanguageList
 from pnp.cli.make import Offset
 from pnp.data.deck_lists import load_deck_list
 from pnp.data.engine_data import read_engine
-from pnp.layouts.schemas import CardLayout, load_layout
+from pnp.cards.layout import CardLayout
+from pnp.core.loader import load_layout
 from pnp.i18n.postrict import po_problems
-from pnp.problems import ProblemsFound
+from pnp.core.problems import ProblemsFound
 from pnp.project import REPO, Project, load_inputs
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -170,7 +171,7 @@ def nested(depth: int, kind: str) -> str:
 @SETTINGS
 @given(st.integers(0, 3000), st.sampled_from(["list", "table"]))
 def test_any_nesting_is_read_or_one_located_problem(depth, kind):
-    from pnp.tomlfile import MAX_DEPTH, read_toml
+    from pnp.core.tomlfile import MAX_DEPTH, read_toml
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "deck.toml"
         path.write_text(f"x = {nested(depth, kind)}\n", encoding="utf-8")
@@ -211,9 +212,9 @@ def numbers_in(value):
 @given(st.sampled_from(NUMBER_KEYS), NUMBERS)
 def test_every_layout_number_loads_within_its_documented_range_or_is_located(key, number):
     """Any number at any numeric key of card.toml: a layout whose every number is in its range
-    (pnp/layouts/values.py), or located layout problems; never a hang, an overflow or a traceback."""
+    (pnp/core/values.py), or located layout problems; never a hang, an overflow or a traceback."""
     import re
-    from pnp.layouts.values import DPI_RANGE, MAX_NUMBER, STEP_RANGE, Dpi, Step
+    from pnp.core.values import DPI_RANGE, MAX_NUMBER, STEP_RANGE, Dpi, Step
     written = toml_value(number) if isinstance(number, float) else str(number)
     text, count = re.subn(rf"(?m)\b{key} = [-0-9.e]+", f"{key} = {written}", CARD_LAYOUT, count=1)
     assume(count == 1)

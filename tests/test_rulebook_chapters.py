@@ -11,7 +11,7 @@ import pytest
 
 from pnp.data.card_database import CardDatabase
 from pnp.i18n.lexicon import load_lexicon
-from pnp.problems import ProblemsFound
+from pnp.core.problems import ProblemsFound
 from pnp.layouts.schemas import LAYOUTS
 from pnp.project import REPO, Project
 from pnp.rulebook import kit_facts

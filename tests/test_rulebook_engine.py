@@ -9,7 +9,7 @@ from types import MappingProxyType
 import pytest
 
 from pnp.layouts.schemas import LAYOUTS
-from pnp.problems import ProblemsFound
+from pnp.core.problems import ProblemsFound
 from pnp.rulebook import kit_facts
 from pnp.rulebook.compose import compose
 from pnp.rulebook.examples import example_numbers

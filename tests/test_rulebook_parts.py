@@ -17,25 +17,26 @@ from pnp.i18n.catalogs import DOMAIN_INPUTS, DOMAINS
 from pnp.i18n.placeholder_names import KNOWN_PLACEHOLDERS
 from pnp.project import REPO, Project
 from pnp.rulebook import blocks as b
-from pnp.rulebook import BOOKLET, PAGES, kit_facts, rulebook_pdfs
+from pnp.rulebook import BOOKLET, PAGES, kit_facts
 from pnp.rulebook.booklet import padded
 from pnp.rulebook.compose import COMMANDS, compose
 from pnp.rulebook.render import RulebookDocument
 from pnp.rulebook.template_cache import CompiledTemplates
-from pnp.layouts.schemas import card_layout
+from pnp.cards.layout import card_layout
 from pnp.rulebook.glossary import language_terms
 from pnp.rulebook.layout import page_for, rulebook_layout
 from pnp.rulebook.styles import make_styles, measured_fonts
-from pnp.rulebook.columns import column_widths, side_by_side, stacks, table_columns
+from pnp.rulebook.columns import side_by_side, table_columns
 from pnp.typeset.fonts import fonts_for
 from pnp.typeset.textfit import runs_width, set_runs
-from pnp.typeset.units import MM
+from pnp.core.units import MM
 from pnp.typeset.fonts import register_fonts
 from pnp.validate.text_scan import placeholders
 
 from pnp.rulebook.books import BOOKS, QUICKREF, REFERENCE
 from pnp.rulebook.numbering import with_pages
 from rulebook_helpers import inputs
+from rulebook_helpers import column_widths, rulebook_pdfs, stacks
 
 compose_module = importlib.import_module("pnp.rulebook.compose")  # the package exports the function compose
 
@@ -98,9 +99,9 @@ def test_a_table_too_wide_for_its_words_sets_its_last_column_on_rows_of_its_own(
     block = b.Table("units", ("Card", "Level", "Effect"),
                     (("Torsionsgeschütz-Mannschaft", "2", "Beim normalen Aufstellen: zerstöre sie."),))
     # longest words: 27 + 5 + 10 characters, 2 points of padding each side and a point of slack per column
-    assert not stacks(block, (20, 5, 60), 500.0, 2.0, measure)           # all three fit side by side
-    assert stacks(block, (20, 5, 60), 200.0, 2.0, measure)               # "Aufstellen:" no longer fits beside them
-    assert not stacks(block, (20, 5, 60), 100.0, 2.0, measure)           # not even card and level fit: no use
+    assert not stacks(block, 500.0, 2.0, measure)           # all three fit side by side
+    assert stacks(block, 200.0, 2.0, measure)               # "Aufstellen:" no longer fits beside them
+    assert not stacks(block, 100.0, 2.0, measure)           # not even card and level fit: no use
     header, rows = side_by_side(block, True)
     assert header == ("Card", "Level") and rows == [("Torsionsgeschütz-Mannschaft", "2")]
 
@@ -130,7 +131,7 @@ def test_table_columns_are_measured_in_the_cell_and_the_header_fonts():
 
         for table in tables:
             weights = layout.columns[table.columns]
-            stacked = stacks(table, weights, page.text_width, pad * MM, measure)
+            stacked = stacks(table, page.text_width, pad * MM, measure)
             expected = column_widths(*side_by_side(table, stacked), weights, page.text_width, pad * MM, measure)
             assert table_columns(table, styles, weights, page.text_width, pad) == (stacked, expected), table.columns
             stacked_seen.add(stacked)

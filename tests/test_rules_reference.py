@@ -8,7 +8,7 @@ import pytest
 
 from pnp.i18n.lexicon import capitalized
 from pnp.i18n.localize import localize_cards
-from pnp.problems import Location
+from pnp.core.problems import Location
 from pnp.rulebook import blocks as b
 from pnp.rulebook.books import REFERENCE
 from pnp.rulebook.numbering import PAGE_STAND_IN, numbered, page, ref, with_pages

@@ -12,17 +12,18 @@ from pypdf import PdfReader
 
 from conftest import LANGS
 from pnp.i18n.catalogs import load_catalogs
-from pnp.data.engine_data import load_engine
+from product_helpers import load_engine
 from pnp.typeset.fonts import register_fonts
 from pnp.layouts.schemas import LAYOUTS, PAPERS
 from pnp.i18n.localize import stat_labels
-from pnp.problems import ProblemsFound
+from pnp.core.problems import ProblemsFound
 from pnp.project import REPO, Project, load_inputs
 from pnp.sheets import score_sheet_print_problems, token_print_problems
 from pnp.sheets import scoresheet as S
 from pnp.sheets.layout import scoresheet_layout
 from pnp.sheets.draw import Rect, Shape
-from pnp.sheets.pdf import compose_for_paper, scoresheet_pdf
+from pnp.sheets.pdf import compose_for_paper
+from product_helpers import scoresheet_pdf
 from pnp.i18n.translator import Translator
 
 PAPER_POINTS = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}

@@ -12,26 +12,32 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import LANGS
-from pnp.data.engine_data import load_engine
+from product_helpers import load_engine
 from pnp.typeset.fonts import register_fonts
-from pnp.layouts.schemas import LAYOUTS, PAPERS, card_layout, sheet_layout
+from pnp.cards.layout import card_layout
+from pnp.layouts.schemas import LAYOUTS, PAPERS, sheet_layout
 from pnp.i18n.localize import stat_labels
-from pnp.problems import ProblemsFound
+from pnp.core.problems import ProblemsFound
 from pnp.project import REPO, Project, load_inputs
 from pnp.sheets import token_counts
 from pnp.sheets.layout import tokens_layout
 from pnp.sheets.token_faces import TokenFaces
 from pnp.pages.imposition import sheet_pages
-from pnp.sheets.token_sheet import print_order, token_grid, tokens_pdf
+from pnp.sheets.token_sheet import TokenPrint, print_order, token_grid, tokens_pdf
 from pnp.sheets.tokens import Token, token_list
 from pnp.data.terms import signed
-from pnp.typeset.units import MM, PT
+from pnp.core.units import MM, PT
 from pnp.typeset.fonts import fonts_for
 from pnp.sheets.draw import Circle, Rect, Text
 from ink_boxes import ink_box
 
 DPI = 30
 SMALL = card_layout(LAYOUTS).card.small_text
+
+
+def printed(paper: str, duplex: str, offset: tuple[float, float] = (0.0, 0.0)) -> TokenPrint:
+    """The tokens printed on `paper` of the repository's layouts, as a build with these options prints them."""
+    return TokenPrint(sheet_layout(paper, LAYOUTS), tokens_layout(LAYOUTS), SMALL, duplex, offset)
 
 
 @pytest.fixture(scope="session")
@@ -47,8 +53,8 @@ def inputs():
 @pytest.fixture(scope="session")
 def token_pdfs(inputs, fonts) -> dict[tuple[str, str], bytes]:
     """Every language's tokens on every paper (long-edge duplex), rendered once."""
-    return {(lang, paper): tokens_pdf(inputs.engine, inputs.catalogs[lang], fonts, sheet_layout(paper, LAYOUTS),
-                                      tokens_layout(LAYOUTS), SMALL, "long") for lang in LANGS for paper in PAPERS}
+    return {(lang, paper): tokens_pdf(inputs.engine, inputs.catalogs[lang], fonts, printed(paper, "long"))
+            for lang in LANGS for paper in PAPERS}
 
 
 def page_texts(data: bytes) -> list[str]:
@@ -162,7 +168,7 @@ SPENT_GREY, WOUND_RED, ATTACK_RED, ATTACK_DARK = (130, 135, 125), (82, 10, 20), 
 
 @pytest.mark.parametrize("duplex", ["long", "short"])
 def test_backs_are_mirrored_for_the_duplex_flip(inputs, fonts, duplex):
-    data = tokens_pdf(inputs.engine, inputs.catalogs["es"], fonts, sheet_layout("a4", LAYOUTS), tokens_layout(LAYOUTS), SMALL, duplex)
+    data = tokens_pdf(inputs.engine, inputs.catalogs["es"], fonts, printed("a4", duplex))
     kinds = placed_kinds(inputs.engine, "a4")[0]
     grid = token_grid(sheet_layout("a4", LAYOUTS), tokens_layout(LAYOUTS), len(token_list(inputs.engine, tokens_layout(LAYOUTS))))
     front, back = rendered(data, 0), rendered(data, 1)
@@ -199,8 +205,8 @@ def text_positions(data: bytes, page: int, wanted: str) -> list[tuple[float, flo
 
 
 def test_back_offset_moves_the_back_pages_only(inputs, fonts):
-    make = lambda offset: tokens_pdf(inputs.engine, inputs.catalogs["de"], fonts, sheet_layout("a4", LAYOUTS),  # noqa: E731
-                                     tokens_layout(LAYOUTS), SMALL, "long", offset)
+    make = lambda offset: tokens_pdf(inputs.engine, inputs.catalogs["de"], fonts,  # noqa: E731
+                                     printed("a4", "long", offset))
     plain, shifted = make((0.0, 0.0)), make((1.5, -1.0))
     assert text_positions(plain, 0, "+1") == text_positions(shifted, 0, "+1") != []
     before, after = text_positions(plain, 1, "−1"), text_positions(shifted, 1, "−1")
@@ -213,7 +219,7 @@ def test_back_offset_moves_the_back_pages_only(inputs, fonts):
 
 
 def test_without_duplex_the_backs_are_still_printed(inputs, fonts):
-    data = tokens_pdf(inputs.engine, inputs.catalogs["pt"], fonts, sheet_layout("letter", LAYOUTS), tokens_layout(LAYOUTS), SMALL, "none")
+    data = tokens_pdf(inputs.engine, inputs.catalogs["pt"], fonts, printed("letter", "none"))
     front, back = fronts_and_backs(data)
     assert count(front, "+1") and count(back, "−1")
 
@@ -229,8 +235,7 @@ def test_a_changed_engine_changes_the_tokens(tmp_path, inputs, fonts):
     engine = load_engine(path)
     counts = {c.id: c.count for c in token_counts(engine, tokens_layout(LAYOUTS))}
     assert counts["energy"] == 18 and counts["wound"] == 10
-    front, back = fronts_and_backs(tokens_pdf(engine, inputs.catalogs["pl"], fonts, sheet_layout("a4", LAYOUTS),
-                                              tokens_layout(LAYOUTS), SMALL, "long"))
+    front, back = fronts_and_backs(tokens_pdf(engine, inputs.catalogs["pl"], fonts, printed("a4", "long")))
     assert front.count("Energia") == 18 and back.count("Wydana") == 18
     assert count(front, "−6") == 0 and count(front, "−5") == 2
 
@@ -244,7 +249,7 @@ def test_token_faces_fit_in_every_language(inputs, fonts):
 
 
 def test_deterministic(inputs, fonts, token_pdfs):
-    again = tokens_pdf(inputs.engine, inputs.catalogs["tr"], fonts, sheet_layout("a4", LAYOUTS), tokens_layout(LAYOUTS), SMALL, "long")
+    again = tokens_pdf(inputs.engine, inputs.catalogs["tr"], fonts, printed("a4", "long"))
     assert again == token_pdfs[("tr", "a4")]
 
 

@@ -17,9 +17,10 @@ from pdf_ops import texts_by_font
 from rulebook_helpers import outline, pages_pdf, quickref_pdf
 from pnp.layouts.schemas import LAYOUTS
 from pnp.project import Project, load_inputs
-from pnp.sheets.pdf import scoresheet_pdf
+from product_helpers import scoresheet_pdf
 from pnp.sheets.tokens import token_counts, token_set_layout
-from pnp.typeset.fonts import FONT_FILES, register_fonts
+from pnp.core.values import FONT_FILES
+from pnp.typeset.fonts import register_fonts
 
 FONTS = Project().fonts
 DIGITS = "0123456789"

@@ -18,35 +18,41 @@ from conftest import invoke, project_args
 from pnp.layouts.schemas import LAYOUTS
 from pnp.i18n.catalogs import LANGS, catalog_path
 from pnp.i18n.localize import card_context
-from pnp.layouts import schemas
-from pnp.sheets.calibration import TURN_STEP, calibration_pdf, home_grid
-from pnp.problems import ProblemsFound
+from pnp.sheets import calibration_layout
+from pnp.layouts.schemas import card_geometry
+from pnp.pages.imposition import home_grid
+from pnp.sheets.calibration import TURN_STEP, CalibrationPrint, calibration_pdf
+from pnp.core.problems import ProblemsFound
 from pnp.project import Project, read_inputs
-from pnp.rulebook import rulebook_pdfs
+from pnp.rulebook.produce import rulebook
 from pnp.cards.produce import card_decks
 from pnp.context import BuildContext, BuildOptions
-from pnp.sheets.pdf import scoresheet_pdf
+from pnp.sheets.produce import score_sheet
 from pnp.sheets.scoresheet import NOTES, PLAYER, WOUND_RULE
 from pnp.typeset.fonts import register_fonts
 
 
+def _context(inputs, fonts, project) -> BuildContext:
+    """What `pnp build --lang de --booklet` gives its producers (the planted cases run the build's own path)."""
+    return BuildContext(project, inputs, BuildOptions(langs=("de",), booklet=True), fonts, {}, ("de",))
+
+
 def _rulebook(inputs, fonts, project):
-    return rulebook_pdfs(inputs.engine, inputs.cards, inputs.catalogs["de"], inputs.lexicon.of("de").game_terms, fonts,
-                         "a4", booklet=True, layouts=project.layouts)
+    return rulebook(_context(inputs, fonts, project))
 
 
 def _scoresheet(inputs, fonts, project):
-    return scoresheet_pdf(inputs.engine, inputs.catalogs["de"], fonts, "a4", project.layouts)
+    return score_sheet(_context(inputs, fonts, project))
 
 
 def _cards(inputs, fonts, project):
-    return card_decks(BuildContext(project, inputs, BuildOptions(langs=("de",)), fonts, {}, ("de",)))
+    return card_decks(_context(inputs, fonts, project))
 
 
 def _calibration(inputs, fonts, project):
-    layout = schemas.calibration_layout(project.layouts)
-    return calibration_pdf(home_grid("a4", project.layouts), layout, fonts, inputs.catalogs["de"], "a4", "long",
-                           (0.0, 0.0))
+    layout = calibration_layout.calibration_layout(project.layouts)
+    grid = home_grid("a4", project.layouts, card_geometry(project.layouts))
+    return calibration_pdf(inputs.catalogs["de"], fonts, CalibrationPrint(grid, layout, "a4", "long"))
 
 
 def _translate(domain: str, pair: tuple[str, str], change):
@@ -152,6 +158,12 @@ CASES = {
     "layout-value": (_layout("rulebook", "top = 22.0,", "top = 2.0,"), _rulebook),
     # a card colour with more total ink (360 %) than the layout's max_ink allows
     "layout-ink": (_layout("card", "gold_dark = [0.0, 0.32, 0.85, 0.38]", "gold_dark = [0.9, 0.9, 0.9, 0.9]"), _cards),
+    # the card layout's own checks (pnp.cards.layout): an emblem that is not drawn, a faction without a style, a
+    # text box reaching into the 3 mm a cut may miss
+    "layout-emblem": (_layout("card", 'emblem = "tanit"', 'emblem = "anchor"'), _cards),
+    "layout-faction": (_layout("card", "[factions.carthage]", "[factions.carthago]"), _cards),
+    "layout-safe-zone": (_layout("card", "box = { x = 3.4, y = 3.0, width = 56.2", "box = { x = 1.0, y = 3.0, "
+                                 "width = 56.2"), _cards),
 }
 
 

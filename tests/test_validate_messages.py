@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from pnp.i18n.catalogs import LANGS
-from pnp.problems import ProblemsFound
+from pnp.core.problems import ProblemsFound
 from pnp.project import Project, load_inputs
 from pnp.validate import validate
 from pnp.validate.text_scan import numbers, placeholders, quoted, words

@@ -12,7 +12,7 @@ from pnp.cli import main
 from pnp.project import Project, load_inputs
 from pnp.validate import validate
 from pnp.validate.english import english_vocabulary, english_words
-from pnp.validate.glossary import forbidden_words
+from pnp.validate.glossary_file import forbidden_words
 from test_card_database import FIXED_BONUS_FRAGMENTS, FIXED_TYPES, OWN_ABBREVIATIONS, OWN_LIFE_POINTS
 
 

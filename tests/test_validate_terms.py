@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.problems import ProblemsFound
+from pnp.core.problems import ProblemsFound
 from pnp.i18n.lexicon import load_lexicon
 from test_validate_glossary import edit
 from validate_helpers import having, plant, po_path, validate_json

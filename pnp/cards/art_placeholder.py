@@ -21,7 +21,7 @@ from ..data.card_database import Card
 from ..data.terms import UNIT_TYPES
 from ..graphics.colours import PAPER, cmyk, mix
 from ..graphics.emblems import draw_emblem
-from ..layouts.schemas import CardPalette, FactionStyle
+from .layout import CardPalette, FactionStyle
 from .icons import KIND_ICONS, TYPE_ICONS, draw_icon
 
 

@@ -7,8 +7,8 @@ import math
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..layouts.schemas import CardLayout
-from ..typeset.units import MM
+from .layout import CardLayout
+from ..core.units import MM
 from ..graphics.colours import cmyk, mix
 from ..graphics.emblems import draw_emblem
 from ..graphics.ornaments import draw_diamond

@@ -11,10 +11,11 @@ from reportlab.pdfgen.canvas import Canvas
 from ..data.art import ArtImage
 from ..graphics.colours import cmyk, mix
 from ..graphics.emblems import draw_emblem
-from ..layouts.schemas import Box, CardLayout, FactionStyle
+from .layout import CardLayout, FactionStyle
+from ..core.geometry import Box
 from ..typeset.draw_text import draw_text
 from ..typeset.textfit import FittedText
-from ..typeset.units import MM
+from ..core.units import MM
 from .art_placeholder import draw_placeholder
 from .faces import FrontFace
 from .icons import STAT_ICONS, card_icon, draw_icon

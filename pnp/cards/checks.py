@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import Iterable, Mapping, Sequence
 
 from ..typeset.fonts import fonts_for, missing_glyphs, register_fonts
-from ..layouts.schemas import CardLayout, card_layout
+from .layout import CardLayout, card_layout
 from ..i18n.languages import fit_severity
 from ..i18n.localize import LocalizedCard, localize_cards
-from ..problems import Location, Problem, ProblemsFound
+from ..core.problems import Location, Problem, ProblemsFound
 from ..project import Inputs, Project
 from ..data.terms import FACTIONS
 from ..typeset.textfit import runs
@@ -64,20 +64,6 @@ def compose_language(cards: Sequence[LocalizedCard], labels: CardLabels, layout:
     fronts = [compose_front(lc, labels, layout, fonts, name_sizes[lc.card.faction]) for lc in cards]
     backs = [compose_back(f, names[f], labels.lang, layout, fonts) for f in FACTIONS if f in names]
     return fronts, backs
-
-
-def card_fit_problems(cards: Sequence[LocalizedCard], labels: CardLabels, layout: CardLayout,
-                      fonts: Mapping[str, str]) -> list[Problem]:
-    """Texts of the cards (one language) that do not fit, naming card id, language and field."""
-    fronts, backs = compose_language(cards, labels, layout, fonts)
-    return fit_problems([*fronts, *backs])
-
-
-def card_glyph_problems(cards: Sequence[LocalizedCard], labels: CardLabels, layout: CardLayout,
-                        fonts: Mapping[str, str]) -> list[Problem]:
-    """Characters of the cards (one language) that their fonts do not cover."""
-    fronts, backs = compose_language(cards, labels, layout, fonts)
-    return glyph_problems([*fronts, *backs], fonts)
 
 
 def card_print_problems(inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[Problem]:

@@ -5,7 +5,7 @@ form XObject that its copies (and all backs of its faction) reuse. Rendering hap
 the bytes."""
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import partial
 from io import BytesIO
 from pathlib import Path
@@ -14,12 +14,12 @@ from typing import Callable, Mapping, Sequence
 from reportlab.pdfgen.canvas import Canvas
 
 from ..data.art import ArtImage
-from ..layouts.schemas import CardLayout, sheet_layout
+from .layout import CardLayout
 from ..layouts.services import PrintService
 from ..pages.forms import define_once
-from ..pages.imposition import DrawCell, impose_home, impose_pro, sheet_grid
+from ..pages.imposition import DrawCell, home_grid, impose_home, impose_pro
 from ..pages.pdfout import DocumentInfo, new_canvas, pdf_bytes
-from ..typeset.units import MM
+from ..core.units import MM
 from .card_back import draw_back
 from .card_front import draw_front
 from .faces import BackFace, FrontFace
@@ -30,26 +30,41 @@ def deck_fronts(faces: Sequence[FrontFace]) -> list[FrontFace]:
     return [face for face in faces for _ in range(face.card.copies)]
 
 
-def deck_pdf(faces: Sequence[FrontFace], backs: Mapping[str, BackFace], layout: CardLayout,
-             art: Mapping[str, ArtImage], paper: str, mode: str, duplex: str, back_offset: tuple[float, float],
-             info: DocumentInfo, layouts: Path, service: PrintService) -> bytes:
+@dataclass(frozen=True)
+class DeckPrint:
+    """How the decks of a build are printed (the cards' view of its context): the card layout and art, the home
+    sheet's paper in the layouts folder `layouts` or the print service's pages (`mode` pro), duplex and the backs'
+    offset."""
+
+    layout: CardLayout
+    art: Mapping[str, ArtImage]
+    layouts: Path
+    paper: str
+    mode: str
+    duplex: str
+    back_offset: tuple[float, float]
+    service: PrintService
+
+
+def deck_pdf(faces: Sequence[FrontFace], backs: Mapping[str, BackFace], info: DocumentInfo, printing: DeckPrint
+             ) -> bytes:
     """The PDF of one deck in one language: `faces` in print order (every copy), each card backed by the back of
-    its faction in `backs` (faction -> back), on the sheets of the layouts folder `layouts` (home) or on pages of
-    the print service's trim and bleed (pro); `info` its title, subject and language."""
+    its faction in `backs` (faction -> back), printed as `printing` says; `info` its title, subject and language."""
     buffer = BytesIO()
+    layout, art, service, duplex = printing.layout, printing.art, printing.service, printing.duplex
     card = layout.card
-    if mode == "pro":
+    if printing.mode == "pro":
         layout, fit = service_fit(layout, service)
     fronts = [partial(_front, face=face, layout=layout, art=art.get(face.card.id)) for face in faces]
     back_cells = [partial(_back, face=backs[face.card.faction], layout=layout) for face in faces]
-    if mode == "pro":
+    if printing.mode == "pro":
         canvas = new_canvas(buffer, (0, 0), info)
         impose_pro(canvas, *service.trim, service.bleed, list(map(fit, fronts)), list(map(fit, back_cells)), duplex)
     else:
-        grid = sheet_grid(sheet_layout(paper, layouts), card.width, card.height, card.bleed,
-                          str(layouts / f"home-{paper}.toml"))
+        grid = home_grid(printing.paper, printing.layouts, card)
         canvas = new_canvas(buffer, (grid.paper_width, grid.paper_height), info)
-        impose_home(canvas, grid, fronts, back_cells, duplex, back_offset, [face.card.faction for face in faces])
+        impose_home(canvas, grid, fronts, back_cells, duplex, printing.back_offset,
+                    [face.card.faction for face in faces])
     canvas.save()
     return pdf_bytes(buffer)
 

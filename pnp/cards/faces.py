@@ -9,11 +9,12 @@ from typing import Mapping, Sequence
 
 from ..data.card_database import Card
 from ..i18n.localize import TRAIT_SEPARATOR, LocalizedCard
-from ..layouts.schemas import COMMON_BACK, Box, CardLayout, TextStyle
+from .layout import COMMON_BACK, CardLayout
+from ..core.geometry import Box, TextStyle
 from ..typeset.fonts import fonts_for
 from ..typeset.hyphenation import breaks_for
 from ..typeset.textfit import FittedText, fit_text
-from ..typeset.units import MM
+from ..core.units import MM
 from .labels import CardLabels
 
 GAME_TITLE = "Ancient Duel"  # the game's name, the same in every language

@@ -4,7 +4,6 @@ form stored once per PDF, in the icon's own grid, that every use scales into pla
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from fontTools.pens.basePen import BasePen
 from fontTools.pens.recordingPen import RecordingPen
@@ -12,7 +11,7 @@ from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from ..data.card_database import Card
 from ..pages.forms import define_once
-from ..resources import package_folder
+from ..core.resources import package_folder
 
 ICONS = package_folder("pnp", "icons")
 GRID = 512  # every game-icons.net icon is drawn on a 512 × 512 grid, y downwards
@@ -33,7 +32,6 @@ def card_icon(card: Card) -> str:
     return KIND_ICONS["terrain" if card.terrain else card.kind]
 
 
-@lru_cache(maxsize=None)
 def _outline(name: str) -> tuple:
     """The icon's path as recorded pen operations (SVG arcs already turned into curves by fontTools)."""
     from fontTools.svgLib.path import parse_path  # with lxml: only where a card is drawn

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from ..i18n.catalogs import LanguageCatalog
 from ..i18n.localize import CARDS_DOMAIN, stat_labels
 from ..i18n.translator import Translator
-from ..problems import raise_if_errors
+from ..core.problems import raise_if_errors
 from ..data.terms import N_
 
 ENERGY = N_("card label", "Energy")

@@ -2,19 +2,19 @@
 deck list (`pnp build --deck FILE`)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Collection
 
 from ..context import BuildContext
-from ..layouts.schemas import COMMON_BACK, CardLayout, card_layout
-from ..layouts.services import PrintService, print_service
+from .layout import COMMON_BACK, CardLayout, card_layout
+from ..layouts.services import print_service
 from ..i18n.localize import LocalizedCard, localize_cards
 from ..pages.pdfout import document_info
-from ..problems import ProblemsFound, errors
+from ..core.problems import ProblemsFound, errors
 from ..data.terms import FACTIONS
 from .checks import compose_language, fit_problems, glyph_problems
-from .deck import deck_fronts, deck_pdf
+from .deck import DeckPrint, deck_fronts, deck_pdf
 from .faces import GAME_TITLE, BackFace, FrontFace, compose_back
 from .labels import card_labels
 
@@ -42,22 +42,22 @@ def _layout(ctx: BuildContext) -> CardLayout:
     return card_layout(ctx.project.layouts, ctx.options.card_variant)
 
 
-def _service(ctx: BuildContext) -> PrintService:
-    return print_service(ctx.project.layouts, ctx.options.service, ctx.options.services)
+def deck_print(ctx: BuildContext) -> DeckPrint:
+    """How the build prints its decks: its card layout (variant), art, paper, mode, duplex, offset and service."""
+    o = ctx.options
+    return DeckPrint(_layout(ctx), ctx.art, ctx.project.layouts, o.paper, o.mode, o.duplex, o.back_offset,
+                     print_service(ctx.project.layouts, o.service, o.services))
 
 
 def card_decks(ctx: BuildContext) -> dict[Path, bytes]:
     """<lang>/cards/<faction>.pdf: each faction's deck, fronts and backs."""
     files: dict[Path, bytes] = {}
-    o = ctx.options
     for lang in ctx.langs:
         fronts, backs, names = _compose(ctx, lang)
         for faction in FACTIONS:
             faces = deck_fronts([face for face in fronts if face.card.faction == faction])
             info = document_info(ctx.inputs.catalogs[lang], f"{GAME_TITLE} — {names[faction]}")
-            files[Path(lang) / "cards" / f"{faction}.pdf"] = deck_pdf(
-                faces, backs, _layout(ctx), ctx.art, o.paper, o.mode, o.duplex, o.back_offset,
-                info, ctx.project.layouts, _service(ctx))
+            files[Path(lang) / "cards" / f"{faction}.pdf"] = deck_pdf(faces, backs, info, deck_print(ctx))
     return files
 
 
@@ -71,8 +71,7 @@ def deck_list(ctx: BuildContext) -> dict[Path, bytes]:
         by_id = {face.card.id: face for face in fronts}
         info = document_info(ctx.inputs.catalogs[lang], f"{GAME_TITLE} — {deck.name}")
         files[Path(lang) / "decks" / f"{o.deck.stem}.pdf"] = deck_pdf(
-            [by_id[card.id] for card in deck.cards], backs, _layout(ctx), ctx.art, o.paper, o.mode,
-            o.duplex, o.back_offset, info, ctx.project.layouts, _service(ctx))
+            [by_id[card.id] for card in deck.cards], backs, info, deck_print(ctx))
     return files
 
 
@@ -96,8 +95,7 @@ def card_pages(ctx: BuildContext, lang: str) -> list[CardPages]:
     for faction in FACTIONS:
         faces = [face for face in fronts if face.card.faction == faction]
         info = document_info(ctx.inputs.catalogs[lang], f"{GAME_TITLE} — {names[faction]}")
-        pdf = deck_pdf(faces, backs, _layout(ctx), ctx.art, ctx.options.paper, "pro", "long",
-                       (0.0, 0.0), info, ctx.project.layouts, _service(ctx))
+        pdf = deck_pdf(faces, backs, info, replace(deck_print(ctx), mode="pro", duplex="long", back_offset=(0.0, 0.0)))
         pages.append(CardPages(faction, names[faction], tuple(lc for lc in localized if lc.card.faction == faction),
                                pdf))
     return pages

@@ -22,17 +22,17 @@ import click
 from ..i18n.catalogs import LANGS, SOURCE_LANG
 from ..i18n.localize import localize_cards
 from ..kit.write import Interrupted, committed
-from ..parallel import WorkerLost
-from ..problems import ProblemsFound
+from ..core.parallel import WorkerLost
+from ..core.problems import ProblemsFound
 from ..project import load_inputs
 from .catalogs import catalogs_group
 from .lang import lang_group
 from .check import deck_group, validate_command
-from .export import images_command, tts_command
+from .export_commands import images_command, tts_command
 from .make import build_command, calibrate_command, gallery_command
 from .options import (EXIT_INTERRUPTED, EXIT_PROBLEMS, LanguageList, OldNames, OutputPath, fail, make_project,
                       project_options, write_json)
-from .proof import proof_command
+from .proof_command import proof_command
 
 
 def _raise_interrupted(number, frame):

@@ -8,7 +8,7 @@ import click
 from ..i18n.catalog_sync import in_step, stale
 from ..i18n.catalogs import LANGS
 from ..kit.write import write_all
-from ..problems import ProblemsFound
+from ..core.problems import ProblemsFound
 from ..project import REPO
 from .options import EXIT_PROBLEMS, report
 

@@ -10,8 +10,8 @@ from ..i18n.languages import COMPLETE, DRAFT, PSEUDO
 from .options import (EXIT_PROBLEMS, LanguageList, PathArg, jobs_option, make_project, progress_bar,
                       project_options, report, write_json)
 from ..kit.build import checked_deck, loaded_art
-from ..layouts.schemas import card_layout
-from ..problems import ERROR, Problem, ProblemsFound, errors
+from ..cards.layout import card_layout
+from ..core.problems import ERROR, Problem, ProblemsFound, errors
 from ..project import loaded_langs, read_inputs
 from ..validate import UNTRANSLATED, validate
 from ..validate.coverage import complete, coverage_line

@@ -8,7 +8,7 @@ import click
 from ..i18n.languages import read_languages
 from ..i18n.new_language import new_language_files, parsed_locale
 from ..kit.write import write_all
-from ..problems import ProblemsFound
+from ..core.problems import ProblemsFound
 from ..project import Project
 from ..typeset.fonts import missing_glyphs, register_fonts
 from .options import EXIT_PROBLEMS, PathArg, check_input_folder, report

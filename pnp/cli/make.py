@@ -11,7 +11,8 @@ from ..context import BACKS, MODES, BuildOptions
 from ..kit.build import build, option_problems
 from ..kit.write import write_all
 from ..sheets.calibration import DUPLEX as CALIBRATION_DUPLEX
-from ..sheets.calibration import calibration_pdf, home_grid
+from ..pages.imposition import home_grid
+from ..sheets.calibration import CalibrationPrint, calibration_pdf
 from ..i18n.catalogs import LANGS, SOURCE_LANG, load_catalogs
 from ..i18n.languages import COMPLETE, DRAFT, PSEUDO, codes, read_languages
 from .options import (LanguageList, OutputPath, PathArg, check_input_folder, chosen_service, fail, jobs_option,
@@ -19,8 +20,9 @@ from .options import (LanguageList, OutputPath, PathArg, check_input_folder, cho
 from ..export.pdfx_settings import pdfx_conditions
 from ..typeset.fonts import register_fonts
 from ..pages.imposition import DUPLEX_MODES, check_back_offset
-from ..layouts.schemas import CARD, CARD_INK_SAVER, PAPERS, calibration_layout
-from ..problems import ProblemsFound
+from ..layouts.schemas import CARD, CARD_INK_SAVER, PAPERS, card_geometry
+from ..sheets.calibration_layout import calibration_layout
+from ..core.problems import ProblemsFound
 from ..project import Project
 
 
@@ -156,7 +158,8 @@ def calibrate_command(langs, paper, duplex, back_offset, out, locales, layouts):
                                "or leave out --out to write out/calibration-<paper>-<lang>.pdf for each")
     project = Project(locales=locales, layouts=layouts)
     try:
-        grid, layout = home_grid(paper, project.layouts), calibration_layout(project.layouts)
+        grid = home_grid(paper, project.layouts, card_geometry(project.layouts))
+        layout = calibration_layout(project.layouts)
     except ProblemsFound as exc:
         fail(exc)
     problems = check_back_offset(grid, back_offset)
@@ -170,7 +173,7 @@ def calibrate_command(langs, paper, duplex, back_offset, out, locales, layouts):
     for lang in langs:
         try:
             files[out or Path("out") / f"calibration-{paper}-{lang}.pdf"] = calibration_pdf(
-                grid, layout, fonts, catalogs[lang], paper, duplex, back_offset)
+                catalogs[lang], fonts, CalibrationPrint(grid, layout, paper, duplex, back_offset))
         except ProblemsFound as exc:
             problems += exc.problems
     if problems:

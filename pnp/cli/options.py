@@ -10,14 +10,14 @@ from pathlib import Path
 import click
 from click.core import ParameterSource
 
-from ..parallel import Progress, automatic_jobs
+from ..core.parallel import Progress, automatic_jobs
 
 from ..i18n.catalogs import LANGS
 from ..i18n.languages import COMPLETE, LANGUAGES_FILE, codes, read_languages
 from ..kit.warm import warm_up
 from ..kit.write import OutputRefused, refused_output, write_all
 from ..layouts.services import DEFAULT_SERVICE, print_services
-from ..problems import ProblemsFound
+from ..core.problems import ProblemsFound
 from ..project import Project
 
 EXIT_PROBLEMS, EXIT_USAGE, EXIT_INTERRUPTED = 1, 2, 130

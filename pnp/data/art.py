@@ -13,10 +13,10 @@ from typing import Iterable
 
 from PIL import Image, ImageOps, UnidentifiedImageError
 
-from ..input_files import read_input
-from ..layouts.schemas import ArtSettings
-from ..typeset.units import MM_PER_INCH
-from ..problems import WARNING, Location, Problem
+from ..core.input_files import read_input
+from ..core.units import MM_PER_INCH
+from ..core.problems import WARNING, Location, Problem
+from ..core.values import Dpi, Positive
 
 EXTENSIONS = (".png", ".jpg", ".jpeg")
 DECODERS = ["PNG", "JPEG"]  # the only formats art is decoded as, whatever its name says: no other decoder (nor the
@@ -29,6 +29,18 @@ SIGNATURES = (  # how other formats begin, to name what was found instead
     (b"<svg", "SVG"), (b"P1", "PBM"), (b"P2", "PGM"), (b"P3", "PPM"), (b"P4", "PBM"), (b"P5", "PGM"), (b"P6", "PPM"),
     (b"\x89PNG", "PNG"), (b"\xff\xd8\xff", "JPEG"), (b"\x1f\x8b", "gzip"), (b"PK\x03\x04", "ZIP"),
 )
+
+
+@dataclass(frozen=True)
+class ArtSettings:
+    min_dpi: Dpi
+    max_dpi: Dpi
+    max_megapixels: Positive  # larger images are refused before decoding (bounded memory)
+
+    def invalid(self) -> list[str]:
+        if not 0 < self.min_dpi <= self.max_dpi:
+            return [f"min_dpi {self.min_dpi} and max_dpi {self.max_dpi} must be above 0, min_dpi not above max_dpi"]
+        return []
 
 
 @dataclass(frozen=True)

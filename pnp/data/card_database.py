@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .engine_data import Engine
-from ..problems import Location, Problem, raise_if_errors, shown
+from ..core.problems import Location, Problem, raise_if_errors, shown
 from .terms import BONUS_PHRASES, BONUS_TARGETS, BONUS_TIMINGS, FACTIONS, KINDS, STATS, TRAITS, UNIT_TYPES
-from ..tomlfile import read_toml, read_toml_text
+from ..core.tomlfile import read_toml, read_toml_text
 
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 COMMON_KEYS = {"id", "kind", "name", "copies", "effect"}

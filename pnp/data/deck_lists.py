@@ -19,9 +19,9 @@ from pathlib import Path
 
 from .card_database import Card, CardDatabase
 from .engine_data import Engine
-from ..problems import ERROR, Location, Problem, raise_if_errors, shown
+from ..core.problems import ERROR, Location, Problem, raise_if_errors, shown
 from .terms import FACTIONS
-from ..tomlfile import key_lines, read_toml, read_toml_text
+from ..core.tomlfile import key_lines, read_toml, read_toml_text
 
 SINGLE, ALLIED, COALITION = "single", "allied", "coalition"
 TOP_KEYS = ("faction", "allied", "coalition", "name", "cards")

@@ -6,9 +6,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Callable, Mapping
 
-from ..problems import Location, Problem, raise_if_errors, shown
+from ..core.problems import Location, Problem, shown
 from .terms import FACTIONS
-from ..tomlfile import key_lines, read_toml, read_toml_text
+from ..core.tomlfile import key_lines, read_toml, read_toml_text
 
 PHASES = ("draw", "standby", "main1", "battle", "main2", "end")
 
@@ -71,13 +71,6 @@ def placeholder_name(section: str, key: str) -> str:
 ENGINE_NAMES = frozenset(placeholder_name(s, k) for s, keys in SCHEMA.items() for k in keys)
 # engine name -> its key path in engine.toml, e.g. "deck_allied_main" -> ("deck", "allied", "main")
 KEY_PATHS = {placeholder_name(s, k): (*s.split("."), k) for s, keys in SCHEMA.items() for k in keys}
-
-
-def load_engine(path: Path) -> Engine:
-    """Read, check and freeze the engine data; raises ProblemsFound listing every problem."""
-    engine, problems = read_engine(path)
-    raise_if_errors(problems)
-    return engine
 
 
 def read_engine(path: Path) -> tuple[Engine, list[Problem]]:

@@ -12,8 +12,8 @@ from typing import Mapping
 from PIL import ImageCms
 
 from ..data.art import ArtImage
-from ..input_files import read_input
-from ..problems import WARNING, Location, Problem
+from ..core.input_files import read_input
+from ..core.problems import WARNING, Location, Problem
 from .pdfx_settings import pdfx_layout
 
 

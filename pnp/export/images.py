@@ -1,15 +1,13 @@
 """Card images (`pnp export images`): one PNG per distinct card front and one back per faction, rasterized with
 pypdfium2 from the very pages the pro-mode decks print (so an image matches the print), and a manifest.
 
-`page_image` is the pure rasterizer — PDF bytes and a page index in, an sRGB image of the page's BleedBox or
-TrimBox out — which other outputs reuse (Tabletop Simulator sheets, the proof site); `page_images` does several
-pages of one document.
+`page_images` is the pure rasterizer — PDF bytes and page indices in, sRGB images of the pages' BleedBox or
+TrimBox out — which other outputs reuse (Tabletop Simulator sheets, the proof site).
 """
 from __future__ import annotations
 
 import csv
 import json
-from functools import lru_cache
 from io import BytesIO, StringIO
 from pathlib import Path
 from typing import Sequence
@@ -24,15 +22,10 @@ ICC_DATE = slice(24, 36)  # the profile header's creation date (ICC.1, 7.2.8), w
 MANIFEST_FIELDS = ("id", "name", "faction", "side", "copies", "file")
 
 
-def page_image(pdf: bytes, index: int, dpi: int, bleed: bool = True) -> Image.Image:
-    """Page `index` of `pdf` as an RGB image at `dpi`: its BleedBox (`bleed`) or its TrimBox, each side rounded to
-    whole pixels (a 69 × 94 mm box is 815 × 1110 px at 300 dpi)."""
-    return page_images(pdf, (index,), dpi, bleed)[0]
-
-
 def page_images(pdf: bytes, indices: Sequence[int], dpi: int, bleed: bool = True) -> list[Image.Image]:
-    """`page_image` of each page in `indices`, from one opened document (PDFium reads the fonts and forms the
-    pages share once: twice as fast at 72 dpi as a document per page)."""
+    """Each page of `indices` of `pdf` as an RGB image at `dpi`: its BleedBox (`bleed`) or its TrimBox, each side
+    rounded to whole pixels (a 69 × 94 mm box is 815 × 1110 px at 300 dpi); from one opened document (PDFium
+    reads the fonts and forms the pages share once: twice as fast at 72 dpi as a document per page)."""
     document = pypdfium2.PdfDocument(pdf)
     try:
         return [_box_image(document[index], dpi, bleed) for index in indices]
@@ -49,7 +42,6 @@ def _box_image(page: pypdfium2.PdfPage, dpi: int, bleed: bool) -> Image.Image:
     return image.crop((x, y, x + round((right - left) * scale), y + round((top - bottom) * scale)))
 
 
-@lru_cache(maxsize=1)
 def srgb_profile() -> bytes:
     """LittleCMS's sRGB ICC profile with a fixed creation date (all zero), so the same image gives the same bytes."""
     profile = bytearray(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())

@@ -18,7 +18,7 @@ from typing import Iterator, Mapping
 import pikepdf
 from pikepdf import Name
 
-from ..problems import Location, Problem, ProblemsFound
+from ..core.problems import Location, Problem, ProblemsFound
 from .pdfx_settings import PdfxLayout, PrintCondition, pdfx_layout
 
 RGB_OPERATORS = {"rg": "k", "RG": "K"}  # RGB fill / stroke -> the CMYK operator that replaces a neutral one

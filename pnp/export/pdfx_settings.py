@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Mapping
 
-from ..layouts.schemas import LAYOUTS, load_layout
+from ..core.loader import load_layout
+from ..layouts.schemas import LAYOUTS
 
 
 @dataclass(frozen=True)
@@ -29,7 +29,6 @@ class PdfxLayout:
     conditions: Mapping[str, PrintCondition]
 
 
-@lru_cache(maxsize=None)
 def pdfx_layout(directory: Path = LAYOUTS) -> PdfxLayout:
     """pnp/layouts/pdfx.toml."""
     return load_layout("pdfx", PdfxLayout, directory)

@@ -2,11 +2,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
-from ..layouts.schemas import load_layout
-from ..layouts.values import Dpi
+from ..core.loader import load_layout
+from ..core.values import Dpi
 
 
 @dataclass(frozen=True)
@@ -27,7 +26,6 @@ class ExportLayout:
     tts: TtsSettings
 
 
-@lru_cache(maxsize=None)
 def export_layout(directory: Path) -> ExportLayout:
     """export.toml of the layouts folder `directory`."""
     return load_layout("export", ExportLayout, directory)

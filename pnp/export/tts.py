@@ -18,7 +18,7 @@ from pathlib import Path
 from PIL import Image
 
 from ..i18n.localize import LocalizedCard
-from ..problems import Location, Problem, ProblemsFound
+from ..core.problems import Location, Problem, ProblemsFound
 from ..cards.produce import CardPages
 from .images import page_images, png_bytes
 from .settings import TtsSettings

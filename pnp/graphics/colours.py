@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from reportlab.lib.colors import CMYKColor
 
-from ..layouts.values import Colour
+from ..core.values import Colour
 
 
 PAPER = (0.0, 0.0, 0.0, 0.0)  # no ink: text knocked out, snow

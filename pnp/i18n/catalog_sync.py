@@ -17,7 +17,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, check_and_call_extract_file
 from babel.messages.frontend import parse_keywords, parse_mapping_cfg
 from babel.messages.pofile import PoFileError, read_po, write_po
 
-from ..problems import Location, Problem
+from ..core.problems import Location, Problem
 from .catalogs import DOMAIN_INPUTS, catalog_path
 
 KEYWORDS = ("N_:1c,2",)  # N_(context, msgid): a message named where it is defined, translated where it is printed

@@ -4,18 +4,18 @@ from __future__ import annotations
 import codecs
 from dataclasses import dataclass
 from functools import cached_property
-from gettext import c2py
 from io import BytesIO
 from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
 from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
 from babel.messages.pofile import PoFileError, read_po
 from babel.support import NullTranslations, Translations
 
-from ..input_files import read_input
-from ..problems import Location, Problem, ProblemsFound, raise_if_errors
+from ..core.input_files import read_input
+from ..core.problems import Location, Problem, ProblemsFound, raise_if_errors
 from .languages import BUNDLED_LANGS, DRAFT, PSEUDO, language
 from .pseudo import PseudoTranslations
 from .postrict import po_problems
@@ -187,42 +187,9 @@ def _messages(catalog: Catalog, path: str) -> dict[tuple[str | None, str], Messa
 
 
 def _translations(catalog: Catalog, domain: str) -> Translations:
-    """The catalog's gettext translations: the table that Babel's write_mo and gettext's reading of the .mo file
-    make (untranslated and fuzzy messages left out, an empty plural form falling back to the English), built
-    directly; the detour through .mo bytes sorted every message with Babel's pure-Python comparison, a sixth of
-    reading a catalog."""
-    translations = Translations(domain=domain)
-    table: dict = {}
-    for message in catalog:
-        if not message.id:  # the header, read as gettext reads it
-            table[""] = message.string
-            translations._info = info = _header_info(message.string)
-            translations._charset = info.get("content-type", "").partition("charset=")[2] or None
-            continue
-        if not message.string or message.fuzzy:
-            continue
-        key = f"{message.context}\x04" if message.context else ""
-        if message.pluralizable:
-            for index, string in enumerate(message.string):
-                table[(key + message.id[0], index)] = string or message.id[min(index, 1)]
-        else:
-            table[key + message.id] = message.string
-    translations._catalog = table
-    translations.plural = c2py(catalog.plural_expr)
-    return translations
-
-
-def _header_info(header: str) -> dict[str, str]:
-    """The header's fields by lower-case name, continuation lines joined (gettext's `info()`)."""
-    info: dict[str, str] = {}
-    last = None
-    for item in (line.strip() for line in header.split("\n")):
-        if not item or (item.startswith("#-#-#-#-#") and item.endswith("#-#-#-#-#")):
-            continue
-        if ":" in item:
-            name, value = item.split(":", 1)
-            last = name.strip().lower()
-            info[last] = value.strip()
-        elif last:
-            info[last] += "\n" + item
-    return info
+    """The catalog's gettext translations, as gettext reads them from the catalog compiled to .mo (untranslated and
+    fuzzy messages left out, an empty plural form falling back to the English)."""
+    compiled = BytesIO()
+    write_mo(compiled, catalog, use_fuzzy=False)
+    compiled.seek(0)
+    return Translations(fp=compiled, domain=domain)

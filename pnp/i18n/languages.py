@@ -11,9 +11,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
-from ..problems import ERROR, WARNING, Location, Problem, raise_if_errors
-from ..resources import bundled_root
-from ..tomlfile import key_lines, read_toml
+from ..core.problems import ERROR, WARNING, Location, Problem, raise_if_errors
+from ..core.resources import bundled_root
+from ..core.tomlfile import key_lines, read_toml
 
 LANGUAGES_FILE = "languages.toml"
 SOURCE, COMPLETE, DRAFT = "source", "complete", "draft"

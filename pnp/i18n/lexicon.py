@@ -16,7 +16,7 @@ game-terms.toml [en] "<term>" = ["<English phrase>", …] and [<lang>] "<term>" 
                 terms in every language; the first form is the language's headword (what a glossary prints);
                 [rules] "<term>" = "<rule id>" — the rule of the Rules Reference that defines the term, one for
                 every term (pnp.rulebook.numbering: the id, not the number); [plain] words = ["<word>", …] — the
-                other words the English card effects may use, plain English (pnp.validate.terms: any other word is
+                other words the English card effects may use, plain English (pnp.validate.term_use: any other word is
                 an undefined keyword).
 """
 from __future__ import annotations
@@ -28,8 +28,8 @@ from typing import Mapping
 
 from .catalogs import LANGS, SOURCE_LANG
 from .languages import language
-from ..problems import Location, Problem, raise_if_errors, shown
-from ..tomlfile import key_lines, read_toml, read_toml_text
+from ..core.problems import Location, Problem, raise_if_errors, shown
+from ..core.tomlfile import key_lines, read_toml, read_toml_text
 
 ALLOWLIST_FILE = "allowlist.toml"
 GLOSSARY_FILE = "glossary.toml"

@@ -5,7 +5,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..data.card_database import Card, CardDatabase, Modifier
-from ..problems import raise_if_errors
+from ..core.problems import raise_if_errors
 from ..data.terms import BONUS_PHRASES, FACTION_ABBREVIATIONS, FACTION_NAMES, KINDS, STATS, TRAITS, UNIT_TYPES, signed
 from .catalogs import LanguageCatalog
 from .translator import Translator

@@ -12,7 +12,7 @@ from babel import Locale, UnknownLocaleError
 from babel.core import get_global
 from babel.messages.pofile import read_po, write_po
 
-from ..problems import Location, Problem
+from ..core.problems import Location, Problem
 from .catalog_sync import WIDTH, template_path
 from .catalogs import DOMAINS, catalog_path
 from .languages import DRAFT, LANGUAGES_FILE, Language, PSEUDO

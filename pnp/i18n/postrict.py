@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from babel import Locale, UnknownLocaleError
 from babel.messages.plurals import get_plural
 
-from ..problems import Location, Problem
+from ..core.problems import Location, Problem
 from .languages import language
 
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ..problems import Location, Problem
+from ..core.problems import Location, Problem
 from .catalogs import SOURCE_LANG, LanguageCatalog
 
 BRACE, PERCENT = "brace", "percent"  # placeholder styles: {name} (str.format) and %(name)s (gettext's own)

@@ -1,12 +1,12 @@
 """`pnp build`: load the inputs, validate them, compose and render every output in memory, then write all at once.
 
 Outputs come from producers: functions (BuildContext) -> {path relative to the output folder: bytes}. The build
-calls every producer once per language, with `ctx.langs` narrowed to that one language (so progress can be shown
-step by step); a producer that finds problems raises ProblemsFound. The validator's print checks (pnp.validate) run
-as steps beside them, except those a producer runs itself while composing its pages (CHECKED_BY), so that nothing is
-composed twice. The content checks (pnp.validate) are tasks of the same worker pool, ahead of the steps. The problems
-of all are collected, and while any is an error nothing is written. Other parts of the kit add their producer to
-PRODUCERS, one line each.
+calls the producer of every product (pnp.products.PRODUCTS) once per language, with `ctx.langs` narrowed to that one
+language (so progress can be shown step by step); a producer runs its product's print check on what it prints and
+raises ProblemsFound. A product the build does not make is checked by its print check, as a step beside them, so
+that nothing is composed twice. The content checks (pnp.validate) are tasks of the same worker pool, ahead of the
+steps. The problems of all are collected, and while any is an error nothing is written. A new product is one entry
+of PRODUCTS.
 With a deck list (--deck FILE) the build makes only that deck, checked like `pnp deck check FILE`.
 """
 from __future__ import annotations
@@ -26,42 +26,19 @@ from ..export.cmyk_art import cmyk_art, read_cmyk_profile
 from ..export.pdfx_settings import pdfx_conditions
 from ..i18n.languages import PSEUDO
 from ..typeset.fonts import register_fonts
-from ..pages.imposition import DUPLEX_MODES, check_back_offset, sheet_grid
+from ..pages.imposition import DUPLEX_MODES, check_back_offset, home_grid
 from ..layouts.services import DEFAULT_SERVICE, print_service
-from ..layouts.schemas import PAPERS, CardLayout, card_layout, sheet_layout
-from ..parallel import attempted, raised, run_tasks
-from ..problems import ERROR, Location, Problem, ProblemsFound, errors
+from ..cards.layout import CardLayout, card_layout
+from ..layouts.schemas import PAPERS
+from ..core.parallel import attempted, raised, run_tasks
+from ..core.problems import ERROR, Location, Problem, ProblemsFound, errors
 from ..project import Inputs, Project, loaded_langs, read_inputs
-from ..cards.produce import card_decks, deck_list
-from ..sheets import produce as sheets
-from ..sheets import score_sheet_print_problems, token_print_problems
-from ..tomlfile import read_toml
-from ..cards.checks import card_print_problems
-from ..validate import (PrintChecker, content_and_print_problems, content_checks, content_problems, error_langs,
-                        merged, print_checks, print_problems, rulebook_problems)
+from ..core.tomlfile import read_toml
+from ..products import DECK_LIST, PRODUCTS, PrintChecker, Producer
+from ..validate import (content_and_print_problems, content_checks, content_problems, error_langs, merged,
+                        print_problems)
 from .write import write_all
 
-Producer = Callable[[BuildContext], dict[Path, bytes]]
-
-
-def rulebook(ctx: BuildContext) -> dict[Path, bytes]:
-    """The rulebook's producer (pnp.rulebook.produce), imported by the process that runs it."""
-    from ..rulebook.produce import rulebook as produce
-    return produce(ctx)
-
-
-PRODUCERS: tuple[Producer, ...] = (  # the longest first: the workers finish together
-    rulebook,
-    card_decks,
-    sheets.score_sheet,
-    sheets.tokens,
-)
-CHECKED_BY: dict[Producer, PrintChecker] = {  # a producer that runs a print check itself, for its languages
-    card_decks: card_print_problems,
-    rulebook: rulebook_problems,
-    sheets.score_sheet: score_sheet_print_problems,
-    sheets.tokens: token_print_problems,
-}
 
 
 @dataclass(frozen=True)
@@ -122,9 +99,7 @@ def option_problems(options: BuildOptions, project: Project) -> list[Problem]:
     if (options.service, options.services) != (DEFAULT_SERVICE, None):
         return [Problem("build-option", "--service and --services choose the pages of --mode pro; give --mode pro",
                         where)]
-    card = card_layout(project.layouts).card
-    grid = sheet_grid(sheet_layout(options.paper, project.layouts), card.width, card.height, card.bleed,
-                      str(project.layouts / f"home-{options.paper}.toml"))
+    grid = home_grid(options.paper, project.layouts, card_layout(project.layouts).card)
     return check_back_offset(grid, options.back_offset)
 
 
@@ -248,15 +223,17 @@ def prepare_context(project: Project, options: BuildOptions) -> tuple[BuildConte
 
 
 def steps_of(ctx: BuildContext) -> list[Step]:
-    """The steps of a build: each producer, and each print check no producer runs, once per language."""
-    producers = (deck_list,) if ctx.deck else PRODUCERS
-    checks = [checking(checker) for checker, _ in print_checks() if checker not in
-              {CHECKED_BY.get(producer) for producer in producers}]
-    # the pseudo-locale's producers print what does not fit (a warning there); its checks report it, all of them
-    previews = [checking(checker) for checker, _ in print_checks() if checker in CHECKED_BY.values()]
-    return [Step(f"{lang}: {producer.__name__.replace('_', ' ')}", producer, replace(ctx, langs=(lang,)))
-            for producer in (*producers, *checks, *previews) for lang in ctx.options.langs
-            if producer not in previews or lang == PSEUDO]
+    """The steps of a build: the producer of each product it makes (the rulebook, the longest, first: the workers
+    finish together), then the print check of each other product, once per language; for the pseudo-locale also
+    the checks of the products made (its producers print what does not fit, a warning there; the checks report it)."""
+    made = (DECK_LIST,) if ctx.deck else tuple(p for p in (PRODUCTS[-1], *PRODUCTS[:-1]) if p.produce)
+    work = [(product.name, product.produce) for product in made]
+    work += [(f"{product.name} checks", checking(product.check)) for product in PRODUCTS
+             if product not in made and product.check]
+    previews = [(f"{product.name} checks", checking(product.check)) for product in made if product.check]
+    return [Step(f"{lang}: {name}", producer, replace(ctx, langs=(lang,)))
+            for name, producer in (*work, *previews) for lang in ctx.options.langs
+            if (name, producer) in work or lang == PSEUDO]
 
 
 def prepare(project: Project, options: BuildOptions) -> tuple[list[Step], list[Problem]]:

@@ -14,7 +14,7 @@ from PIL import Image
 from ..context import BuildOptions
 from .build import prepare
 from ..data.card_database import CardDatabase
-from ..parallel import Progress
+from ..core.parallel import Progress
 from ..project import Project
 from ..cards.produce import card_decks
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
-from ..problems import Location, Problem, ProblemsFound
+from ..core.problems import Location, Problem, ProblemsFound
 
 _UMASK = os.umask(0o022)
 os.umask(_UMASK)

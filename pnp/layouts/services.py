@@ -4,15 +4,14 @@ for, used by the pro-mode decks (`pnp build --mode pro --service NAME`) and the 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
-from ..problems import Location, Problem, ProblemsFound, raise_if_errors, shown
-from ..tomlfile import read_toml
-from .schemas import read_table
-from .values import Positive
+from ..core.problems import Location, Problem, ProblemsFound, raise_if_errors, shown
+from ..core.tomlfile import read_toml
+from ..core.loader import read_table
+from ..core.values import Positive
 
 DEFAULT_SERVICE = "generic"
 
@@ -29,7 +28,6 @@ class PrintService:
         return [f"bleed {self.bleed:g} must not be below zero"] if self.bleed < 0 else []
 
 
-@lru_cache(maxsize=None)
 def print_services(directory: Path, extra: Path | None = None) -> Mapping[str, PrintService]:
     """The services of services.toml in the layouts folder `directory`, with those of the file `extra` read over
     them (new names added, known names replaced); every problem located in its file and entry."""

@@ -16,14 +16,16 @@ never a neighbour of another colour. Tokens and other cut-out sheets can use the
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable, Sequence
 
 from reportlab.lib.colors import CMYKColor
 from reportlab.pdfgen.canvas import Canvas
 
-from ..layouts.schemas import SheetLayout
-from ..problems import Location, Problem, ProblemsFound
-from ..typeset.units import MM
+from ..core.loader import layout_file
+from ..layouts.schemas import CardGeometry, SheetLayout, home_sheet, sheet_layout
+from ..core.problems import Location, Problem, ProblemsFound
+from ..core.units import MM
 
 DUPLEX_MODES = ("long", "short", "none")
 DrawCell = Callable[[Canvas, float, float], None]
@@ -122,6 +124,13 @@ class SheetGrid:
         return self.x0 - self.min_margin, self.y0 - self.min_margin
 
 
+def home_grid(paper: str, layouts: Path, card: CardGeometry) -> SheetGrid:
+    """The grid of cards of `card`'s size on the home sheet for `paper` (of the layouts folder `layouts`): the decks
+    print on it, and the calibration sheet measures the printer for exactly these pages."""
+    return sheet_grid(sheet_layout(paper, layouts), card.width, card.height, card.bleed,
+                      str(layout_file(layouts, home_sheet(paper))))
+
+
 def sheet_grid(sheet: SheetLayout, cell_width_mm: float, cell_height_mm: float, bleed_mm: float,
                file: str = "", field: str = "") -> SheetGrid:
     """The grid of `sheet` for cells of the given trim size; bleed and marks shrink to keep the minimum margin.
@@ -145,7 +154,7 @@ def sheet_grid(sheet: SheetLayout, cell_width_mm: float, cell_height_mm: float, 
                                     f"{sheet.paper.name} ({paper:g} mm) with {m.min_margin:g} mm margins and crop "
                                     f"marks of {m.mark_min_length:g} mm; expected fewer {'columns' if axis == 'x' else 'rows'}"
                                     " or a larger paper",
-                                    Location(file=file or f"home-{sheet.paper.name}.toml",
+                                    Location(file=file or str(layout_file(Path(), home_sheet(sheet.paper.name))),
                                              field=field or f"grid.{'columns' if axis == 'x' else 'rows'}")))
     if problems:
         raise ProblemsFound(problems)

@@ -10,10 +10,11 @@ from typing import Callable, Mapping, Sequence
 
 from ..data.card_database import Card
 from ..i18n.catalogs import SOURCE_LANG, LanguageCatalog, Message
-from ..layouts.schemas import CardLayout, TextStyle
+from ..cards.layout import CardLayout
+from ..core.geometry import TextStyle
 from ..i18n.lexicon import Lexicon
 from ..i18n.localize import card_context
-from ..problems import Problem
+from ..core.problems import Problem
 from ..cards.faces import FrontFace
 from ..cards.labels import TERRAIN_DOCTRINE
 from ..data.terms import BONUS_PHRASES, FACTION_NAMES, KINDS, STATS, TRAITS, UNIT_TYPES

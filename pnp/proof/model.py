@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..data.card_database import Card
-from ..problems import Problem
+from ..core.problems import Problem
 
 
 @dataclass(frozen=True)

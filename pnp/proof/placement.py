@@ -14,11 +14,11 @@ from PIL import Image
 
 from ..context import BuildContext, BuildOptions
 from ..i18n.catalogs import SOURCE_LANG
-from ..kit.build import PRODUCERS
-from ..layouts.schemas import calibration_layout
-from ..problems import ProblemsFound
+from ..products import PRODUCTS
+from ..sheets.calibration_layout import calibration_layout
+from ..core.problems import ProblemsFound
 from ..sheets.calibration import calibration_pdf, home_grid
-from ..typeset.units import MM
+from ..core.units import MM
 from ..validate.text_scan import BRACE, PERCENT
 from .model import MessageRow
 
@@ -48,8 +48,9 @@ def english_kit(ctx: BuildContext) -> dict[str, bytes]:
     ctx = BuildContext(ctx.project, ctx.inputs, BuildOptions(langs=(SOURCE_LANG,)), ctx.fonts, ctx.art, (SOURCE_LANG,))
     files: dict[Path, bytes] = {}
     try:
-        for producer in PRODUCERS:
-            files.update(producer(ctx))
+        for product in PRODUCTS:
+            if product.produce:
+                files.update(product.produce(ctx))
         layouts = ctx.project.layouts
         files[Path(SOURCE_LANG, "calibration.pdf")] = calibration_pdf(
             home_grid("a4", layouts), calibration_layout(layouts), ctx.fonts, ctx.inputs.catalogs[SOURCE_LANG], "a4",

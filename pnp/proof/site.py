@@ -2,7 +2,7 @@
 
 Load the inputs (tolerating the translation errors the site is meant to show), run the validator, compose every
 card in every language exactly as the build does and rasterize the fronts, gather texts, sizes, sources and problems
-(pnp.proof.collect), render the pages (pnp.proof.pages). Same input, byte-identical files.
+(pnp.proof.collect), render the pages (pnp.proof.html). Same input, byte-identical files.
 """
 from __future__ import annotations
 
@@ -17,23 +17,24 @@ from ..kit.build import art_windows
 from ..i18n.catalogs import SOURCE_LANG, read_messages, source_catalog
 from ..data.engine_data import ENGINE_NAMES, KEY_PATHS
 from ..typeset.fonts import register_fonts
-from ..layouts.schemas import calibration_layout, card_layout
+from ..cards.layout import card_layout
+from ..sheets.calibration_layout import calibration_layout
 from ..i18n.localize import localize_cards
 from ..i18n.placeholder_names import COMPUTED_PLACEHOLDERS
-from ..problems import ProblemsFound
+from ..core.problems import ProblemsFound
 from ..project import Inputs, Project, loaded_langs, read_inputs
 from ..cards.checks import compose_language
 from ..cards.faces import FrontFace
 from ..cards.labels import card_labels
 from ..rulebook import kit_facts
 from ..rulebook.compose import number_text, template_context
-from ..parallel import Progress, results_in_order
+from ..core.parallel import Progress, results_in_order
 from ..validate import validate
 from . import collect
-from .images import PRINT_DPI, card_images
+from .thumbnails import PRINT_DPI, card_images
 from .placement import english_kit, placements
 from .model import ProofData
-from .pages import render_site
+from .html import render_site
 
 IMAGES = "img"
 

@@ -10,8 +10,8 @@ from ..data.card_database import CardDatabase
 from ..i18n.catalogs import LanguageCatalog
 from ..data.engine_data import Engine
 from ..data.terms import FACTIONS
-from ..i18n.lexicon import TermForms
-from ..layouts.schemas import FactionStyle, card_layout, sheet_layout
+from ..cards.layout import FactionStyle, card_layout
+from ..layouts.schemas import sheet_layout
 from ..pages.pdfout import document_info
 from ..sheets.tokens import token_counts, token_set_layout
 from ..i18n.localize import localize_cards
@@ -20,7 +20,7 @@ from ..cards.labels import card_labels
 from .anatomy_cards import DOCTRINE as ANATOMY_DOCTRINE, UNIT as ANATOMY_UNIT, AnatomyCards, anatomy_cards
 from .blocks import Block, Heading, TitlePage
 from .books import BOOKS, LEARN_TO_PLAY
-from .compose import KitFacts, compose
+from .compose import KitFacts
 from .layout import page_for, rulebook_layout
 
 PAGES = LEARN_TO_PLAY.pages
@@ -51,22 +51,11 @@ def anatomy_fronts(cards: CardDatabase, catalog: LanguageCatalog, fonts: Mapping
                           for lc in localize_cards(cards, catalog) if lc.card.id in wanted}, layout)
 
 
-def rulebook_pdfs(engine: Engine, cards: CardDatabase, catalog: LanguageCatalog, terms: Mapping[str, TermForms],
-                  fonts: Mapping[str, str], paper: str, booklet: bool = False, build_options: str = "", *,
-                  layouts: Path) -> dict[str, bytes]:
-    """{"rulebook.pdf": …, "rules-reference.pdf": …, "quickref.pdf": …} and with `booklet` the books' booklets in
-    the catalog's language, each composed once, laid out by the layouts folder `layouts`; `terms` are the game terms
-    of the keywords (pnp.lexicon), `build_options` the options the kit was built with. Raises ProblemsFound
-    (missing translations, examples or wordings the engine values make false, unknown rule references)."""
-    facts = kit_facts(engine, paper, layouts, build_options)
-    composed = {book.name: compose(engine, cards, catalog, facts, terms, book) for book in BOOKS}
-    return rendered_pdfs(composed, anatomy_fronts(cards, catalog, fonts, layouts), catalog, fonts, paper, booklet,
-                         layouts)
-
-
 def rendered_pdfs(composed: Mapping[str, tuple[Block, ...]], anatomy: AnatomyCards, catalog: LanguageCatalog,
                   fonts: Mapping[str, str], paper: str, booklet: bool, layouts: Path) -> dict[str, bytes]:
-    """The PDFs of `rulebook_pdfs` from each book's composed blocks (by book name) and the anatomy's fronts."""
+    """{"rulebook.pdf": …, "rules-reference.pdf": …, "quickref.pdf": …} and with `booklet` the books' booklets in
+    the catalog's language, from each book's composed blocks (by book name) and the anatomy's fronts, laid out by the
+    layouts folder `layouts`."""
     from .render import render  # ReportLab's platypus, imported where pages are made: the checks lay out without it
     layout, factions = rulebook_layout(layouts), faction_styles(layouts)
     small_text = card_layout(layouts).card.small_text

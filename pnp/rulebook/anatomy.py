@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from reportlab.platypus import Flowable
 
-from ..layouts.schemas import Box, CardLayout
+from ..cards.layout import CardLayout
+from ..core.geometry import Box
 from ..cards.card_front import draw_front
 from ..cards.faces import FrontFace, badge_boxes
-from ..typeset.units import MM
+from ..core.units import MM
 from .anatomy_cards import AnatomyCards
 from .layout import AnatomyGeometry
 from .styles import Styles

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from ..cards.faces import FrontFace
-from ..layouts.schemas import CardLayout
+from ..cards.layout import CardLayout
 
 UNIT, DOCTRINE = "rome.trajan-imperial-vanguard", "rome.fortified-camp"
 

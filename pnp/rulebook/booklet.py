@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
+from ..adapters.reportlab_platypus import count_page, page_size
+
 
 def padded(pages: int) -> int:
     """The page count rounded up to a multiple of 4 (blank pages are added at the end)."""
@@ -37,7 +39,7 @@ class BookletCanvas(Canvas):
     def __init__(self, *args, sheet: tuple[float, float], **kwargs):
         super().__init__(*args, **kwargs)
         self._sheet = sheet
-        self._page_size = self._pagesize
+        self._page_size = page_size(self)
         self._forms = 0
         self.beginForm(self._form_name(1))
 
@@ -48,7 +50,7 @@ class BookletCanvas(Canvas):
     def showPage(self):
         self.endForm()
         self._forms += 1
-        self._pageNumber += 1
+        count_page(self)
         self.beginForm(self._form_name(self._forms + 1))
 
     def save(self):

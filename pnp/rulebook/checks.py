@@ -5,8 +5,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping
 
-from ..layouts.schemas import PAPERS, card_layout
-from ..problems import Problem, ProblemsFound
+from ..cards.layout import card_layout
+from ..layouts.schemas import PAPERS
+from ..core.problems import Problem, ProblemsFound
 from ..project import Inputs, Project
 from ..typeset.fonts import fonts_for, register_fonts
 from . import anatomy_fronts, kit_facts

@@ -3,11 +3,11 @@ reference on a booklet page) sets its last column, the effect, on a row of its o
 drawing anything: `pnp validate` checks every table's room with these, and the build sets its tables with them."""
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Callable, Sequence
 
-from ..problems import Location, Problem, ProblemsFound
-from ..typeset.units import MM
+from ..core.caches import memo
+from ..core.problems import Location, Problem, ProblemsFound
+from ..core.units import MM
 from .blocks import Table as TableBlock
 from .styles import Styles, measured_fonts, text_width
 
@@ -28,16 +28,10 @@ def minimum_widths(header: Sequence[str], rows: Sequence[Sequence[str]], padding
     return minimum
 
 
-def column_widths(header: Sequence[str], rows: Sequence[Sequence[str]], weights: Sequence[float],
-                  available: float, padding: float, measure: Measure) -> list[float]:
-    """Widths in points, shared by weight, each column at least as wide as its longest word (a number column: its
-    widest number), so that no word is ever split; falls back to the bare weights when even the minimum widths do
-    not fit."""
-    return shared_widths(minimum_widths(header, rows, padding, measure), weights, available)
-
-
 def shared_widths(minimum: Sequence[float], weights: Sequence[float], available: float) -> list[float]:
-    """`column_widths` of columns with the given minimum widths."""
+    """Widths in points of columns with the given minimum widths (`minimum_widths`: each at least as wide as its
+    longest word, so that no word is ever split), shared by weight; the bare weights when even the minimum widths
+    do not fit."""
     count = len(minimum)
     weights = list(weights) + [weights[-1]] * (count - len(weights))
     weights = weights[:count]
@@ -58,13 +52,9 @@ def shared_widths(minimum: Sequence[float], weights: Sequence[float], available:
             free.remove(i)
 
 
-def stacks(block: TableBlock, weights: Sequence[float], available: float, padding: float, measure: Measure) -> bool:
-    """Whether the table's words do not fit side by side but do with its last column on rows of their own."""
-    return _stacked(minimum_widths(block.header, block.rows, padding, measure), available)
-
-
-def _stacked(minimum: Sequence[float], available: float) -> bool:
-    """`stacks` for columns with the given minimum widths (a column's minimum is its own)."""
+def stacks_last_column(minimum: Sequence[float], available: float) -> bool:
+    """Whether a table's words (columns of the given minimum widths) do not fit side by side but do with its last
+    column on rows of its own."""
     return len(minimum) > 2 and sum(minimum) > available and sum(minimum[:-1]) <= available
 
 
@@ -77,11 +67,11 @@ def side_by_side(block: TableBlock, stacked: bool) -> tuple[Sequence[str], Seque
 
 def table_columns(block: TableBlock, styles: Styles, weights: Sequence[float], available: float,
                   padding_mm: float) -> tuple[bool, list[float]]:
-    """Whether the table's last column goes on rows of its own (`stacks`), and the widths of the columns side by
-    side in points; raises ProblemsFound when a column has no room inside its padding."""
+    """Whether the table's last column goes on rows of its own (`stacks_last_column`), and the widths of the
+    columns side by side in points; raises ProblemsFound when a column has no room inside its padding."""
     pad = padding_mm * MM
     minimum = _table_minimum(block, measured_fonts(styles.cell, styles), measured_fonts(styles.cell_head, styles), pad)
-    stacked = _stacked(minimum, available)
+    stacked = stacks_last_column(minimum, available)
     widths = shared_widths(minimum[:-1] if stacked else minimum, weights, available)
     if min(widths) <= 2 * pad:
         raise ProblemsFound([Problem(
@@ -92,7 +82,7 @@ def table_columns(block: TableBlock, styles: Styles, weights: Sequence[float], a
     return stacked, widths
 
 
-@lru_cache(maxsize=1024)
+@memo("a rulebook table's minimum column widths", "table, cell and header fonts, padding", maxsize=1024)
 def _table_minimum(block: TableBlock, cell: tuple, head: tuple, padding: float) -> tuple[float, ...]:
     """`minimum_widths` of a table's columns, in the `measured_fonts` of its cells and its header, remembered: a
     table is set on both papers, and is checked by the validator before the build sets it."""

@@ -23,10 +23,10 @@ from ..i18n.lexicon import TermForms
 from ..i18n.localize import LocalizedCard, localize_cards, stat_labels
 from ..i18n.placeholder_names import COMMANDS
 from ..i18n.translator import PERCENT, Translator
-from ..problems import Problem, raise_if_errors
+from ..core.problems import Problem, raise_if_errors
 from ..sheets.tokens import TokenCount, token_rows
 from ..data.terms import FACTIONS
-from ..resources import package_folder
+from ..core.resources import package_folder
 from . import turkish
 from .anatomy_cards import DOCTRINE as ANATOMY_DOCTRINE
 from .blocks import Block, escape, parse

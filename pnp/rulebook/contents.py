@@ -16,6 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
 from reportlab.platypus.tableofcontents import TableOfContents
 
+from ..adapters.reportlab_platypus import kept_together, set_contents_table, text_cursor
 from .flowables import Heading
 
 LEVELS = 2  # chapters and sections are listed
@@ -53,13 +54,14 @@ class Contents(TableOfContents):
             if style.spaceBefore:
                 rows.append([Spacer(1, style.spaceBefore)])
             rows.append([Paragraph(f'{text}<onDraw name="contentsLeader" label="{key}"/>', style)])
-        self._table = Table(rows, colWidths=(availWidth,), style=self.tableStyle)
-        self.width, self.height = self._table.wrapOn(self.canv, availWidth, availHeight)
+        table = Table(rows, colWidths=(availWidth,), style=self.tableStyle)
+        set_contents_table(self, table)
+        self.width, self.height = table.wrapOn(self.canv, availWidth, availHeight)
         return self.width, self.height
 
     def _leader(self, canvas: Canvas, key: str, width: float) -> None:
         """At the end of an entry's text: reserve the rest of the line for the dotted leader and page number."""
-        x, y = canvas._curr_tx_info["cur_x"], canvas._curr_tx_info["cur_y"]
+        x, y = text_cursor(canvas)
         level = next(level for level, _, entry in self._headings if entry == key)
         style = self.getLevelStyle(level)
         self._leaders[key] = (width - x, style, canvas.absolutePosition(width, y))
@@ -90,7 +92,7 @@ class Contents(TableOfContents):
 def _placed_one_by_one(story: list[Flowable]) -> Iterator[Flowable]:
     for flowable in story:
         if isinstance(flowable, KeepTogether):
-            yield from _placed_one_by_one(flowable._content)
+            yield from _placed_one_by_one(kept_together(flowable))
         else:
             yield flowable
 

@@ -6,7 +6,7 @@ from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Paragraph
 
-from ..typeset.units import MM
+from ..core.units import MM
 from .blocks import Diagram
 from .layout import Battlefield
 from .styles import Styles, markup

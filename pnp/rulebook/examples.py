@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..data import combat
 from ..data.engine_data import Engine
-from ..problems import Location, Problem
+from ..core.problems import Location, Problem
 from ..data.terms import signed
 
 ATTACK_ON_DEFENDER = (5, 3)        # your ATK, their DEF

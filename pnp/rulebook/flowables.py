@@ -4,9 +4,10 @@ from __future__ import annotations
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import CondPageBreak, Flowable, KeepInFrame, Paragraph
 
+from ..adapters.reportlab_platypus import wrapped_lines
 from ..graphics.colours import cmyk
-from ..typeset.units import MM
-from ..layouts.schemas import FactionStyle
+from ..core.units import MM
+from ..cards.layout import FactionStyle
 from ..graphics.emblems import draw_emblem
 from ..graphics.ornaments import draw_diamond
 from .layout import TitleFrame
@@ -19,11 +20,11 @@ class Text(Paragraph):
     places it), and the lines would come out the same (they depend on the width only). Splitting starts afresh."""
 
     def wrap(self, availWidth, availHeight):
-        if self.__dict__.get("_wrapped_width") == availWidth and "blPara" in self.__dict__:
+        lines = wrapped_lines(self)
+        if self.__dict__.get("_wrapped_width") == availWidth and lines is not None:
             return self.width, self.height
-        lines = self.__dict__.get("blPara")
         size = super().wrap(availWidth, availHeight)
-        if self.__dict__.get("blPara") is not lines:  # set anew (not when the width was too small to set anything)
+        if wrapped_lines(self) is not lines:  # set anew (not when the width was too small to set anything)
             self._wrapped_width = availWidth
         return size
 

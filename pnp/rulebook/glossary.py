@@ -14,7 +14,7 @@ from ..i18n.catalogs import SOURCE_LANG
 from ..i18n.languages import PSEUDO
 from ..i18n.lexicon import Lexicon, TermForms, capitalized
 from ..i18n.pseudo import pseudo
-from ..problems import Location, Problem
+from ..core.problems import Location, Problem
 from . import blocks as b
 
 TABLE = "keywords"  # the Rules Reference's keyword table: its column widths in pnp/layouts/rulebook.toml name it

@@ -2,15 +2,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Mapping
 
 
-from ..layouts.schemas import card_layout, ink_problems, load_layout, sheet_layout
-from ..layouts.values import Colour, Figures, PageMargins, Palette, Positive
-from ..problems import Location, Problem, raise_if_errors
-from ..typeset.units import MM
+from ..core.caches import memo
+from ..cards.layout import card_layout
+from ..core.loader import load_layout
+from ..layouts.schemas import ink_problems, sheet_layout
+from ..core.values import Colour, Figures, PageMargins, Palette, Positive
+from ..core.problems import Location, Problem, raise_if_errors
+from ..core.units import MM
 
 
 @dataclass(frozen=True)
@@ -163,7 +165,7 @@ class Page:
         return self.width - (m.inner + m.outer) * MM
 
 
-@lru_cache(maxsize=None)
+@memo("rulebook.toml, loaded and checked", "layouts folder")
 def rulebook_layout(directory: Path) -> RulebookLayout:
     """pnp/layouts/rulebook.toml, checked: booklet margins printable, colours in range, table widths positive."""
     layout = load_layout("rulebook", RulebookLayout, directory)

@@ -15,7 +15,7 @@ from dataclasses import fields, is_dataclass, replace
 from types import MappingProxyType
 from typing import Mapping
 
-from ..problems import Location, Problem
+from ..core.problems import Location, Problem
 from . import blocks as b
 
 _REF, _PAGE, _END = "\ue010", "\ue011", "\ue012"  # private-use stand-ins around an id, never printed

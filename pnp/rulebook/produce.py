@@ -5,8 +5,9 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..context import BuildContext
-from ..layouts.schemas import CARD_INK_SAVER, card_layout
-from ..problems import raise_if_errors
+from ..cards.layout import card_layout
+from ..layouts.schemas import CARD_INK_SAVER
+from ..core.problems import raise_if_errors
 from . import rendered_pdfs
 from .checks import checked_rulebook
 

@@ -7,9 +7,10 @@ from io import BytesIO
 
 from reportlab.platypus import ActionFlowable, BaseDocTemplate, CondPageBreak, Frame, PageBreak, PageTemplate, Spacer
 
+from ..adapters.reportlab_platypus import used_height
 from ..typeset.fonts import fonts_for
-from ..typeset.units import MM
-from ..layouts.schemas import FactionStyle
+from ..core.units import MM
+from ..cards.layout import FactionStyle
 from ..pages.pdfout import AUTHOR, CREATOR, DocumentInfo, draw_draft_mark, pdf_bytes
 from . import blocks as b
 from .anatomy_cards import AnatomyCards
@@ -64,10 +65,9 @@ class RulebookDocument(BaseDocTemplate):
 
     def afterFlowable(self, flowable):
         if not isinstance(flowable, INVISIBLE):
-            frame = self.frame
             self.placed.append(Placed(self.canv.getPageNumber(), isinstance(flowable, (Heading, Ornament)),
                                       isinstance(flowable, Heading) and flowable.level == 1,
-                                      (frame._y1 + frame._height - frame._y) / frame._height))
+                                      used_height(self.frame)))
         if getattr(flowable, "anchor", ""):
             self.anchors.setdefault(flowable.anchor, self.canv.getPageNumber())
         if not isinstance(flowable, Heading):

@@ -11,7 +11,7 @@ import re
 from ..data import combat
 from ..data.card_database import Card, CardDatabase
 from ..data.engine_data import Engine
-from ..problems import Location, Problem
+from ..core.problems import Location, Problem
 from . import examples
 
 # The sample turn: player I (Rome) in their own turn SAMPLE_TURN, player II (Carthage).

@@ -8,9 +8,10 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import (CondPageBreak, Flowable, KeepInFrame, KeepTogether, NextPageTemplate, PageBreak,
                                 Spacer, Table, TableStyle)
 
-from ..typeset.units import MM
+from ..adapters.reportlab_platypus import kept_together
+from ..core.units import MM
 from . import blocks as b
-from ..layouts.schemas import FactionStyle
+from ..cards.layout import FactionStyle
 from .anatomy import anatomy_rows
 from .anatomy_cards import AnatomyCards
 from .contents import Contents
@@ -160,7 +161,7 @@ def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts
             # keepWithNext does not reach into a KeepTogether: the heading goes into the kept block
             heading = target.pop()
             heading.keepWithNext = 0
-            inner = [f for flowable in flowables for f in (flowable._content if isinstance(flowable, KeepTogether)
+            inner = [f for flowable in flowables for f in (kept_together(flowable) if isinstance(flowable, KeepTogether)
                                                             else [flowable])]
             first = next(i for i, f in enumerate(inner) if not isinstance(f, Spacer)) + 1  # the anatomy's first row
             flowables = [KeepTogether([heading, *inner[:first]]), *inner[first:]]

@@ -2,18 +2,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from html import escape
 
 from reportlab.lib.colors import CMYKColor
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 
+from ..core.caches import memo
 from ..graphics.colours import BLACK, PAPER, cmyk
-from ..typeset.units import MM
+from ..core.units import MM
 from ..typeset.fonts import TITLE_FACES
 from ..typeset.textfit import runs_width, set_runs
-from ..layouts.values import Figures
+from ..core.values import Figures
 from .layout import PageFormat, RulebookMarks, RulebookPalette, RulebookType
 
 
@@ -156,7 +156,7 @@ def markup(text: str, style: ParagraphStyle, styles: Styles) -> str:
                    for run, font, size in _runs(text, style, styles))
 
 
-@lru_cache(maxsize=1 << 16)
+@memo("the width of a text as the rulebook's markup sets it", "text, fonts", maxsize=1 << 16)
 def text_width(text: str, *fonts) -> float:
     """The width of a text as `markup` sets it in the `measured_fonts` of a style, in points; remembered: the table
     columns measure the same words on both papers, in the booklet, and in the validator's checks and again in the

@@ -3,7 +3,7 @@ ReportLab's platypus): the styles a page format sets the blocks in, and which bl
 larger type, shared with pnp.rulebook.story."""
 from __future__ import annotations
 
-from ..problems import Problem, ProblemsFound, raise_if_errors
+from ..core.problems import Problem, ProblemsFound, raise_if_errors
 from ..typeset.hyphenation import paragraph_hyphenator
 from . import blocks as b
 from .columns import table_columns

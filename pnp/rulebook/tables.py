@@ -6,7 +6,7 @@ from typing import Sequence
 
 from reportlab.platypus import Table, TableStyle
 
-from ..typeset.units import MM
+from ..core.units import MM
 from .blocks import Table as TableBlock
 from .columns import side_by_side, table_columns
 from .flowables import Text

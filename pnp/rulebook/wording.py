@@ -7,7 +7,7 @@ has physical limits; a value those texts cannot express is reported, never print
 from __future__ import annotations
 
 from ..data.engine_data import Engine
-from ..problems import Location, Problem
+from ..core.problems import Location, Problem
 
 TEMPLATES = "pnp/rulebook/templates"
 # engine name -> (the value the text assumes, what the text says)

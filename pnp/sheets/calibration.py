@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from io import BytesIO
-from pathlib import Path
 from typing import Mapping
 
 from babel.numbers import format_decimal
@@ -25,17 +24,18 @@ from ..i18n.translator import Translator
 from .compose import DOMAIN
 from ..i18n.catalogs import LanguageCatalog
 from ..typeset.fonts import missing_glyphs, register_fonts
-from ..pages.imposition import SheetGrid, sheet_grid
-from ..layouts.schemas import PAPERS, CalibrationLayout, CalibrationText, TextStyle, calibration_layout, card_layout, \
-    sheet_layout
+from ..pages.imposition import SheetGrid, home_grid
+from ..core.geometry import TextStyle
+from ..layouts.schemas import PAPERS, card_geometry
+from .calibration_layout import CalibrationLayout, CalibrationText, calibration_layout
 from ..pages.pdfout import document_info, new_canvas, pdf_bytes
 from ..i18n.placeholder_names import COMMANDS
-from ..problems import Problem, raise_if_errors
+from ..core.problems import Problem, raise_if_errors
 from ..project import Inputs, Project
 from ..data.terms import N_
 from ..typeset.textfit import shrink_to_fit, wrap
 from ..typeset.metrics import descent
-from ..typeset.units import MM
+from ..core.units import MM
 
 GAME = "Ancient Duel"  # the game's name, the same in every language
 NBSP = "\u00a0"  # glues a quoted command while the lines are broken (printed as a plain space)
@@ -103,18 +103,23 @@ class Composed:
     problems: tuple[Problem, ...]
 
 
-def home_grid(paper: str, layouts: Path) -> SheetGrid:
-    """The card grid of a home sheet (of the layouts folder `layouts`): the calibration sheet measures the printer
-    for exactly these pages."""
-    card = card_layout(layouts).card
-    return sheet_grid(sheet_layout(paper, layouts), card.width, card.height, card.bleed,
-                      str(layouts / f"home-{paper}.toml"))
+@dataclass(frozen=True)
+class CalibrationPrint:
+    """How the calibration sheet is printed: the home sheet's card grid it measures, its layout, the paper's name,
+    the duplex flip and the back offset it is printed with."""
+
+    grid: SheetGrid
+    layout: CalibrationLayout
+    paper: str
+    duplex: str
+    back_offset: tuple[float, float] = (0.0, 0.0)
 
 
-def compose(catalog: LanguageCatalog, fonts: Mapping[str, str], grid: SheetGrid, layout: CalibrationLayout,
-            paper: str, duplex: str, back_offset: tuple[float, float]) -> Composed:
+def compose(catalog: LanguageCatalog, fonts: Mapping[str, str], printing: CalibrationPrint) -> Composed:
     """The instructions of both pages in the catalog's language, checked: each fits above its page's marks at the
     smallest allowed size at the latest, and every character has a glyph in its font."""
+    grid, layout, paper, duplex, back_offset = (printing.grid, printing.layout, printing.paper, printing.duplex,
+                                                printing.back_offset)
     text = Translator(catalog, DOMAIN)
     number = lambda value: format_decimal(value, locale=babel_locale(catalog.lang))  # noqa: E731 - 100, 2,5 in de
     paper_name = "A4" if paper == "a4" else paper.title()
@@ -142,11 +147,11 @@ def compose(catalog: LanguageCatalog, fonts: Mapping[str, str], grid: SheetGrid,
     return Composed(f"{GAME} — {text(SHEET)}", sides[0], sides[1], tuple(dict.fromkeys(text.problems + problems)))
 
 
-def calibration_pdf(grid: SheetGrid, layout: CalibrationLayout, fonts: Mapping[str, str], catalog: LanguageCatalog,
-                    paper: str, duplex: str, back_offset: tuple[float, float]) -> bytes:
+def calibration_pdf(catalog: LanguageCatalog, fonts: Mapping[str, str], printing: CalibrationPrint) -> bytes:
     """The two-page calibration PDF (front, then back) for a home sheet; raises ProblemsFound for a missing
     translation, instructions that do not fit or a character without a glyph."""
-    composed = compose(catalog, fonts, grid, layout, paper, duplex, back_offset)
+    composed = compose(catalog, fonts, printing)
+    grid, layout, back_offset = printing.grid, printing.layout, printing.back_offset
     raise_if_errors(list(composed.problems))
     buffer = BytesIO()
     canvas = new_canvas(buffer, (grid.paper_width, grid.paper_height), document_info(catalog, composed.title))
@@ -171,7 +176,8 @@ def calibration_print_problems(inputs: Inputs, langs: tuple[str, ...], project: 
     for lang in langs:
         for paper in PAPERS:
             for duplex in DUPLEX:
-                found = compose(inputs.catalogs[lang], fonts, home_grid(paper, project.layouts), layout, paper, duplex, (0.0, 0.0))
+                grid = home_grid(paper, project.layouts, card_geometry(project.layouts))
+                found = compose(inputs.catalogs[lang], fonts, CalibrationPrint(grid, layout, paper, duplex))
                 problems += found.problems
     return list(dict.fromkeys(problems))
 

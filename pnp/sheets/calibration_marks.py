@@ -10,9 +10,9 @@ from reportlab.lib.colors import CMYKColor
 from reportlab.pdfgen.canvas import Canvas
 
 from ..pages.imposition import SheetGrid
-from ..layouts.schemas import CalibrationLayout
+from .calibration_layout import CalibrationLayout
 from ..data.terms import signed
-from ..typeset.units import MM
+from ..core.units import MM
 
 INK = CMYKColor(0, 0, 0, 1)
 AXES = ("X", "Y")  # the scales' letters: the values of --back-offset X,Y, command-line syntax never translated

@@ -12,7 +12,7 @@ from ..data.engine_data import Engine
 from ..i18n.catalogs import LanguageCatalog
 from ..typeset.fonts import register_fonts
 from ..layouts.schemas import PAPERS
-from ..problems import Problem, ProblemsFound
+from ..core.problems import Problem, ProblemsFound
 from ..project import Inputs, Project
 from .pdf import compose_for_paper
 from .scoresheet import ScoreSheetPage

@@ -7,13 +7,13 @@ from typing import Mapping
 from ..i18n.languages import fit_severity
 from ..i18n.translator import Translator
 from ..typeset.fonts import missing_glyphs
-from ..layouts.schemas import TextStyle
-from ..layouts.values import Figures
-from ..problems import Location, Problem
+from ..core.geometry import TextStyle
+from ..core.values import Figures
+from ..core.problems import Location, Problem
 from ..typeset.hyphenation import breaks_for
 from ..typeset.textfit import FittedText, fit_text
 from ..typeset.metrics import cap_height
-from ..typeset.units import MM, PT
+from ..core.units import MM, PT
 from .draw import Item, Text, figure_font, text_width, texts
 
 PARAGRAPH_FACES = ("body", "italic")  # font roles of running text, hyphenated when it takes several lines

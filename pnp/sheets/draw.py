@@ -12,10 +12,10 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..graphics.colours import BLACK, PAPER
-from ..layouts.values import Figures
+from ..core.values import Figures
 from ..typeset import textfit
 from ..typeset.fonts import TITLE_FACES
-from ..typeset.units import MM
+from ..core.units import MM
 
 
 

@@ -2,14 +2,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
 
 from ..data.engine_data import ENGINE_NAMES
-from ..layouts.schemas import card_layout, ink_problems, load_layout
-from ..layouts.values import Colour, Figures, Palette, Positive, Step
-from ..problems import Location, Problem, raise_if_errors
+from ..core.loader import load_layout
+from ..layouts.schemas import card_geometry, ink_problems
+from ..core.values import Colour, Figures, Palette, Positive, Step
+from ..core.problems import Location, Problem, raise_if_errors
 
 CMYK = Colour
 TOKEN_STATS = ("atk", "def")
@@ -170,7 +170,6 @@ class ScoreSheetLayout:
     figures: Figures
 
 
-@lru_cache(maxsize=None)
 def scoresheet_layout(directory: Path) -> ScoreSheetLayout:
     """pnp/layouts/scoresheet.toml (colours checked by the loader, total ink here)."""
     layout = load_layout("scoresheet", ScoreSheetLayout, directory)
@@ -182,7 +181,7 @@ def _ink_problems(palette: Palette, directory: Path, name: str) -> list[Problem]
     """Every colour of a sheet's palette (layout file `name` in `directory`) within the kit's total ink limit
     (card.toml max_ink)."""
     colours = {f"palette.{name}": colour for name, colour in palette.colors().items()}
-    return ink_problems(colours, card_layout(directory).card.max_ink, str(directory / name))
+    return ink_problems(colours, card_geometry(directory).max_ink, str(directory / name))
 
 
 # --- tokens ------------------------------------------------------------------------------------------------------
@@ -275,7 +274,6 @@ class TokensLayout:
     set: tuple[TokenSet, ...]
 
 
-@lru_cache(maxsize=None)
 def tokens_layout(directory: Path) -> TokensLayout:
     """pnp/layouts/tokens.toml, colours and token kinds checked."""
     layout = load_layout("tokens", TokensLayout, directory)

@@ -8,12 +8,11 @@ from typing import Mapping
 
 from ..i18n.catalogs import LanguageCatalog
 from ..data.engine_data import Engine
-from ..layouts.schemas import card_layout, sheet_layout
+from ..layouts.schemas import card_geometry, sheet_layout
 from ..pages.pdfout import document_info, new_canvas, pdf_bytes
 from ..i18n.translator import Translator
-from ..problems import raise_if_errors
 from ..typeset.fonts import fonts_for
-from ..typeset.units import MM
+from ..core.units import MM
 from .compose import DOMAIN
 from .draw import render
 from .layout import scoresheet_layout
@@ -29,14 +28,6 @@ def compose_for_paper(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[s
                               (sheet.width, sheet.height))
 
 
-def scoresheet_pdf(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str], paper: str,
-                   layouts: Path) -> bytes:
-    """The score sheet as PDF bytes; raises ProblemsFound when a text does not fit or a glyph is missing."""
-    page = compose_for_paper(engine, catalog, fonts, paper, layouts)
-    raise_if_errors(page.problems)
-    return render_scoresheet(page, catalog, fonts, layouts)
-
-
 def render_scoresheet(page: ScoreSheetPage, catalog: LanguageCatalog, fonts: Mapping[str, str], layouts: Path
                       ) -> bytes:
     """A score sheet laid out without problems (`compose_for_paper`) as PDF bytes."""
@@ -46,7 +37,7 @@ def render_scoresheet(page: ScoreSheetPage, catalog: LanguageCatalog, fonts: Map
     canvas = new_canvas(buffer, (page.width * MM, page.height * MM), info)
     layout = scoresheet_layout(layouts)
     render(canvas, page.items, fonts_for(fonts, catalog.lang), layout.palette.colors(), layout.figures,
-           card_layout(layouts).card.small_text)
+           card_geometry(layouts).small_text)
     canvas.showPage()
     canvas.save()
     return pdf_bytes(buffer)

@@ -4,11 +4,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..context import BuildContext
-from ..layouts.schemas import card_layout, sheet_layout
-from ..problems import raise_if_errors
+from ..layouts.schemas import card_geometry, sheet_layout
+from ..core.problems import raise_if_errors
 from .checks import scoresheet_pages
 from .pdf import render_scoresheet
-from .token_sheet import tokens_pdf
+from .token_sheet import TokenPrint, tokens_pdf
 from .tokens import token_set_layout
 
 
@@ -29,8 +29,7 @@ def tokens(ctx: BuildContext) -> dict[Path, bytes]:
     """<lang>/tokens.pdf: home sheets of tokens, fronts and backs, with the build's duplex and back offset; the
     token faces are checked as `pnp validate` checks them (`token_print_problems`) while they are composed."""
     o, folder = ctx.options, ctx.project.layouts
-    return {Path(lang) / "tokens.pdf": tokens_pdf(ctx.inputs.engine, ctx.inputs.catalogs[lang], ctx.fonts,
-                                                  sheet_layout(o.paper, folder), token_set_layout(folder),
-                                                  card_layout(folder).card.small_text, o.duplex,
-                                                  o.back_offset)
+    printing = TokenPrint(sheet_layout(o.paper, folder), token_set_layout(folder), card_geometry(folder).small_text,
+                          o.duplex, o.back_offset)
+    return {Path(lang) / "tokens.pdf": tokens_pdf(ctx.inputs.engine, ctx.inputs.catalogs[lang], ctx.fonts, printing)
             for lang in ctx.langs}

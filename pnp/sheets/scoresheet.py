@@ -9,10 +9,10 @@ from ..i18n.translator import Translator
 from ..i18n.catalogs import LanguageCatalog
 from ..data.engine_data import Engine
 from ..i18n.localize import stat_labels
-from ..problems import Location, Problem
+from ..core.problems import Location, Problem
 from ..data.terms import N_
 from ..typeset.metrics import cap_height
-from ..typeset.units import PT
+from ..core.units import PT
 from .compose import DOMAIN, Composer, glyph_problems
 from .draw import Item, Line, Rect, Shape
 from .layout import ScoreSheetLayout, ShieldShape

@@ -13,7 +13,7 @@ from ..data.engine_data import Engine
 from ..i18n.localize import stat_labels
 from ..data.terms import N_, signed
 from ..typeset.metrics import cap_height
-from ..typeset.units import PT
+from ..core.units import PT
 from .compose import DOMAIN, Composer
 from .draw import Circle, Item, Line, Rect, Shape
 from .layout import TokensLayout, TokenSet

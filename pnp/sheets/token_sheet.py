@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from dataclasses import dataclass
 from io import BytesIO
 from typing import Mapping
 
@@ -11,12 +12,12 @@ from ..data.engine_data import Engine
 from ..pages.imposition import DrawCell, SheetGrid, check_back_offset, impose_home, sheet_grid
 from ..layouts.schemas import GridSize, SheetLayout
 from ..pages.pdfout import document_info, new_canvas, pdf_bytes
-from ..problems import Location, Problem, raise_if_errors
+from ..core.problems import Location, Problem, raise_if_errors
 from ..typeset.fonts import fonts_for
 from ..i18n.translator import Translator
 from .compose import DOMAIN, glyph_problems
 from .draw import Item, render
-from ..layouts.values import Figures
+from ..core.values import Figures
 from .layout import TokensLayout
 from .token_faces import BACK, FRONT, TITLE, TokenFaces
 from .tokens import Token, token_list
@@ -53,12 +54,24 @@ def token_faces(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, st
     return pairs, faces.text.problems + faces.problems + glyph_problems(items, fonts, where, faces.sources)
 
 
-def tokens_pdf(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str], sheet: SheetLayout,
-               layout: TokensLayout, small_text: float, duplex: str,
-               back_offset: tuple[float, float] = (0.0, 0.0)) -> bytes:
-    """The token sheets as PDF bytes (text under `small_text` pt in one ink). Tokens have two different sides, so
-    back pages are printed even without duplex ("none" lays them out for the long-edge flip, to print on the
-    reverse by hand or glue)."""
+@dataclass(frozen=True)
+class TokenPrint:
+    """How the token sheets are printed (the tokens' view of a build): the home sheet, the tokens' layout, the size
+    under which text prints in one ink, duplex and the backs' offset."""
+
+    sheet: SheetLayout
+    layout: TokensLayout
+    small_text: float
+    duplex: str
+    back_offset: tuple[float, float] = (0.0, 0.0)
+
+
+def tokens_pdf(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str], printing: TokenPrint) -> bytes:
+    """The token sheets as PDF bytes, printed as `printing` says. Tokens have two different sides, so back pages
+    are printed even without duplex ("none" lays them out for the long-edge flip, to print on the reverse by hand
+    or glue)."""
+    sheet, layout, small_text, duplex, back_offset = (printing.sheet, printing.layout, printing.small_text,
+                                                      printing.duplex, printing.back_offset)
     pairs, problems = token_faces(engine, catalog, fonts, layout)
     fonts = fonts_for(fonts, catalog.lang)
     grid = token_grid(sheet, layout, len(pairs))

@@ -9,7 +9,7 @@ from ..data.engine_data import Engine
 from ..i18n.catalogs import LanguageCatalog
 from ..i18n.localize import stat_labels
 from ..i18n.translator import Translator
-from ..problems import Location, Problem, raise_if_errors
+from ..core.problems import Location, Problem, raise_if_errors
 from .layout import TokensLayout, TokenSet, tokens_layout
 from .compose import DOMAIN
 from .token_faces import KINDS, Token

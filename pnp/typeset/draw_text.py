@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..layouts.schemas import Box
+from ..core.geometry import Box
 from .textfit import FittedText, measure, runs
 from .metrics import cap_height
-from .units import MM
+from ..core.units import MM
 
 
 

@@ -2,32 +2,19 @@
 from __future__ import annotations
 
 import struct
-from functools import lru_cache
 from pathlib import Path
 from typing import Mapping
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont, TTFontFace
+from reportlab.pdfbase.ttfonts import TTFont
 
 from ..i18n.languages import language
-from ..input_files import check_input
+from ..core.input_files import check_input
+from ..core.caches import memo
+from ..adapters.reportlab_fonts import rewrite_subset_tables
+from ..core.values import FONT_FILES
 from .subset_tags import TaggedTTFont
 
-# role -> file in fonts/. Titles in Cinzel (Roman capitals; Turkish text in its Turkish form), text and every number
-# in EB Garamond PnP (lining figures, fonts/derive.py; "tabular": figures of one width, for numbers in columns —
-# the Bold's are tabular already), symbols (♚, →, ✓) in DejaVu Sans. All SIL OFL / Bitstream Vera licences, files
-# beside the fonts.
-FONT_FILES = {
-    "title": "Cinzel.ttf",
-    "title-tr": "CinzelPnP-TR.ttf",
-    "brand": "Cinzel.ttf",  # text in no language: the game's title, never in the Turkish form
-    "body": "EBGaramondPnP-Regular.ttf",
-    "italic": "EBGaramondPnP-Italic.ttf",
-    "bold": "EBGaramondPnP-Bold.ttf",
-    "tabular": "EBGaramondPnPTabular-Regular.ttf",
-    "sans": "DejaVuSans.ttf",
-    "sans-bold": "DejaVuSans-Bold.ttf",
-}
 FONT_NAMES = {role: f"AD-{role}" for role in FONT_FILES}
 # the Cinzel roles: their 1 is a Roman I, so their digits are printed in a figure font (the text faces, EB Garamond
 # PnP, have lining figures of their own)
@@ -37,18 +24,6 @@ LICENCE_TEXT = 13  # name ID of a font's licence description (the full licence t
 NOTICE_IN_EVERY_COPY = ("DejaVu",)
 
 
-class _EmbeddedFace(TTFontFace):
-    """A font face whose subsets, embedded in the PDFs, carry the font's names, copyright and licence URL but not
-    the licence's full text, up to 15 kB of each embedded font (EB Garamond 12). The licences are beside the fonts
-    in fonts/; an OFL font embedded in a document need not repeat them (SIL OFL FAQ). DejaVu's Bitstream Vera
-    licence asks for its notice in all copies, so its subsets keep it (NOTICE_IN_EVERY_COPY)."""
-
-    def get_table(self, tag):
-        table = super().get_table(tag)
-        return _without_licence_text(table) if tag == "name" else table
-
-
-@lru_cache(maxsize=None)
 def _without_licence_text(table: bytes) -> bytes:
     """The font's 'name' table without its licence description records, as fontTools would compile it (records in
     the order of the spec, each distinct string stored once; tests/test_kit_fonts.py compares the two) — read
@@ -75,15 +50,18 @@ def _without_licence_text(table: bytes) -> bytes:
 def _embedded_font(name: str, path: Path) -> TTFont:
     """The font `path` registered as `name`: subsets hold only the characters printed (ReportLab's default keeps all
     of ASCII in the first subset), tagged by their content (TaggedTTFont) and, unless its licence asks for it in
-    every copy, no licence text (_EmbeddedFace)."""
+    every copy, no licence text: the subsets carry the font's names, copyright and licence URL but not the
+    licence's full text, up to 15 kB of each embedded font (EB Garamond 12). The licences are beside the fonts in
+    fonts/; an OFL font embedded in a document need not repeat them (SIL OFL FAQ). DejaVu's Bitstream Vera licence
+    asks for its notice in all copies, so its subsets keep it (NOTICE_IN_EVERY_COPY)."""
     check_input(path, "font")
     font = TaggedTTFont(name, str(path), asciiReadable=False)
     if not path.name.startswith(NOTICE_IN_EVERY_COPY):
-        font.face.__class__ = _EmbeddedFace  # the parsed face, its subsets made by the subclass
+        rewrite_subset_tables(font, {"name": _without_licence_text})
     return font
 
 
-@lru_cache(maxsize=None)
+@memo("the fonts registered with ReportLab (once), by role", "fonts folder")
 def register_fonts(fonts_dir: Path) -> dict[str, str]:
     """Register every role once; returns role -> ReportLab font name."""
     for role, file in FONT_FILES.items():

@@ -6,16 +6,16 @@ Never inside a number, a word with an apostrophe (Turkish suffixes: "Nil’in") 
 """
 from __future__ import annotations
 
-import re
-from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Sequence
 
 import pyphen
 
 from ..i18n.languages import language
-from ..input_files import read_input
-from ..resources import package_folder
+from ..core.input_files import read_input
+from ..core.resources import package_folder
+from ..core.caches import memo
+from ..adapters.pyphen_internals import provide_lazy_patterns
 
 PATTERNS = package_folder("pnp.typeset", "patterns")  # pattern files pyphen does not ship (Turkish)
 OPENING_QUOTES = "„“«‹‚\""
@@ -28,7 +28,7 @@ MIN_PART = 3  # letters kept together at either end of a hyphenated word ("Ver-t
 Breaks = Callable[[str], Sequence[tuple[int, bool]]]
 
 
-@lru_cache(maxsize=None)
+@memo("a language's pyphen dictionary (patterns parsed when first used)", "language")
 def _dictionary(lang: str) -> pyphen.Pyphen | None:
     name = language(lang).hyphenation
     if (PATTERNS / name).is_file():
@@ -37,64 +37,8 @@ def _dictionary(lang: str) -> pyphen.Pyphen | None:
         path = pyphen.LANGUAGES[pyphen.language_fallback(name)]
     else:
         return None
-    pyphen.hdcache.setdefault(Path(path), _lazy_patterns(Path(path)))  # where pyphen looks for a parsed file
+    provide_lazy_patterns(Path(path), read_input(Path(path), "patterns"))
     return pyphen.Pyphen(filename=path, left=MIN_PART, right=MIN_PART)
-
-
-class _Patterns(dict):
-    """pyphen's pattern table (letters -> (offset, values)) that parses a pattern when a word first looks it up.
-    pyphen parses every pattern of a file up front: 0.36 s for the 66 000 German ones, in every process that
-    hyphenates German, where a whole kit looks up a few thousand."""
-
-    def __init__(self, lines: dict[str, str]):
-        super().__init__()
-        self.lines = lines  # letters of a pattern -> the pattern as written
-
-    def get(self, key, default=None):
-        if key not in self:
-            if key not in self.lines:
-                return default
-            self[key] = _parsed(self.lines[key])
-        return self[key] or default
-
-
-def _lazy_patterns(path: Path) -> pyphen.HyphDict:
-    """A pyphen.HyphDict of the file whose patterns are parsed when first used: the same positions, found in the
-    same way, by pyphen (`positions`)."""
-    data = read_input(path, "patterns")
-    encoding = data.split(b"\n", 1)[0].decode().strip()
-    encoding = "cp1251" if encoding.lower() == "microsoft-cp1251" else encoding
-    letters = data.translate(None, b"0123456789").decode(encoding).split("\n")  # digits are ASCII in every encoding
-    lines: dict[str, str] = {}
-    for key, line in zip(letters[1:], data.decode(encoding).split("\n")[1:]):
-        line = line.strip()
-        if not line or line.startswith(pyphen.ignored):
-            continue
-        if "^^" in line or "/" in line:  # a character in hex, a nonstandard hyphenation: as pyphen reads them
-            line = pyphen.parse_hex(lambda match: chr(int(match.group(1), 16)), line)
-            key = re.sub(r"\d", "", line.split("/", 1)[0] if "=" in line else line)
-        lines[key.strip()] = line
-    table = pyphen.HyphDict.__new__(pyphen.HyphDict)
-    table.patterns, table.cache, table.maxlen = _Patterns(lines), {}, max(map(len, lines))
-    return table
-
-
-def _parsed(pattern: str) -> tuple[int, tuple[int, ...]] | None:
-    """pyphen's reading of one pattern (HyphDict.__init__): the offset and values of its digits, zeros cut from
-    both ends; None when all are zero."""
-    factory = int
-    if "/" in pattern and "=" in pattern:
-        pattern, alternative = pattern.split("/", 1)
-        factory = pyphen.AlternativeParser(pattern, alternative)
-    values = tuple(factory(digit or "0") for digit, _ in pyphen.parse(pattern))
-    if max(values) == 0:
-        return None
-    start, end = 0, len(values)
-    while not values[start]:
-        start += 1
-    while not values[end - 1]:
-        end -= 1
-    return start, values[start:end]
 
 
 def _lower(word: str, lang: str) -> str:
@@ -104,7 +48,7 @@ def _lower(word: str, lang: str) -> str:
     return "".join(ch.lower() if len(ch.lower()) == 1 else ch for ch in word)
 
 
-@lru_cache(maxsize=None)
+@memo("a language's break finder (one function per language: part of fit_text's key)", "language")
 def breaks_for(lang: str | None) -> Breaks | None:
     """A function giving the places where a word may break, as (index, add a hyphen); None for a language without
     hyphenation (the text then breaks at spaces and existing hyphens only). One function per language, so that

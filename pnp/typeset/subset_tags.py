@@ -2,15 +2,16 @@
 9.6.4) derived from a hash of the font and its glyph set, so that different subsets never share a tag (a print shop
 merging several PDFs into one job keeps every glyph) and the same subset always gets the same one.
 
-ReportLab 4–5 names every subset of a TrueType font by its index (`ttfonts.SUBSETN(n)`: AAAAAA+, AAAAAB+, …) while
-TTFont.addObjects embeds them; this adapter swaps that one name function for the duration of the call
-(tests/test_kit_fonts.py fails if an upgrade stops reading it)."""
+ReportLab names every subset of a TrueType font by its index (AAAAAA+, AAAAAB+, …) while TTFont.addObjects embeds
+them; pnp.adapters.reportlab_fonts.subset_names gives them these names for the duration of the call."""
 from __future__ import annotations
 
 import hashlib
 from typing import Sequence
 
 from reportlab.pdfbase import ttfonts
+
+from ..adapters.reportlab_fonts import subset_names
 
 TAG_LETTERS = 6
 
@@ -27,9 +28,5 @@ class TaggedTTFont(ttfonts.TTFont):
     def addObjects(self, doc) -> None:
         state = self.state.get(doc)
         tags = [subset_tag(self.face.name, subset) for subset in (state.subsets if state else ())]
-        index_name = ttfonts.SUBSETN
-        ttfonts.SUBSETN = tags.__getitem__
-        try:
+        with subset_names(tags):
             super().addObjects(doc)
-        finally:
-            ttfonts.SUBSETN = index_name

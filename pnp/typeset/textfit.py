@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import groupby
 from typing import Callable, TypeVar
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from ..layouts.schemas import TextStyle
+from ..core.caches import memo
+from ..core.geometry import TextStyle
 from .fonts import missing_glyphs
 from .hyphenation import Breaks, explicit_breaks, quoted
 
@@ -39,7 +39,7 @@ def runs(text: str, font: str, figures: str | None) -> list[tuple[str, str]]:
     return [(piece, f) for piece, f in _pieces(text, font, figures) if piece]
 
 
-@lru_cache(maxsize=1 << 18)
+@memo("the width of a text run", "text, font, figure font, size, figure scale", maxsize=1 << 18)
 def measure(text: str, font: str, figures: str | None, size: float, figure_scale: float = 1.0) -> float:
     """Width in points of `text` set in `font` (figures in `figures`, at `figure_scale` times the size).
     Remembered: line breaking measures the same words and lines at the same sizes again, and the build sets the
@@ -247,7 +247,7 @@ def shrink_to_fit(style: TextStyle, step: float, set_at: Callable[[float], Resul
     return result, False
 
 
-@lru_cache(maxsize=1 << 14)
+@memo("a text fitted to a box (size, lines)", "text, font, style, box, step, options, break finder", maxsize=1 << 14)
 def fit_text(text: str, font: str, style: TextStyle, width: float, height: float, step: float,
              balance: bool = False, figures: str | None = None, figure_scale: float = 1.0,
              breaks: Breaks | None = None) -> FittedText:

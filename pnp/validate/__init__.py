@@ -10,29 +10,29 @@ from functools import partial
 from pathlib import Path
 from typing import Callable, Iterable
 
-from ..cards.checks import card_print_problems
 from ..export.settings import export_layout
-from ..layouts.schemas import CARD_VARIANTS, PAPERS, calibration_layout, card_layout, sheet_layout
+from ..cards.layout import card_layout
+from ..layouts.schemas import CARD_VARIANTS, PAPERS, sheet_layout
+from ..sheets.calibration_layout import calibration_layout
 from ..layouts.services import print_services
 from ..i18n.catalogs import SOURCE_LANG
 from ..i18n.languages import DRAFT, PSEUDO, language
-from ..parallel import Progress, attempted, raised, results_in_order
-from ..problems import ERROR, WARNING, Location, Problem, ProblemsFound
+from ..core.parallel import Progress, attempted, raised, results_in_order
+from ..core.problems import ERROR, WARNING, Location, Problem, ProblemsFound
+from ..products import CARDS, ENGINE, LEXICON, NOTHING, PRODUCTS, Needs, PrintChecker
 from ..project import Inputs, Project
-from ..sheets import score_sheet_print_problems, token_print_problems
-from ..sheets.calibration import calibration_print_problems
 from ..sheets.layout import scoresheet_layout, tokens_layout
 from .characters import check_characters
 from .completeness import check_completeness
 from .crossrefs import check_card_references
 from .decks import check_bundled_decks
 from .english import check_english_words, check_untranslated
-from .glossary import check_forbidden_words, check_glossary_terms, check_stat_abbreviations
+from .glossary_file import check_forbidden_words, check_glossary_terms, check_stat_abbreviations
 from .kinds import check_kinds_exist
 from .numbers import check_numbers
 from .placeholders import check_placeholders
 from .slips import check_typing
-from .terms import check_stat_positions, check_term_consistency, check_terms_used, check_undefined_terms
+from .term_use import check_stat_positions, check_term_consistency, check_terms_used, check_undefined_terms
 
 # languages without translations to check: the English source and the pseudo-locale generated from it
 UNTRANSLATED = (SOURCE_LANG, PSEUDO)
@@ -40,11 +40,6 @@ UNTRANSLATED_CODES = frozenset({"translation-missing", "translation-empty", "tra
                                 "translation-outdated"})
 
 Checker = Callable[[Inputs, tuple[str, ...]], list[Problem]]
-PrintChecker = Callable[[Inputs, tuple[str, ...], Project], list[Problem]]
-Needs = frozenset[str]  # the parts of the inputs a check cannot do without: "engine", "cards", "lexicon"
-
-ENGINE, CARDS, LEXICON = frozenset({"engine"}), frozenset({"cards"}), frozenset({"lexicon"})
-NOTHING = frozenset()
 
 CHECKERS: tuple[tuple[Checker, Needs], ...] = (
     (check_bundled_decks, ENGINE | CARDS),
@@ -67,21 +62,13 @@ CHECKERS: tuple[tuple[Checker, Needs], ...] = (
 )
 
 
-def rulebook_problems(inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[Problem]:
-    """The rulebook's print checks (pnp.rulebook.checks), imported by the process that runs them."""
-    from ..rulebook.checks import rulebook_problems as check
-    return check(inputs, langs, project)
-
-
 def print_checks() -> tuple[tuple[PrintChecker, Needs], ...]:
-    """The products' own checks, everything their producers can fail on, run without rendering: every text fits its
-    box at or above the minimum size and every character is covered by its font (cards, score sheet and tokens,
-    calibration sheet), and the rulebook composes and lays out (wordings and examples the engine values keep true,
-    tables with room) in each language. The longest, the rulebook's, comes last (`print_problems` dispatches the
-    last first)."""
-    return ((card_print_problems, ENGINE | CARDS), (score_sheet_print_problems, ENGINE),
-            (token_print_problems, ENGINE), (calibration_print_problems, NOTHING),
-            (rulebook_problems, ENGINE | CARDS | LEXICON))
+    """The products' own checks (pnp.products.PRODUCTS), everything their producers can fail on, run without
+    rendering: every text fits its box at or above the minimum size and every character is covered by its font
+    (cards, score sheet and tokens, calibration sheet), and the rulebook composes and lays out (wordings and
+    examples the engine values keep true, tables with room) in each language. The longest, the rulebook's, comes
+    last (`print_problems` dispatches the last first)."""
+    return tuple((product.check, product.needs) for product in PRODUCTS if product.check)
 
 
 def available(inputs: Inputs) -> Needs:
@@ -191,7 +178,7 @@ def print_problems(inputs: Inputs, langs: tuple[str, ...], project: Project, bro
                    jobs: int = 1, progress: Progress | None = None) -> list[Problem]:
     """The print checks' problems. They lay out the texts, so they run for the languages not in `broken` (those
     with translation errors: a broken placeholder cannot even be filled in); for the others a warning says they
-    were skipped. They run in `jobs` worker processes (pnp.parallel), the longest first; the problems come in the
+    were skipped. They run in `jobs` worker processes (pnp.core.parallel), the longest first; the problems come in the
     same order for any number."""
     printing = print_tasks(inputs, tuple(lang for lang in langs if lang not in broken), project)
     found = results_in_order([task for _, task in printing[::-1]], jobs, progress)[::-1]

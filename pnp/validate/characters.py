@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ..problems import Problem
+from ..core.problems import Problem
 from ..project import Inputs
 from .messages import pairs
 from .text_scan import BRACE, IDENTIFIER, brace_style

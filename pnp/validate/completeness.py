@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..i18n.localize import CARDS_DOMAIN, card_context
-from ..problems import Location, Problem
+from ..core.problems import Location, Problem
 from ..project import Inputs
 from ..data.terms import BONUS_PHRASES, FACTION_NAMES, KINDS, STATS, TRAITS, UNIT_TYPES
 from .messages import card_field, locate

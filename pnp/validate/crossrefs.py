@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..data.card_database import Card
 from ..i18n.localize import card_context
-from ..problems import Location, Problem
+from ..core.problems import Location, Problem
 from ..project import Inputs
 from .messages import pairs
 from .text_scan import english_quoted, quoted, unquoted

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..data.deck_lists import bundled_deck, deck_problems
-from ..problems import Problem
+from ..core.problems import Problem
 from ..project import Inputs
 from ..data.terms import FACTIONS
 

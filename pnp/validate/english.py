@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..i18n.lexicon import LanguageLexicon
-from ..problems import Problem
+from ..core.problems import Problem
 from ..project import Inputs
 from .completeness import TERM_GROUPS
 from .messages import pairs

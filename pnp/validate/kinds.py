@@ -14,9 +14,9 @@ from ..data.card_database import Card
 from ..data.terms import TRAITS, UNIT_TYPES
 from ..i18n.catalogs import SOURCE_LANG
 from ..i18n.lexicon import capitalized
-from ..problems import Location, Problem
+from ..core.problems import Location, Problem
 from ..project import Inputs
-from .terms import effect_pairs
+from .term_use import effect_pairs
 from .text_scan import unquoted
 
 KIND_TERMS = {**UNIT_TYPES, **TRAITS}  # key -> (msgctxt, English term); type and trait keys never coincide

@@ -4,8 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
+from ..core.caches import register
 from ..i18n.catalogs import LanguageCatalog, Message
-from ..problems import Location
+from ..core.problems import Location
 
 CARD_FIELDS = ("name", "effect")
 
@@ -65,6 +66,8 @@ def pairs(catalog: LanguageCatalog) -> tuple[Pair, ...]:
 
 MADE_KEPT = 16  # catalogs whose pairs are kept (a build has at most six languages)
 _MADE: dict[int, tuple[LanguageCatalog, tuple[Pair, ...]]] = {}
+register(f"{__name__}.pairs", "every translated string of a catalog, as (message, source, translation) pairs",
+         f"the catalog (its identity; the last {MADE_KEPT} kept)", _MADE.clear)
 
 
 def _pairs(catalog: LanguageCatalog) -> Iterator[Pair]:

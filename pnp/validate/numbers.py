@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..i18n.lexicon import NumberException, message_key
-from ..problems import Location, Problem
+from ..core.problems import Location, Problem
 from ..project import Inputs
 from .messages import Pair, pairs
 from .text_scan import numbers, show_multiset

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..i18n.placeholder_names import KNOWN_PLACEHOLDERS
-from ..problems import Location, Problem
+from ..core.problems import Location, Problem
 from ..project import Inputs
 from .messages import pairs
 from .text_scan import brace_style, format_syntax_error, percent_style, placeholder_name, placeholders

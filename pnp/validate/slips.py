@@ -11,7 +11,7 @@ from typing import Callable
 
 from ..i18n.languages import language
 from ..i18n.lexicon import TypingException, message_key
-from ..problems import Location, Problem
+from ..core.problems import Location, Problem
 from ..project import Inputs
 from .messages import pairs
 from .text_scan import without_placeholders

@@ -8,12 +8,12 @@ from typing import Mapping, Sequence
 
 from PIL import Image
 
-from ..cards.deck import deck_pdf
+from ..cards.deck import DeckPrint, deck_pdf
 from ..cards.faces import BackFace, FrontFace
 from ..data.art import ArtImage
 from ..export.images import page_images
 from ..kit.gallery import png_bytes
-from ..layouts.schemas import CardLayout
+from ..cards.layout import CardLayout
 from ..layouts.services import DEFAULT_SERVICE, print_service
 from ..pages.pdfout import DocumentInfo
 
@@ -26,8 +26,8 @@ def card_images(fronts: Sequence[FrontFace], backs: Mapping[str, BackFace], layo
     """Card id -> PNGs of its front (thumbnail, print resolution), for the cards of one language (fronts only, one
     page each), on the pro page of the layouts folder `layouts`."""
     info = DocumentInfo("proof", "proof site images", fronts[0].lang)  # never written: only rasterized
-    pdf = deck_pdf(list(fronts), backs, layout, art, "a4", "pro", "none", (0.0, 0.0), info, layouts,
-                   print_service(layouts, DEFAULT_SERVICE))
+    printing = DeckPrint(layout, art, layouts, "a4", "pro", "none", (0.0, 0.0), print_service(layouts, DEFAULT_SERVICE))
+    pdf = deck_pdf(list(fronts), backs, info, printing)
     images = page_images(pdf, range(len(fronts)), PRINT_DPI)
     return {face.card.id: (png_bytes(thumbnail(image)), png_bytes(image)) for face, image in zip(fronts, images)}
 

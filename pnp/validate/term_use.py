@@ -5,14 +5,14 @@ A term is found where one of its forms starts a word; quoted card names are left
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
+from ..core.caches import memo
 from ..i18n.catalogs import SOURCE_LANG
 from ..i18n.lexicon import TermForms, capitalized
-from ..problems import Location, Problem
+from ..core.problems import Location, Problem
 from ..project import Inputs
 from ..data.terms import FACTION_NAMES, KINDS, STATS, UNIT_TYPES
-from .glossary import whole_words
+from .glossary_file import whole_words
 from .messages import Pair, pairs
 from .text_scan import unquoted
 
@@ -23,7 +23,7 @@ def uses(text: str, forms: tuple[str, ...], lang: str) -> bool:
     return _starts_a_word(forms, lang).search(text) is not None
 
 
-@lru_cache(maxsize=None)
+@memo("a game term's forms as one search pattern", "forms, language")
 def _starts_a_word(forms: tuple[str, ...], lang: str) -> re.Pattern:
     """One pattern for all the forms of a term (the checks search every effect for every term)."""
     variants = sorted({v for form in forms for v in (form, capitalized(form, lang))})

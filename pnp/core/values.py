@@ -1,4 +1,4 @@
-"""Typed values of the layout files, each checked with its range by the loader (pnp.layouts.schemas.load_layout):
+"""Typed values of the layout files, each checked with its range by the loader (pnp.core.loader.load_layout):
 a bad value is one located problem (file, key), never a hang or a traceback later."""
 from __future__ import annotations
 
@@ -7,9 +7,25 @@ from typing import Mapping, NewType
 
 Colour = NewType("Colour", tuple[float, float, float, float])  # CMYK fractions, each 0..1
 Positive = NewType("Positive", float)                          # a length in mm, a type size or a step: above zero
-FontRole = NewType("FontRole", str)                            # a font role of pnp.typeset.fonts.FONT_FILES
+FontRole = NewType("FontRole", str)                            # a font role: a key of FONT_FILES
 Step = NewType("Step", float)                                  # a fitting step in pt: STEP_RANGE
 Dpi = NewType("Dpi", int)                                      # a resolution in dots per inch: DPI_RANGE
+
+# role -> file in fonts/. Titles in Cinzel (Roman capitals; Turkish text in its Turkish form), text and every number
+# in EB Garamond PnP (lining figures, fonts/derive.py; "tabular": figures of one width, for numbers in columns —
+# the Bold's are tabular already), symbols (♚, →, ✓) in DejaVu Sans. All SIL OFL / Bitstream Vera licences, files
+# beside the fonts.
+FONT_FILES = {
+    "title": "Cinzel.ttf",
+    "title-tr": "CinzelPnP-TR.ttf",
+    "brand": "Cinzel.ttf",  # text in no language: the game's title, never in the Turkish form
+    "body": "EBGaramondPnP-Regular.ttf",
+    "italic": "EBGaramondPnP-Italic.ttf",
+    "bold": "EBGaramondPnP-Bold.ttf",
+    "tabular": "EBGaramondPnPTabular-Regular.ttf",
+    "sans": "DejaVuSans.ttf",
+    "sans-bold": "DejaVuSans-Bold.ttf",
+}
 
 # The ranges every layout number is checked against at load (docs/input-limits.md): they bound the work a layout
 # can ask for (a fitting loop tries at most (size - min_size) / fit_step sizes; an image has at most DPI_RANGE's

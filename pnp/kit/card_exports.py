@@ -12,9 +12,9 @@ from ..export.images import card_images
 from ..export.settings import ExportLayout, TtsSettings, export_layout
 from ..export.tts import tts_deck
 from ..layouts.services import DEFAULT_SERVICE
-from ..problems import Problem, ProblemsFound
+from ..core.problems import Problem, ProblemsFound
 from ..project import Project
-from ..parallel import Progress, results_in_order
+from ..core.parallel import Progress, results_in_order
 from .build import prepare_context
 
 

@@ -10,10 +10,10 @@ from babel import Locale
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
-from ..problems import Problem
+from ..core.problems import Problem
 from ..validate.text_scan import BRACE, PERCENT
 from .collect import SECTIONS, Shown
-from .images import PRINT_DPI
+from .thumbnails import PRINT_DPI
 from .model import CardRow, CardText, ProofData
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"

@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 
 from ..i18n.lexicon import LanguageLexicon
-from ..problems import Location, Problem
+from ..core.problems import Location, Problem
 from ..project import Inputs
 from ..data.terms import FACTION_NAMES, KINDS, STATS, TRAITS, UNIT_TYPES
 from .messages import locate, pairs, translated

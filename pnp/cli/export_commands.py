@@ -9,7 +9,7 @@ import click
 from ..export.settings import export_layout
 from ..i18n.catalogs import LANGS, SOURCE_LANG
 from ..kit.write import write_all
-from ..problems import ProblemsFound
+from ..core.problems import ProblemsFound
 from .options import (LanguageList, OutputPath, chosen_service, fail, jobs_option, make_project, progress_bar,
                       project_options, report, service_options)
 
@@ -73,7 +73,7 @@ def images_command(langs, dpi, no_bleed, service, services, out, jobs, data, loc
     elif allowed and dpi not in allowed:
         raise click.BadParameter(f"{dpi} is not one of the export layout's resolutions "
                                  f"({', '.join(map(str, allowed))})", param_hint="'--dpi'")
-    from ..kit.export import export_images  # pypdfium2 is loaded only to export
+    from ..kit.card_exports import export_images  # pypdfium2 is loaded only to export
     _write(lambda: export_images(project, langs, dpi, not no_bleed, jobs, service, services,
                                  progress_bar("Card images")), out,
            f"card images for {service} at {dpi} dpi{' without bleed' if no_bleed else ''} ({', '.join(langs)})")
@@ -91,7 +91,7 @@ def images_command(langs, dpi, no_bleed, service, services, out, jobs, data, loc
 def tts_command(langs, base_url, out, jobs, data, locales, art, layouts):
     """Tabletop Simulator decks: out/<lang>/tts/<faction>.json (a saved object), <faction>-faces.png (the deck
     sheet) and <faction>-back.png."""
-    from ..kit.export import export_tts  # pypdfium2 is loaded only to export
+    from ..kit.card_exports import export_tts  # pypdfium2 is loaded only to export
     base_url = base_url or out.absolute().as_uri()
     _write(lambda: export_tts(make_project(data, locales, art, layouts), langs, base_url, jobs,
                               progress_bar("Tabletop Simulator decks")), out,

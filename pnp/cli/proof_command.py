@@ -8,7 +8,7 @@ import click
 from ..i18n.catalogs import LANGS
 from ..i18n.languages import COMPLETE, DRAFT
 from ..kit.write import write_all
-from ..problems import ProblemsFound
+from ..core.problems import ProblemsFound
 from .options import LanguageList, OutputPath, PathArg, fail, jobs_option, make_project, progress_bar, project_options
 
 

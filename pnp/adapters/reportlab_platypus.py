@@ -1,0 +1,50 @@
+"""ReportLab 5.1 canvas and platypus internals the rulebook relies on, each behind one function
+(tests/test_adapters.py checks them against the installed ReportLab):
+
+- the text cursor of a paragraph being drawn (`Canvas._curr_tx_info`, set by platypus for `<onDraw>` callbacks);
+- a canvas's page size and page number (`Canvas._pagesize`, `Canvas._pageNumber`);
+- the lines a paragraph was broken into by its last `wrap` (`Paragraph.blPara`);
+- how far a frame is filled (`Frame._y1`, `_height`, `_y`) and what a KeepTogether holds (`KeepTogether._content`);
+- the table a TableOfContents splits and draws (`TableOfContents._table`, set by its `wrap`).
+"""
+from __future__ import annotations
+
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, Frame, KeepTogether, Paragraph, Table
+from reportlab.platypus.tableofcontents import TableOfContents
+
+
+def text_cursor(canvas: Canvas) -> tuple[float, float]:
+    """Where the paragraph being drawn has set its text so far (x, y), in an `<onDraw>` callback."""
+    return canvas._curr_tx_info["cur_x"], canvas._curr_tx_info["cur_y"]
+
+
+def page_size(canvas: Canvas) -> tuple[float, float]:
+    """The canvas's current page size (width, height) in points."""
+    return canvas._pagesize
+
+
+def count_page(canvas: Canvas) -> None:
+    """Count a page the canvas did not start itself (getPageNumber() then tells the next page's number)."""
+    canvas._pageNumber += 1
+
+
+def wrapped_lines(paragraph: Paragraph) -> object | None:
+    """The lines `paragraph` was broken into by its last wrap (an object that changes when it is broken anew), or
+    None before it was wrapped."""
+    return paragraph.__dict__.get("blPara")
+
+
+def used_height(frame: Frame) -> float:
+    """How much of the frame's height the flowables placed in it so far take, as a fraction (0: empty, 1: full)."""
+    return (frame._y1 + frame._height - frame._y) / frame._height
+
+
+def kept_together(flowable: KeepTogether) -> list[Flowable]:
+    """The flowables a KeepTogether holds."""
+    return flowable._content
+
+
+def set_contents_table(contents: TableOfContents, table: Table) -> None:
+    """Make `contents` split and draw `table` (what TableOfContents.wrap does with the table it builds itself)."""
+    contents._table = table

@@ -1,0 +1,46 @@
+"""Every memo of pnp, named and listed in one place (CACHES, and docs/caches.md, which tests/test_caches.py keeps
+equal to it): what it holds, what it is keyed by, and when it is cleared. `memo` wraps functools.lru_cache and
+registers the function; `clear_all` empties every cache (a program that changes its inputs between runs in one
+process, or a test that wants a fresh start). A cache is kept only where it saves more than 10 ms in a
+one-language build or is needed for identity (docs/caches.md lists the measurements)."""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import Callable, TypeVar
+
+F = TypeVar("F", bound=Callable)
+PER_PROCESS = "never: the inputs of a process do not change (clear_all)"
+
+
+@dataclass(frozen=True)
+class Cache:
+    name: str       # module.function
+    holds: str      # what is remembered
+    keyed_by: str   # what tells two entries apart
+    cleared: str    # when it is emptied
+    clear: Callable[[], None]
+
+
+CACHES: dict[str, Cache] = {}
+
+
+def register(name: str, holds: str, keyed_by: str, clear: Callable[[], None], cleared: str = PER_PROCESS) -> None:
+    """List a cache that is not a `memo` (one kept by hand)."""
+    CACHES[name] = Cache(name, holds, keyed_by, cleared, clear)
+
+
+def memo(holds: str, keyed_by: str, maxsize: int | None = None, cleared: str = PER_PROCESS) -> Callable[[F], F]:
+    """functools.lru_cache(maxsize) of the decorated function, listed in CACHES as module.function."""
+    def decorate(function: F) -> F:
+        cached = functools.lru_cache(maxsize=maxsize)(function)
+        register(f"{function.__module__}.{function.__qualname__}", holds, keyed_by, cached.cache_clear,
+                 cleared if maxsize is None else f"{cleared}; the least recently used beyond {maxsize} entries")
+        return cached
+    return decorate
+
+
+def clear_all() -> None:
+    """Empty every cache of CACHES."""
+    for cache in CACHES.values():
+        cache.clear()

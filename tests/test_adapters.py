@@ -1,0 +1,158 @@
+"""Each adapter of pnp/adapters/ against the installed library: a ReportLab or pyphen version whose internals no
+longer work as the adapter expects fails here (pyproject.toml pins the minor versions these tests run)."""
+from __future__ import annotations
+
+import re
+from io import BytesIO
+from pathlib import Path
+
+import pyphen
+import pytest
+import reportlab
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Frame, KeepTogether, Paragraph, Spacer, Table
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from pnp.adapters import pyphen_internals, reportlab_fonts, reportlab_platypus as rp
+
+# fonts pnp does not register (ReportLab maps a second font of an already registered face to the first): one each
+VERA = Path(reportlab.__file__).parent / "fonts"
+
+
+def _pdf_with(font: TTFont, text: str) -> bytes:
+    pdfmetrics.registerFont(font)
+    buffer = BytesIO()
+    canvas = Canvas(buffer, invariant=1)
+    canvas.setFont(font.fontName, 10)
+    canvas.drawString(10, 10, text)
+    canvas.save()
+    return buffer.getvalue()
+
+
+def test_rewritten_tables_are_the_ones_embedded():
+    """rewrite_subset_tables: ReportLab reads a subset's tables through the face's get_table."""
+    font = TTFont("AdapterProbe-Rewrite", str(VERA / "VeraBd.ttf"), asciiReadable=False)
+    seen = []
+    reportlab_fonts.rewrite_subset_tables(font, {"name": lambda table: seen.append(table) or table})
+    _pdf_with(font, "abc")
+    assert len(seen) == 1 and seen[0][:2] == b"\x00\x00"  # the 'name' table (format 0), read once, rewritten
+
+
+def test_subsets_take_the_names_given():
+    """subset_names: TTFont.addObjects names each subset by ttfonts.SUBSETN(index)."""
+    font = TTFont("AdapterProbe-Names", str(VERA / "VeraIt.ttf"), asciiReadable=False)
+    pdfmetrics.registerFont(font)
+    buffer = BytesIO()
+    canvas = Canvas(buffer, invariant=1)
+    canvas.setFont(font.fontName, 10)
+    canvas.drawString(10, 10, "abc")
+    with reportlab_fonts.subset_names([b"QWERTY"]):
+        canvas.save()
+    assert re.findall(rb"/BaseFont /(\w+)\+", buffer.getvalue()) == [b"QWERTY"]
+
+
+def test_the_text_cursor_is_where_the_paragraph_has_set_its_text():
+    """text_cursor: platypus keeps the paragraph's text position in Canvas._curr_tx_info for <onDraw> callbacks."""
+    seen = []
+    buffer = BytesIO()
+    canvas = Canvas(buffer)
+    canvas.setNamedCB("probe", lambda canvas, kind, label: seen.append(rp.text_cursor(canvas)))
+    style = ParagraphStyle("probe", fontName="Helvetica", fontSize=10, leading=12)
+    paragraph = Paragraph('Hello<onDraw name="probe" label="x"/>', style)
+    paragraph.wrapOn(canvas, 200, 100)
+    paragraph.drawOn(canvas, 0, 0)
+    assert seen and seen[0][0] == pytest.approx(stringWidth("Hello", "Helvetica", 10))
+
+
+def test_page_size_and_counted_pages():
+    """page_size and count_page: Canvas._pagesize and Canvas._pageNumber."""
+    canvas = Canvas(BytesIO(), pagesize=(100, 200))
+    assert rp.page_size(canvas) == (100, 200)
+    rp.count_page(canvas)
+    assert canvas.getPageNumber() == 2
+
+
+def test_wrapped_lines_change_when_a_paragraph_is_broken_anew():
+    """wrapped_lines: Paragraph.blPara, set by wrap, replaced by the next wrap."""
+    paragraph = Paragraph("one two three four five six", ParagraphStyle("probe", fontName="Helvetica", fontSize=10))
+    assert rp.wrapped_lines(paragraph) is None
+    paragraph.wrap(40, 100)
+    first = rp.wrapped_lines(paragraph)
+    assert first is not None and len(first.lines) > 1
+    paragraph.wrap(400, 100)
+    assert rp.wrapped_lines(paragraph) is not first and len(rp.wrapped_lines(paragraph).lines) == 1
+
+
+def test_a_frame_tells_how_much_of_it_is_used():
+    """used_height: Frame._y1, _height and _y."""
+    frame = Frame(0, 0, 100, 200, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+    canvas = Canvas(BytesIO())
+    assert rp.used_height(frame) == 0
+    frame.add(Spacer(10, 50), canvas)
+    assert rp.used_height(frame) == pytest.approx(0.25)
+
+
+def test_a_keep_together_holds_its_flowables():
+    """kept_together: KeepTogether._content."""
+    inner = [Spacer(1, 1), Spacer(2, 2)]
+    assert rp.kept_together(KeepTogether(inner)) == inner
+
+
+def test_a_table_of_contents_draws_the_table_it_is_given():
+    """set_contents_table: TableOfContents.split and drawOn use TableOfContents._table."""
+    contents, table = TableOfContents(), Table([["entry"]])
+    rp.set_contents_table(contents, table)
+    table.wrapOn(Canvas(BytesIO()), 100, 100)
+    contents.canv = Canvas(BytesIO())
+    assert contents.split(100, 100) == table.splitOn(contents.canv, 100, 100)
+
+
+def test_provided_patterns_are_the_ones_pyphen_uses(tmp_path):
+    """provide_lazy_patterns: pyphen looks up a file's parsed patterns in pyphen.hdcache, and its HyphDict reads
+    them with patterns.get, cache and maxlen: the lazily parsed German dictionary finds pyphen's own positions."""
+    german = pyphen.LANGUAGES[pyphen.language_fallback("de_DE")]
+    path = tmp_path / "hyph_de_probe.dic"
+    path.write_bytes(open(german, "rb").read())
+    pyphen_internals.provide_lazy_patterns(path, path.read_bytes())
+    lazy = pyphen.Pyphen(filename=path).hd
+    eager = pyphen.HyphDict(german)  # pyphen's own reading, kept out of its cache (pnp's German reads lazily)
+    assert lazy is pyphen.hdcache[path] and type(lazy.patterns) is not dict  # ours, not parsed afresh
+    for word in ("verteidigung", "kavallerieeinheit", "schlachtfeld", "streitwagen"):
+        assert lazy.positions(word) == eager.positions(word) != [], word
+
+
+def test_library_internals_appear_only_in_the_adapters():
+    """Outside pnp/adapters/ no module reads a private name (`x._name`) that pnp does not define itself, assigns an
+    attribute of an imported library module, or swaps an object's class."""
+    import ast
+    root = Path(__file__).resolve().parent.parent / "pnp"
+    trees = {path: ast.parse(path.read_text()) for path in root.rglob("*.py")}
+    own = {node.name for tree in trees.values() for node in ast.walk(tree)
+           if isinstance(node, (ast.FunctionDef, ast.ClassDef))}
+    own |= {node.attr for tree in trees.values() for node in ast.walk(tree)
+            if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store)
+            and isinstance(node.value, ast.Name) and node.value.id == "self"}
+    found = []
+    for path, tree in trees.items():
+        if "adapters" in path.parts:
+            continue
+        libraries = {alias.asname or alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
+                     for alias in node.names if not alias.name.startswith("pnp")}
+        libraries |= {alias.asname or alias.name for node in ast.walk(tree)
+                      if isinstance(node, ast.ImportFrom) and node.level == 0 and not node.module.startswith("pnp")
+                      for alias in node.names}
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Attribute):
+                continue
+            where = f"{path.relative_to(root.parent)}:{node.lineno} {ast.unparse(node)}"
+            if node.attr.startswith("_") and not node.attr.startswith("__") and node.attr not in own \
+                    and not (isinstance(node.value, ast.Name) and node.value.id == "os" and node.attr == "_exit"):
+                found.append(where)
+            elif isinstance(node.ctx, ast.Store) and (node.attr == "__class__" or (
+                    isinstance(node.value, ast.Name) and node.value.id in libraries - {"rl_config"})):  # settings
+                found.append(where)
+    assert found == []

@@ -1,0 +1,44 @@
+"""Every cache of pnp is registered in pnp.core.caches, listed in docs/caches.md, and emptied by clear_all."""
+from __future__ import annotations
+
+import ast
+import importlib
+import pkgutil
+import re
+from pathlib import Path
+
+import pnp
+from pnp.core import caches
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def all_caches() -> dict[str, caches.Cache]:
+    for module in pkgutil.walk_packages(pnp.__path__, "pnp."):
+        if not module.name.endswith("__main__"):
+            importlib.import_module(module.name)
+    return caches.CACHES
+
+
+def test_no_module_uses_a_bare_lru_cache():
+    users = [str(path.relative_to(ROOT)) for path in (ROOT / "pnp").rglob("*.py")
+             if path.name != "caches.py" and any(
+                 isinstance(node, (ast.Name, ast.Attribute)) and "lru_cache" in ast.unparse(node)
+                 or isinstance(node, ast.alias) and node.name in ("lru_cache", "cache")
+                 for node in ast.walk(ast.parse(path.read_text())))]
+    assert users == []
+
+
+def test_the_docs_list_every_registered_cache():
+    listed = re.findall(r"^\| `(pnp\.[\w.]+)` \|", (ROOT / "docs" / "caches.md").read_text(), re.M)
+    assert sorted(listed) == sorted(all_caches())
+
+
+def test_clear_all_empties_every_cache():
+    from pnp.typeset.textfit import measure
+    registered = all_caches()
+    measure("Probe", "Helvetica", None, 10.0)
+    assert measure.cache_info().currsize > 0
+    caches.clear_all()
+    assert measure.cache_info().currsize == 0
+    assert all(callable(cache.clear) for cache in registered.values())
