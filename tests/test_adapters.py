@@ -102,6 +102,13 @@ def test_a_keep_together_holds_its_flowables():
     assert rp.kept_together(KeepTogether(inner)) == inner
 
 
+def test_a_table_tells_its_row_heights_after_wrap():
+    """row_heights: Table._rowHeights."""
+    table = Table([["one"], ["two\nlines"]], rowHeights=(12, 30))
+    table.wrapOn(Canvas(BytesIO()), 100, 100)
+    assert rp.row_heights(table) == [12, 30]
+
+
 def test_a_table_of_contents_draws_the_table_it_is_given():
     """set_contents_table: TableOfContents.split and drawOn use TableOfContents._table."""
     contents, table = TableOfContents(), Table([["entry"]])

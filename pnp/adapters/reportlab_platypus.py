@@ -5,7 +5,8 @@
 - a canvas's page size and page number (`Canvas._pagesize`, `Canvas._pageNumber`);
 - the lines a paragraph was broken into by its last `wrap` (`Paragraph.blPara`);
 - how far a frame is filled (`Frame._y1`, `_height`, `_y`) and what a KeepTogether holds (`KeepTogether._content`);
-- the table a TableOfContents splits and draws (`TableOfContents._table`, set by its `wrap`).
+- the table a TableOfContents splits and draws (`TableOfContents._table`, set by its `wrap`);
+- the heights of a table's rows after its `wrap` (`Table._rowHeights`).
 """
 from __future__ import annotations
 
@@ -48,3 +49,8 @@ def kept_together(flowable: KeepTogether) -> list[Flowable]:
 def set_contents_table(contents: TableOfContents, table: Table) -> None:
     """Make `contents` split and draw `table` (what TableOfContents.wrap does with the table it builds itself)."""
     contents._table = table
+
+
+def row_heights(table: Table) -> list[float]:
+    """The heights of the table's rows, in points, as its last wrap set them."""
+    return list(table._rowHeights)

@@ -4,7 +4,6 @@ brackets was not translatable; whatever does not fit will not in a long language
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from babel.support import NullTranslations
 
@@ -18,7 +17,6 @@ VOWELS = "aeiouAEIOU"
 KEPT = re.compile(r"(\{[^{}]*\}|%\([^)]*\)[a-z]|%[a-z%]|\n)")
 
 
-@lru_cache(maxsize=None)
 def pseudo(text: str) -> str:
     """The pseudo-translation of a message: "[Dŕááw {n} ćáárds]"-like, placeholders intact."""
     parts = KEPT.split(text)

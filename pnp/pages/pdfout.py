@@ -12,6 +12,7 @@ from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
+from ..adapters.reportlab_platypus import page_size
 from ..data.terms import N_
 from ..i18n.catalogs import LanguageCatalog
 from ..i18n.languages import DRAFT, language
@@ -62,7 +63,7 @@ def new_canvas(buffer: BytesIO, pagesize: tuple[float, float], info: DocumentInf
 
 def draw_draft_mark(canvas: Canvas, lang: str) -> None:
     """"DRAFT" and the language across the page, outlined in red so that the page stays readable beneath it."""
-    width, height = canvas._pagesize
+    width, height = page_size(canvas)
     size = math.hypot(width, height) * DRAFT_MARK_SIZE
     canvas.saveState()
     canvas.setStrokeColorRGB(*DRAFT_MARK_COLOUR)

@@ -17,7 +17,9 @@ from ..i18n.catalogs import SOURCE_LANG
 from ..products import PRODUCTS
 from ..sheets.calibration_layout import calibration_layout
 from ..core.problems import ProblemsFound
-from ..sheets.calibration import calibration_pdf, home_grid
+from ..layouts.schemas import card_geometry
+from ..pages.imposition import home_grid
+from ..sheets.calibration import CalibrationPrint, calibration_pdf
 from ..core.units import MM
 from ..validate.text_scan import BRACE, PERCENT
 from .model import MessageRow
@@ -52,9 +54,10 @@ def english_kit(ctx: BuildContext) -> dict[str, bytes]:
             if product.produce:
                 files.update(product.produce(ctx))
         layouts = ctx.project.layouts
-        files[Path(SOURCE_LANG, "calibration.pdf")] = calibration_pdf(
-            home_grid("a4", layouts), calibration_layout(layouts), ctx.fonts, ctx.inputs.catalogs[SOURCE_LANG], "a4",
-            "long", (0.0, 0.0))
+        printing = CalibrationPrint(home_grid("a4", layouts, card_geometry(layouts)), calibration_layout(layouts),
+                                    "a4", "long")
+        files[Path(SOURCE_LANG, "calibration.pdf")] = calibration_pdf(ctx.inputs.catalogs[SOURCE_LANG], ctx.fonts,
+                                                                      printing)
     except ProblemsFound:
         return {}
     return {path.relative_to(SOURCE_LANG).as_posix(): data for path, data in sorted(files.items())}

@@ -4,7 +4,7 @@ from __future__ import annotations
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import CondPageBreak, Flowable, KeepInFrame, Paragraph
 
-from ..adapters.reportlab_platypus import wrapped_lines
+from ..adapters.reportlab_platypus import row_heights, wrapped_lines
 from ..graphics.colours import cmyk
 from ..core.units import MM
 from ..cards.layout import FactionStyle
@@ -61,7 +61,7 @@ class TableBreak(CondPageBreak):
             heads = sum(f.wrap(availWidth, availHeight)[1] + f.getSpaceBefore() + f.getSpaceAfter()
                         for f in self.headings)
             self.table.wrap(availWidth, availHeight)
-            rows = sum(self.table._rowHeights[:self.table.kept_rows])
+            rows = sum(row_heights(self.table)[:self.table.kept_rows])
             self.height = max(self.minimum, heads + rows)
         return super().wrap(availWidth, availHeight)
 
