@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Frame, KeepTogether, Paragraph, Spacer, Table
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from pnp.adapters import pyphen_internals, reportlab_fonts, reportlab_platypus as rp
+from pnp.adapters import pyphen_internals, reportlab_canvas as rc, reportlab_fonts, reportlab_platypus as rp
 
 # fonts pnp does not register (ReportLab maps a second font of an already registered face to the first): one each
 VERA = Path(reportlab.__file__).parent / "fonts"
@@ -60,7 +60,7 @@ def test_the_text_cursor_is_where_the_paragraph_has_set_its_text():
     seen = []
     buffer = BytesIO()
     canvas = Canvas(buffer)
-    canvas.setNamedCB("probe", lambda canvas, kind, label: seen.append(rp.text_cursor(canvas)))
+    canvas.setNamedCB("probe", lambda canvas, kind, label: seen.append(rc.text_cursor(canvas)))
     style = ParagraphStyle("probe", fontName="Helvetica", fontSize=10, leading=12)
     paragraph = Paragraph('Hello<onDraw name="probe" label="x"/>', style)
     paragraph.wrapOn(canvas, 200, 100)
@@ -71,8 +71,8 @@ def test_the_text_cursor_is_where_the_paragraph_has_set_its_text():
 def test_page_size_and_counted_pages():
     """page_size and count_page: Canvas._pagesize and Canvas._pageNumber."""
     canvas = Canvas(BytesIO(), pagesize=(100, 200))
-    assert rp.page_size(canvas) == (100, 200)
-    rp.count_page(canvas)
+    assert rc.page_size(canvas) == (100, 200)
+    rc.count_page(canvas)
     assert canvas.getPageNumber() == 2
 
 

@@ -107,8 +107,9 @@ def test_same_input_gives_byte_identical_site_for_any_number_of_jobs(polish_site
     again = proof_site(Project(), ("pl",), jobs=2)  # the fixture's site was made in one process
     assert list(again) == list(polish_site)
     assert all(again[path] == polish_site[path] for path in again)
-    cards = [path for path in again if path.suffix == ".png" and path.parent.name != "printed"]
+    cards = [path for path in again if path.suffix in (".png", ".jpg") and path.parent.name != "printed"]
     assert len(cards) == 141 * 2 * 2  # each card in English and Polish, as a thumbnail and at print resolution
+    assert sum(path.suffix == ".jpg" for path in cards) == 141 * 2  # print resolution: JPEG
     assert sum(1 for path in again if path.parent.name == "printed") > 400  # where each message is printed
     # offline: no page, style or script refers to anything outside the site
     for path, content in again.items():

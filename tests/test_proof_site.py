@@ -263,7 +263,7 @@ def test_a_card_opens_at_print_resolution_on_click(browser, site):
     browser.find_element(By.CSS_SELECTOR, card).click()
     opened = ("const v = document.getElementById('viewer'), i = v.querySelector('img'); "
               "return [v.open, i.complete && i.naturalWidth > 0, i.getAttribute('src')]")
-    expected = [True, True, f"img/{PLANTED_LANG}/{PLANTED_CARD}@{PRINT_DPI}dpi.png"]
+    expected = [True, True, f"img/{PLANTED_LANG}/{PLANTED_CARD}@{PRINT_DPI}dpi.jpg"]
     wait_for(browser, opened, expected)
     width = browser.execute_script("return document.querySelector('#viewer img').naturalWidth")
     assert width / (CARD_MM / 25.4) >= PRINT_DPI - 1, width  # at least 150 dots per inch of the printed card

@@ -1,8 +1,6 @@
-"""ReportLab 5.1 canvas and platypus internals the rulebook relies on, each behind one function
+"""ReportLab 5.1 platypus internals the rulebook relies on, each behind one function
 (tests/test_adapters.py checks them against the installed ReportLab):
 
-- the text cursor of a paragraph being drawn (`Canvas._curr_tx_info`, set by platypus for `<onDraw>` callbacks);
-- a canvas's page size and page number (`Canvas._pagesize`, `Canvas._pageNumber`);
 - the lines a paragraph was broken into by its last `wrap` (`Paragraph.blPara`);
 - how far a frame is filled (`Frame._y1`, `_height`, `_y`) and what a KeepTogether holds (`KeepTogether._content`);
 - the table a TableOfContents splits and draws (`TableOfContents._table`, set by its `wrap`);
@@ -10,24 +8,14 @@
 """
 from __future__ import annotations
 
-from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame, KeepTogether, Paragraph, Table
 from reportlab.platypus.tableofcontents import TableOfContents
 
 
-def text_cursor(canvas: Canvas) -> tuple[float, float]:
-    """Where the paragraph being drawn has set its text so far (x, y), in an `<onDraw>` callback."""
-    return canvas._curr_tx_info["cur_x"], canvas._curr_tx_info["cur_y"]
 
 
-def page_size(canvas: Canvas) -> tuple[float, float]:
-    """The canvas's current page size (width, height) in points."""
-    return canvas._pagesize
 
 
-def count_page(canvas: Canvas) -> None:
-    """Count a page the canvas did not start itself (getPageNumber() then tells the next page's number)."""
-    canvas._pageNumber += 1
 
 
 def wrapped_lines(paragraph: Paragraph) -> object | None:

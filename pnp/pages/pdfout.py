@@ -12,7 +12,7 @@ from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from ..adapters.reportlab_platypus import page_size
+from ..adapters.reportlab_canvas import page_size
 from ..data.terms import N_
 from ..i18n.catalogs import LanguageCatalog
 from ..i18n.languages import DRAFT, language

@@ -98,7 +98,7 @@ def proof_site(project: Project, langs: tuple[str, ...], jobs: int = 1, compare:
     for lang, (fronts, pngs) in zip(all_langs, results_in_order(tasks, jobs, progress)):
         faces[lang] = fronts
         for card_id, (small, large) in pngs.items():
-            paths = f"{IMAGES}/{lang}/{card_id}.png", f"{IMAGES}/{lang}/{card_id}@{PRINT_DPI}dpi.png"
+            paths = f"{IMAGES}/{lang}/{card_id}.png", f"{IMAGES}/{lang}/{card_id}@{PRINT_DPI}dpi.jpg"
             images[(lang, card_id)] = paths
             files[Path(paths[0])], files[Path(paths[1])] = small, large
     shown = collect.Shown(project.locales.parent)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..adapters.reportlab_platypus import count_page, page_size
+from ..adapters.reportlab_canvas import count_page, page_size
 
 
 def padded(pages: int) -> int:

@@ -16,7 +16,8 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from ..adapters.reportlab_platypus import kept_together, set_contents_table, text_cursor
+from ..adapters.reportlab_canvas import text_cursor
+from ..adapters.reportlab_platypus import kept_together, set_contents_table
 from .flowables import Heading
 
 LEVELS = 2  # chapters and sections are listed
