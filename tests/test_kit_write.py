@@ -61,6 +61,14 @@ def test_a_complete_write_replaces_every_file_and_leaves_no_temporary_file(kit):
     assert oct(os.stat(out / "de" / "a.pdf").st_mode & 0o777) == oct(0o644)
 
 
+@pytest.mark.parametrize("name", ["d" * 251 + ".pdf", "a" + "ğ" * 125 + ".pdf"])  # 255 bytes each
+def test_a_file_named_up_to_the_file_systems_limit_is_written_and_replaced_without_leftovers(tmp_path, name):
+    out = tmp_path / "out"
+    for data in (b"first", b"second"):  # a new file, then one replaced (its backup beside it while staged)
+        write_all({out / "de" / name: data}, out)
+        assert snapshot(out) == {f"de/{name}": data}
+
+
 @pytest.mark.parametrize("after", [0, 3, 7])
 def test_a_full_disk_leaves_the_previous_kit_byte_identical(kit, monkeypatch, after):
     out, new = kit

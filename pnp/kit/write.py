@@ -27,6 +27,7 @@ os.umask(_UMASK)
 DEFERRED_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 # the names of a run's temporary files and backups (mkstemp's 8 random characters): what a killed run leaves
 LEFTOVER = re.compile(r"\..+\.[a-z0-9_]{8}\.tmp(\.previous)?")
+TEMP_NAME_BYTES = 200  # of the target's name in its temporary file's: with the rest, at most 232 of 255 bytes
 _COMMITTED: list[Path] = []  # the folders this process has written a complete set of new files into, in order
 
 
@@ -136,7 +137,8 @@ def _stage(target: Path, data: bytes, created: list[Path], staged: list[_Staged]
     _make_parents(target.parent, created)
     if target.is_dir():
         raise IsADirectoryError(errno.EISDIR, "a folder is in the way of the file", str(target))
-    fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    short = os.fsencode(target.name)[:TEMP_NAME_BYTES].decode(errors="ignore")  # a name the file system allows
+    fd, temp = tempfile.mkstemp(prefix=f".{short}.", suffix=".tmp", dir=target.parent)
     item = _Staged(target, Path(temp))
     staged.append(item)
     with os.fdopen(fd, "wb") as fp:
