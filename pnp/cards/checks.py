@@ -1,22 +1,20 @@
 """Print checks of the cards, without writing anything: texts that do not fit their box at the smallest allowed
-size, and characters that the font a text is set in does not cover.
-
-`card_print_problems(inputs, langs)` is the validator's checker (pnp validate); the build runs the same checks.
+size, and characters that the font a text is set in does not cover, found on the faces the card products compose
+(pnp.cards.produce), for `pnp validate` and `pnp build` alike.
 """
 from __future__ import annotations
 
 from typing import Iterable, Mapping, Sequence
 
-from ..typeset.fonts import fonts_for, missing_glyphs, register_fonts
-from .layout import CardLayout, card_layout
+from ..typeset.fonts import fonts_for, missing_glyphs
+from .layout import CardLayout
 from ..i18n.languages import fit_severity
-from ..i18n.localize import LocalizedCard, localize_cards
-from ..core.problems import Location, Problem, ProblemsFound
-from ..project import Inputs, Project
+from ..i18n.localize import LocalizedCard
+from ..core.problems import Location, Problem
 from ..data.terms import FACTIONS
 from ..typeset.textfit import runs
 from .faces import BackFace, FrontFace, compose_back, compose_front, deck_name_size
-from .labels import CardLabels, card_labels
+from .labels import CardLabels
 
 
 def fit_problems(faces: Iterable[FrontFace | BackFace]) -> list[Problem]:
@@ -64,20 +62,3 @@ def compose_language(cards: Sequence[LocalizedCard], labels: CardLabels, layout:
     fronts = [compose_front(lc, labels, layout, fonts, name_sizes[lc.card.faction]) for lc in cards]
     backs = [compose_back(f, names[f], labels.lang, layout, fonts) for f in FACTIONS if f in names]
     return fronts, backs
-
-
-def card_print_problems(inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[Problem]:
-    """Fit and glyph problems of every card front and back in every language (a validator checker)."""
-    layout, fonts = card_layout(project.layouts), register_fonts(project.fonts)
-    problems: list[Problem] = []
-    for lang in langs:
-        try:
-            catalog = inputs.catalogs[lang]
-            labels = card_labels(catalog)
-            cards = localize_cards(inputs.cards, catalog)
-        except ProblemsFound as exc:  # a message the code uses that no catalog has (pnp.i18n.translator)
-            problems += exc.problems
-            continue
-        fronts, backs = compose_language(cards, labels, layout, fonts)
-        problems += fit_problems([*fronts, *backs]) + glyph_problems([*fronts, *backs], fonts)
-    return problems
