@@ -9,7 +9,7 @@ from typing import Callable, Mapping, Sequence
 
 from PIL import Image
 
-from pnp.cards.checks import compose_language, fit_problems, glyph_problems
+from pnp.cards.checks import compose_language, face_problems
 from pnp.cards.labels import CardLabels
 from pnp.cards.layout import CardLayout
 from pnp.core.problems import Problem, ProblemsFound, raise_if_errors
@@ -49,14 +49,14 @@ def card_fit_problems(cards: Sequence[LocalizedCard], labels: CardLabels, layout
                       fonts: Mapping[str, str]) -> list[Problem]:
     """Texts of the cards (one language) that do not fit, naming card id, language and field."""
     fronts, backs = compose_language(cards, labels, layout, fonts)
-    return fit_problems([*fronts, *backs])
+    return [p for p in face_problems([*fronts, *backs], fonts) if p.code == "text-does-not-fit"]
 
 
 def card_glyph_problems(cards: Sequence[LocalizedCard], labels: CardLabels, layout: CardLayout,
                         fonts: Mapping[str, str]) -> list[Problem]:
     """Characters of the cards (one language) that their fonts do not cover."""
     fronts, backs = compose_language(cards, labels, layout, fonts)
-    return glyph_problems([*fronts, *backs], fonts)
+    return [p for p in face_problems([*fronts, *backs], fonts) if p.code == "glyph-missing"]
 
 
 def tokens_pdf(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str], printing: TokenPrint) -> bytes:

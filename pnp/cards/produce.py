@@ -14,7 +14,7 @@ from ..i18n.localize import LocalizedCard, localize_cards
 from ..pages.pdfout import DocumentInfo, document_info
 from ..core.problems import Problem
 from ..data.terms import FACTIONS
-from .checks import compose_language, fit_problems, glyph_problems
+from .checks import compose_language, face_problems
 from .deck import DeckPrint, deck_fronts, deck_pdf
 from .faces import GAME_TITLE, BackFace, FrontFace, compose_back
 from .labels import card_labels
@@ -65,7 +65,7 @@ def compose_cards(ctx: BuildContext, only: Collection[str] | None = None) -> Com
     if ctx.options.backs == "common":  # one neutral back for every faction
         common = compose_back(COMMON_BACK, None, lang, layout, ctx.fonts)
         backs, by_faction = [common], {faction: common for faction in by_faction}
-    problems = fit_problems([*fronts, *backs]) + glyph_problems([*fronts, *backs], ctx.fonts)
+    problems = face_problems([*fronts, *backs], ctx.fonts)
     names = {lc.card.faction: lc.faction_name for lc in cards}
     infos = {faction: document_info(catalog, f"{GAME_TITLE} — {name}") for faction, name in names.items()}
     return ComposedCards(lang, cards, tuple(fronts), by_faction, names, infos, deck_print(ctx), tuple(problems))

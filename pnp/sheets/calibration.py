@@ -21,9 +21,9 @@ from babel.numbers import format_decimal
 from .calibration_marks import INK, back_marks_top, draw_back, draw_front, front_marks_top
 from ..i18n.languages import babel_locale, fit_severity
 from ..i18n.translator import Translator
-from .compose import DOMAIN
+from .compose import DOMAIN, SheetWording, uncovered
 from ..i18n.catalogs import LanguageCatalog
-from ..typeset.fonts import missing_glyphs
+from ..pages.text_checks import SetText, text_problems
 from ..pages.imposition import SheetGrid
 from ..core.geometry import TextStyle
 from .calibration_layout import CalibrationLayout, CalibrationText
@@ -101,6 +101,13 @@ class Composed:
     problems: tuple[Problem, ...]
 
 
+class CalibrationWording(SheetWording):
+    """The calibration sheet's problems of its texts (the instructions' fit is checked as a whole, `_fit`)."""
+
+    def missing(self, text: SetText, font: str, chars: str) -> Problem:
+        return Problem("calibration-glyph-missing", uncovered(text, chars), text.where)
+
+
 @dataclass(frozen=True)
 class CalibrationPrint:
     """How the calibration sheet is printed: the home sheet's card grid it measures, its layout, the paper's name,
@@ -138,10 +145,8 @@ def compose(catalog: LanguageCatalog, fonts: Mapping[str, str], printing: Calibr
         problems += [Problem("calibration-text-overflow", f"the instructions on the {name} of the {paper_name} "
                              f"sheet {reason}; shorten the translations", text.where(), fit_severity(text.lang))
                      for reason in found]
-    for line in sides[0] + sides[1]:
-        if missing := missing_glyphs(line.text, fonts[line.font]):
-            problems.append(Problem("calibration-glyph-missing", f"{line.text!r}: the {line.font} font has no glyph "
-                                    f"for {missing!r}; these would print as boxes", text.where(line.msgid)))
+    problems += text_problems((), [SetText(line.text, ((line.text, fonts[line.font]),), text.where(line.msgid),
+                                           line.font) for line in sides[0] + sides[1]], CalibrationWording())
     return Composed(f"{GAME} — {text(SHEET)}", sides[0], sides[1], tuple(dict.fromkeys(text.problems + problems)))
 
 

@@ -8,13 +8,13 @@ from typing import Mapping
 
 from ..context import BuildContext
 from ..core.problems import Problem
+from ..data.engine_data import Engine
 from ..i18n.catalogs import LanguageCatalog
 from ..layouts.schemas import PAPERS, card_geometry, sheet_layout
 from ..pages.imposition import home_grid
 from .calibration import DUPLEX, CalibrationPrint, Composed, compose, sheet_pdf
 from .calibration_layout import calibration_layout
-from .checks import scoresheet_pages
-from .pdf import render_scoresheet
+from .pdf import compose_for_paper, render_scoresheet
 from .scoresheet import ScoreSheetPage
 from .token_sheet import TokenPrint, TokenSheets, compose_token_sheets, tokens_pdf
 from .tokens import token_set_layout
@@ -30,6 +30,14 @@ class ComposedScoreSheet:
     fonts: Mapping[str, str]
     layouts: Path
     problems: tuple[Problem, ...]
+
+
+def scoresheet_pages(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str], layouts: Path
+                     ) -> tuple[dict[str, ScoreSheetPage], list[Problem]]:
+    """The score sheet laid out on every paper, and the problems of all (each once); raises ProblemsFound when it
+    cannot be composed (e.g. a missing stat abbreviation)."""
+    pages = {paper: compose_for_paper(engine, catalog, fonts, paper, layouts) for paper in PAPERS}
+    return pages, list(dict.fromkeys(p for page in pages.values() for p in page.problems))
 
 
 def compose_score_sheet(ctx: BuildContext) -> ComposedScoreSheet:

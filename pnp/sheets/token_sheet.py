@@ -15,7 +15,7 @@ from ..pages.pdfout import DocumentInfo, document_info, new_canvas, pdf_bytes
 from ..core.problems import Location, Problem
 from ..typeset.fonts import fonts_for
 from ..i18n.translator import Translator
-from .compose import DOMAIN, glyph_problems
+from .compose import DOMAIN
 from .draw import Item, render
 from ..core.values import Figures
 from .layout import TokensLayout
@@ -51,7 +51,7 @@ def token_faces(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, st
     pairs = [(faces.face(token, FRONT), faces.face(token, BACK)) for token in token_list(engine, layout)]
     items = [item for face in faces.cache.values() for item in face]
     where = Location(file=faces.text.path, lang=catalog.lang)
-    return pairs, faces.text.problems + faces.problems + glyph_problems(items, fonts, where, faces.sources)
+    return pairs, faces.text.problems + faces.problems + faces.text_problems(items, where)
 
 
 @dataclass(frozen=True)
