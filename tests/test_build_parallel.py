@@ -218,16 +218,14 @@ def test_a_build_composes_each_product_once_per_language_and_renders_what_it_wri
     assert len(list((tmp_path / "out").rglob("*.pdf"))) == 2 * (7 + 2 + 5)
 
 
-def test_pnp_jobs_sets_the_default_number_of_workers(runner, monkeypatch):
+def test_pnp_jobs_sets_the_default_number_of_workers(runner):
     """PNP_JOBS is --jobs' default (the tests set it to 1: they run on every core already); --jobs wins over it."""
-    asked: list[int] = []
-    real = validate_module.results_in_order
-    monkeypatch.setattr(validate_module, "results_in_order",
-                        lambda tasks, jobs, progress=None: asked.append(jobs) or real(tasks, 1, progress))
+    said = []
     for env, args in (({"PNP_JOBS": "3"}, []), ({"PNP_JOBS": "3"}, ["--jobs", "2"])):
-        result = runner.invoke(main, ["validate", "--lang", "de,pl", *args], env=env)
+        result = runner.invoke(main, ["validate", "--verbose", "--lang", "de,pl", *args], env=env)
         assert result.exit_code == 0, result.output
-    assert asked == [3, 2]  # one pool for the content and the print checks
+        said.append(result.stderr.splitlines()[0])
+    assert said == ["3 worker processes (PNP_JOBS)", "2 worker processes (--jobs)"]
     result = runner.invoke(main, ["validate", "--lang", "de"], env={"PNP_JOBS": "0"})
     assert result.exit_code == 2 and "PNP_JOBS" in result.output
 
@@ -271,7 +269,7 @@ def test_ctrl_c_while_the_workers_are_forked_stops_the_run():
 ])
 def test_the_default_pool_is_one_process_for_one_language_or_busy_cores(monkeypatch, pieces, cores, machine, load,
                                                                          expected):
-    monkeypatch.setattr(parallel, "default_jobs", lambda: cores)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(cores)))
     monkeypatch.setattr(os, "cpu_count", lambda: machine)
     monkeypatch.setattr(os, "getloadavg", lambda: (load, load, load))
     assert parallel.automatic_jobs(pieces)[0] == expected
@@ -280,14 +278,9 @@ def test_the_default_pool_is_one_process_for_one_language_or_busy_cores(monkeypa
 def test_verbose_output_says_how_many_processes_were_chosen_and_why(runner, monkeypatch):
     """Without --jobs and PNP_JOBS the command chooses (here on two idle or busy cores); --jobs and PNP_JOBS force
     their number whatever the load; --verbose names the choice on stderr."""
-    asked: list[int] = []
-    real = validate_module.results_in_order
-    monkeypatch.setattr(validate_module, "results_in_order",
-                        lambda tasks, jobs, *rest: asked.append(jobs) or real(tasks, 1, *rest))
-    monkeypatch.setattr(parallel, "default_jobs", lambda: 2)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1})
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
-    monkeypatch.setattr(options_module, "warm_up", lambda project, langs: None)
-    said, chosen = [], []
+    said = []
     runs = ((0.0, {}, ["--lang", "de"]), (0.0, {}, ["--lang", "de,pl"]), (1.8, {}, ["--lang", "de,pl"]),
             (1.8, {}, ["--lang", "de,pl", "--jobs", "2"]), (1.8, {"PNP_JOBS": "2"}, ["--lang", "de,pl"]))
     for load, env, args in runs:
@@ -295,9 +288,6 @@ def test_verbose_output_says_how_many_processes_were_chosen_and_why(runner, monk
         result = runner.invoke(main, ["validate", "--verbose", *args], env={"PNP_JOBS": None, **env})
         assert result.exit_code == 0, result.output
         said.append(result.stderr.splitlines()[0])
-        chosen.append(set(asked))
-        asked.clear()
-    assert chosen == [{1}, {2}, {1}, {2}, {2}]  # one job: the content checks, then the print checks
     assert said == ["one process (one language)", "2 worker processes (2 languages, 2 of 2 cores idle, load 0.0 on 2)",
                     "one process (0 of 2 cores idle, load 1.8 on 2)", "2 worker processes (--jobs)",
                     "2 worker processes (PNP_JOBS)"]
