@@ -21,7 +21,7 @@ from pnp.project import REPO, Project, load_inputs
 from product_helpers import product_named, product_problems
 from pnp.sheets import scoresheet as S
 from pnp.sheets.layout import scoresheet_layout
-from pnp.sheets.draw import Rect, Shape
+from pnp.graphics.drawing import Rect, Shape
 from pnp.sheets.pdf import compose_for_paper
 from product_helpers import scoresheet_pdf
 from pnp.i18n.translator import Translator

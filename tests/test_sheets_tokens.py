@@ -29,7 +29,7 @@ from pnp.sheets.tokens import Token, token_list
 from pnp.data.terms import signed
 from pnp.core.units import MM, PT
 from pnp.typeset.fonts import fonts_for
-from pnp.sheets.draw import Circle, Rect, Text
+from pnp.graphics.drawing import Circle, Rect, Text
 from ink_boxes import ink_box
 
 DPI = 30

@@ -14,7 +14,7 @@ from ..typeset.hyphenation import breaks_for
 from ..typeset.textfit import FittedText, fit_text
 from ..typeset.metrics import cap_height
 from ..core.units import MM, PT
-from .draw import Item, Text, figure_font, text_width, texts
+from ..graphics.drawing import Item, Text, figure_font, text_width, texts
 
 PARAGRAPH_FACES = ("body", "italic")  # font roles of running text, hyphenated when it takes several lines
 DOMAIN = "sheets"  # the gettext domain of the sheets' messages

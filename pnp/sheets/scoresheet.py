@@ -14,7 +14,7 @@ from ..data.terms import N_
 from ..typeset.metrics import cap_height
 from ..core.units import PT
 from .compose import DOMAIN, Composer
-from .draw import Item, Line, Rect, Shape
+from ..graphics.drawing import Item, Line, Rect, Shape
 from .layout import ScoreSheetLayout, ShieldShape
 
 GAME = "Ancient Duel"

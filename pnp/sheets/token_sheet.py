@@ -16,7 +16,7 @@ from ..core.problems import Location, Problem
 from ..typeset.fonts import fonts_for
 from ..i18n.translator import Translator
 from .compose import DOMAIN
-from .draw import Item, render
+from ..graphics.drawing import Item, render
 from ..core.values import Figures
 from .layout import TokensLayout
 from .token_faces import BACK, FRONT, TITLE, TokenFaces

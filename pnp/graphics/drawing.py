@@ -1,4 +1,5 @@
-"""Drawing primitives for the sheets, composed as plain data (mm, y upwards) and then rendered on a canvas.
+"""The drawing list: primitives composed as plain data (mm, y upwards) and then rendered on a canvas, shared below
+the products (the score sheet and the tokens draw with it).
 
 Composing pages as data lets the print checks (fit, glyph coverage) run without drawing anything.
 """
@@ -11,7 +12,7 @@ from reportlab.lib.colors import CMYKColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from ..graphics.colours import BLACK, PAPER
+from .colours import BLACK, PAPER
 from ..core.values import Figures
 from ..typeset import textfit
 from ..typeset.fonts import TITLE_FACES
