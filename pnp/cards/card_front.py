@@ -81,11 +81,16 @@ def draw_front(canvas: Canvas, face: FrontFace, layout: CardLayout, art: ArtImag
 
 
 def ink(canvas: Canvas, fitted: FittedText, colour, layout: CardLayout, knockout: bool = False) -> None:
-    """Set the fill colour of a text: `colour`, or for text under the layout's small-text size one ink only: black
-    (K), or on a dark ground (`knockout`) no ink at all, the paper showing through."""
+    """Set the fill colour of a text (`ink_colour`)."""
+    canvas.setFillColor(cmyk(ink_colour(fitted, colour, layout, knockout)))
+
+
+def ink_colour(fitted: FittedText, colour, layout: CardLayout, knockout: bool = False):
+    """The colour of a text: `colour`, or for text under the layout's small-text size one ink only: black (K), or on a
+    dark ground (`knockout`) no ink at all, the paper showing through."""
     if fitted.size < layout.card.small_text:
-        colour = layout.palette.paper if knockout else layout.palette.text
-    canvas.setFillColor(cmyk(colour))
+        return layout.palette.paper if knockout else layout.palette.text
+    return colour
 
 
 def _background(canvas: Canvas, layout: CardLayout, faction: str) -> None:

@@ -5,16 +5,23 @@ Composing pages as data lets the print checks (fit, glyph coverage) run without 
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Iterable, Mapping, Union
 
 from reportlab.lib.colors import CMYKColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from .colours import BLACK, PAPER
+from .colours import BLACK, PAPER, cmyk
+from .emblems import draw_emblem
+from .ornaments import draw_diamond
+from ..core.geometry import Box
 from ..core.values import Figures
 from ..typeset import textfit
+from ..typeset.draw_text import draw_text
+from ..typeset.textfit import FittedText
 from ..typeset.fonts import TITLE_FACES
 from ..core.units import MM
 
@@ -76,7 +83,103 @@ class Circle:
     width: float = 0.35  # pt
 
 
-Item = Union[Text, Rect, Line, Shape, Circle]
+# Items in the canvas's running state (the card faces'): each sets only the colours and widths it names, and leaves
+# them set for the items after it (a colour of None draws in the current one).
+CMYK = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Ground:
+    """An area filled to its edges in one colour, without outline (a card's colour into the bleed)."""
+
+    box: Box
+    colour: CMYK
+
+
+@dataclass(frozen=True)
+class Rays:
+    """Sun rays from (cx, cy), every other twelfth of the turn, `reach` mm long, clipped to `clip`."""
+
+    cx: float
+    cy: float
+    reach: float
+    clip: Box
+    colour: CMYK
+
+
+@dataclass(frozen=True)
+class Disc:
+    """A filled circle with an outline `width` pt wide."""
+
+    cx: float
+    cy: float
+    r: float
+    fill: CMYK
+    stroke: CMYK
+    width: float
+
+
+@dataclass(frozen=True)
+class Ring:
+    """A circle's outline in the current stroke colour, `width` pt wide, and a rule across it."""
+
+    cx: float
+    cy: float
+    r: float
+    width: float
+
+
+@dataclass(frozen=True)
+class Rule:
+    """Lines (x1, y1, x2, y2) `width` pt wide in `colour`."""
+
+    lines: tuple[tuple[float, float, float, float], ...]
+    colour: CMYK
+    width: float
+
+
+@dataclass(frozen=True)
+class Emblem:
+    """A faction's emblem (pnp.graphics.emblems), `size` mm across, centred at (cx, cy)."""
+
+    name: str
+    cx: float
+    cy: float
+    size: float
+    colour: CMYK | None = None
+
+
+@dataclass(frozen=True)
+class Diamond:
+    """The ornament of rules: a diamond of half-diagonal `r` mm, in the current fill colour."""
+
+    cx: float
+    cy: float
+    r: float
+
+
+@dataclass(frozen=True)
+class Fitted:
+    """A fitted text set in its box (pnp.typeset.draw_text), aligned, in `colour`."""
+
+    text: FittedText
+    box: Box
+    align: str
+    colour: CMYK
+
+
+@dataclass(frozen=True)
+class Turned:
+    """Items turned `degrees` about (cx, cy)."""
+
+    cx: float
+    cy: float
+    degrees: float
+    items: tuple[Item, ...]
+
+
+Item = Union[Text, Rect, Line, Shape, Circle, Ground, Rays, Disc, Ring, Rule, Emblem, Diamond, Fitted, Turned]
+RUNNING = (Ground, Rays, Disc, Ring, Rule, Emblem, Diamond, Fitted, Turned)
 
 
 def texts(items: Iterable[Item]) -> list[Text]:
@@ -107,12 +210,17 @@ def small_text_colour(colour: tuple[float, float, float, float]) -> tuple[float,
     return PAPER if sum(colour) < 0.3 else BLACK
 
 
-def render(canvas: Canvas, items: Iterable[Item], fonts: Mapping[str, str],
-           palette: Mapping[str, tuple[float, float, float, float]], figures: Figures, small_text: float) -> None:
-    """Draw items on the canvas at its current transformation (mm coordinates); text under `small_text` pt (the
-    card layout's) prints in one ink (small_text_colour)."""
+def render(canvas: Canvas, items: Iterable[Item], fonts: Mapping[str, str] = MappingProxyType({}),
+           palette: Mapping[str, tuple[float, float, float, float]] = MappingProxyType({}),
+           figures: Figures | None = None, small_text: float = 0.0) -> None:
+    """Draw items on the canvas at its current transformation (mm coordinates): the sheets' each in a state of its
+    own, with colours of `palette` and font roles of `fonts` (text under `small_text` pt, the card layout's, prints
+    in one ink: small_text_colour); the card faces' in the running state."""
     colors = {name: CMYKColor(*value) for name, value in palette.items()}
     for item in items:
+        if isinstance(item, RUNNING):
+            _draw_running(canvas, item)
+            continue
         canvas.saveState()
         if isinstance(item, Text):
             small = item.size < small_text
@@ -156,3 +264,60 @@ def _path(canvas: Canvas, item: Item, stroke: bool, fill: bool) -> None:
             path.lineTo(x * MM, y * MM)
         path.close()
         canvas.drawPath(path, stroke=int(stroke), fill=int(fill))
+
+
+def _draw_running(canvas: Canvas, item: Item) -> None:
+    if isinstance(item, Ground):
+        box = item.box
+        canvas.setFillColor(cmyk(item.colour))
+        canvas.rect(box.x * MM, box.y * MM, box.width * MM, box.height * MM, stroke=0, fill=1)
+    elif isinstance(item, Rays):
+        _rays(canvas, item)
+    elif isinstance(item, Disc):
+        canvas.setFillColor(cmyk(item.fill))
+        canvas.setStrokeColor(cmyk(item.stroke))
+        canvas.setLineWidth(item.width)
+        canvas.circle(item.cx * MM, item.cy * MM, item.r * MM, stroke=1, fill=1)
+    elif isinstance(item, Ring):
+        canvas.setLineWidth(item.width)
+        canvas.circle(item.cx * MM, item.cy * MM, item.r * MM, stroke=1, fill=0)
+        canvas.line((item.cx - item.r) * MM, item.cy * MM, (item.cx + item.r) * MM, item.cy * MM)
+    elif isinstance(item, Rule):
+        canvas.setStrokeColor(cmyk(item.colour))
+        canvas.setLineWidth(item.width)
+        for x1, y1, x2, y2 in item.lines:
+            canvas.line(x1 * MM, y1 * MM, x2 * MM, y2 * MM)
+    elif isinstance(item, Emblem):
+        if item.colour is not None:
+            canvas.setFillColor(cmyk(item.colour))
+        draw_emblem(canvas, item.name, item.cx * MM, item.cy * MM, item.size * MM)
+    elif isinstance(item, Diamond):
+        draw_diamond(canvas, item.cx * MM, item.cy * MM, item.r * MM)
+    elif isinstance(item, Fitted):
+        canvas.setFillColor(cmyk(item.colour))
+        draw_text(canvas, item.text, item.box, item.align)
+    elif isinstance(item, Turned):
+        canvas.saveState()
+        canvas.translate(item.cx * MM, item.cy * MM)
+        canvas.rotate(item.degrees)
+        canvas.translate(-item.cx * MM, -item.cy * MM)
+        render(canvas, item.items)
+        canvas.restoreState()
+
+
+def _rays(canvas: Canvas, rays: Rays) -> None:
+    cx, cy, reach, clip = rays.cx * MM, rays.cy * MM, rays.reach * MM, rays.clip
+    canvas.saveState()
+    path = canvas.beginPath()
+    path.rect(clip.x * MM, clip.y * MM, clip.width * MM, clip.height * MM)
+    canvas.clipPath(path, stroke=0, fill=0)
+    canvas.setFillColor(cmyk(rays.colour))
+    for i in range(0, 24, 2):
+        a0, a1 = i * math.pi / 12, (i + 1) * math.pi / 12
+        path = canvas.beginPath()
+        path.moveTo(cx, cy)
+        path.lineTo(cx + reach * math.cos(a0), cy + reach * math.sin(a0))
+        path.lineTo(cx + reach * math.cos(a1), cy + reach * math.sin(a1))
+        path.close()
+        canvas.drawPath(path, stroke=0, fill=1)
+    canvas.restoreState()
