@@ -11,11 +11,15 @@ from types import MappingProxyType
 from typing import Iterable, Mapping, Union
 
 from reportlab.lib.colors import CMYKColor
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from ..data.art import ArtImage
+from .art_scenes import Scene, draw_placeholder
 from .colours import BLACK, PAPER, cmyk
 from .emblems import draw_emblem
+from .icons import draw_icon
 from .ornaments import draw_diamond
 from ..core.geometry import Box
 from ..core.values import Figures
@@ -94,6 +98,52 @@ class Ground:
 
     box: Box
     colour: CMYK
+
+
+@dataclass(frozen=True)
+class Panel:
+    """A rounded panel filled in `fill` with an outline `width` pt wide in `stroke`."""
+
+    box: Box
+    fill: CMYK
+    stroke: CMYK
+    width: float
+    radius: float
+
+
+@dataclass(frozen=True)
+class Stars:
+    """Five-pointed stars of radius `r` centred at each of `centres`, filled and outlined `width` pt wide."""
+
+    centres: tuple[tuple[float, float], ...]
+    r: float
+    fill: CMYK
+    stroke: CMYK
+    width: float
+
+
+@dataclass(frozen=True)
+class Icon:
+    """A game-icons.net symbol (pnp.graphics.icons), `size` mm across, centred at (cx, cy), in `colour`."""
+
+    name: str
+    cx: float
+    cy: float
+    size: float
+    colour: CMYK
+
+
+@dataclass(frozen=True)
+class ArtWindow:
+    """A card's art window: its art image, or without one the card's generated scene, clipped to the rounded box,
+    then outlined `width` pt wide in `outline`."""
+
+    box: Box
+    radius: float
+    image: ArtImage | None
+    scene: Scene
+    outline: CMYK
+    width: float
 
 
 @dataclass(frozen=True)
@@ -178,8 +228,9 @@ class Turned:
     items: tuple[Item, ...]
 
 
-Item = Union[Text, Rect, Line, Shape, Circle, Ground, Rays, Disc, Ring, Rule, Emblem, Diamond, Fitted, Turned]
-RUNNING = (Ground, Rays, Disc, Ring, Rule, Emblem, Diamond, Fitted, Turned)
+Item = Union[Text, Rect, Line, Shape, Circle, Ground, Panel, Stars, Icon, ArtWindow, Rays, Disc, Ring, Rule, Emblem,
+             Diamond, Fitted, Turned]
+RUNNING = (Ground, Panel, Stars, Icon, ArtWindow, Rays, Disc, Ring, Rule, Emblem, Diamond, Fitted, Turned)
 
 
 def texts(items: Iterable[Item]) -> list[Text]:
@@ -271,6 +322,23 @@ def _draw_running(canvas: Canvas, item: Item) -> None:
         box = item.box
         canvas.setFillColor(cmyk(item.colour))
         canvas.rect(box.x * MM, box.y * MM, box.width * MM, box.height * MM, stroke=0, fill=1)
+    elif isinstance(item, Panel):
+        box = item.box
+        canvas.setFillColor(cmyk(item.fill))
+        canvas.setStrokeColor(cmyk(item.stroke))
+        canvas.setLineWidth(item.width)
+        canvas.roundRect(box.x * MM, box.y * MM, box.width * MM, box.height * MM, item.radius * MM, stroke=1, fill=1)
+    elif isinstance(item, Stars):
+        canvas.setFillColor(cmyk(item.fill))
+        canvas.setStrokeColor(cmyk(item.stroke))
+        canvas.setLineWidth(item.width)
+        for cx, cy in item.centres:
+            _star(canvas, cx * MM, cy * MM, item.r * MM)
+    elif isinstance(item, Icon):
+        canvas.setFillColor(cmyk(item.colour))
+        draw_icon(canvas, item.name, item.cx * MM, item.cy * MM, item.size * MM)
+    elif isinstance(item, ArtWindow):
+        _art_window(canvas, item)
     elif isinstance(item, Rays):
         _rays(canvas, item)
     elif isinstance(item, Disc):
@@ -321,3 +389,31 @@ def _rays(canvas: Canvas, rays: Rays) -> None:
         path.close()
         canvas.drawPath(path, stroke=0, fill=1)
     canvas.restoreState()
+
+
+def _star(canvas: Canvas, cx: float, cy: float, radius: float) -> None:
+    path = canvas.beginPath()
+    for i in range(10):
+        r = radius if i % 2 == 0 else radius * 0.45
+        angle = math.pi / 2 + i * math.pi / 5
+        point = (cx + r * math.cos(angle), cy + r * math.sin(angle))
+        path.moveTo(*point) if i == 0 else path.lineTo(*point)
+    path.close()
+    canvas.drawPath(path, stroke=1, fill=1)
+
+
+def _art_window(canvas: Canvas, window: ArtWindow) -> None:
+    box = window.box
+    x, y, w, h = box.x * MM, box.y * MM, box.width * MM, box.height * MM
+    canvas.saveState()
+    clip = canvas.beginPath()
+    clip.roundRect(x, y, w, h, window.radius * MM)
+    canvas.clipPath(clip, stroke=0, fill=0)
+    if window.image is not None:
+        canvas.drawImage(ImageReader(window.image.image), x, y, w, h)
+    else:
+        draw_placeholder(canvas, x, y, w, h, window.scene)
+    canvas.restoreState()
+    canvas.setStrokeColor(cmyk(window.outline))
+    canvas.setLineWidth(window.width)
+    canvas.roundRect(x, y, w, h, window.radius * MM, stroke=1, fill=0)
