@@ -207,15 +207,16 @@ def run_child(what: str, args: list[str]) -> None:
     project, options = Project(), BuildOptions(langs=("de",), jobs=1)
     ctx = context(load(project, options), project, options)
     if what == "deck":
-        from pnp.cards.produce import deck_list
+        from pnp.products import DECK_LIST
         distinct, copies = map(int, numbers)
         cards = ctx.inputs.cards.cards[:distinct]
         deck = DeckList("bench", SINGLE, tuple(dict.fromkeys(c.faction for c in cards)),
                         tuple(DeckEntry(card, copies, Location()) for card in cards), Location())
-        files = deck_list(replace(ctx, deck=deck, options=replace(options, deck=Path("bench.toml"))))
+        files = DECK_LIST.render(DECK_LIST.compose(replace(ctx, deck=deck, options=replace(options,
+                                                                                       deck=Path("bench.toml")))))
     else:
-        from pnp.rulebook.produce import rulebook
-        files = rulebook(ctx) if numbers == ["1"] else {}
+        from pnp.rulebook.produce import compose, render
+        files = render(compose(ctx)) if numbers == ["1"] else {}
     for path, data in files.items():
         Path(out, path.name).write_bytes(data)
 

@@ -1,9 +1,9 @@
-"""What a build asks for (BuildOptions) and what every producer gets (BuildContext): the checked inputs, the
-options, the registered fonts, the art and the languages of one step. Products depend on this module, never on the
-build orchestration (pnp.kit.build) that calls them."""
+"""What a build asks for (BuildOptions) and what every product is composed from (BuildContext): the checked inputs,
+the options, the registered fonts, the art and the language of one step. Products depend on this module, never on
+the build orchestration (pnp.kit.build) or the validator that compose them."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Mapping
 
@@ -38,8 +38,8 @@ class BuildOptions:
 
 @dataclass(frozen=True)
 class BuildContext:
-    """Everything a producer needs: checked inputs, options, fonts (role -> name), art, its languages, and the
-    checked deck list of --deck."""
+    """Everything a product is composed from: checked inputs, options, fonts (role -> name), art, its languages (one,
+    `lang`, for a product's step), and the checked deck list of --deck."""
 
     project: Project
     inputs: Inputs
@@ -49,4 +49,11 @@ class BuildContext:
     langs: tuple[str, ...]
     deck: DeckList | None = None
 
+    @property
+    def lang(self) -> str:
+        """The one language of a step: products compose a context narrowed to it (`in_language`)."""
+        [lang] = self.langs
+        return lang
 
+    def in_language(self, lang: str) -> BuildContext:
+        return replace(self, langs=(lang,))

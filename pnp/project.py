@@ -1,5 +1,5 @@
 """Where a project's inputs live: engine data, card files, catalogs, art, fonts, layouts. Only the CLI and build
-touch these; checkers and producers get the Project passed in and read layouts from its folder."""
+touch these; checkers and products get the Project passed in and read layouts from its folder."""
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -13,24 +13,20 @@ import pypdfium2 as pdfium
 import pytest
 
 from pnp.context import BuildOptions
-from pnp.kit.build import prepare
+from pnp.kit.build import make
 from pnp.pages.imposition import SheetGrid, sheet_grid
 from pnp.cards.layout import card_layout
 from pnp.core.geometry import Box
 from pnp.layouts.schemas import LAYOUTS, sheet_layout
 from pnp.project import Project
-from pnp.cards.produce import card_decks
+from pnp.products import CARD_DECKS
 from pnp.core.units import MM
 from session_cache import files_in, shared, write_files
 
 
 def render_decks(options: BuildOptions, project: Project = Project()) -> dict[Path, bytes]:
     """The deck PDFs the build would write for `options` (validated first, like the build)."""
-    steps, _ = prepare(project, options)
-    files: dict[Path, bytes] = {}
-    for step in steps:
-        if step.producer is card_decks:
-            files.update(step.run())
+    files, _ = make(project, options, products=(CARD_DECKS,))
     return files
 
 

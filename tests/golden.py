@@ -27,7 +27,8 @@ from pnp.pages.pdfout import DocumentInfo, new_canvas  # noqa: E402
 from pnp.project import Project, load_inputs  # noqa: E402
 from pnp.sheets.layout import tokens_layout  # noqa: E402
 from product_helpers import scoresheet_pdf  # noqa: E402
-from pnp.sheets.token_sheet import TokenPrint, tokens_pdf  # noqa: E402
+from pnp.sheets.token_sheet import TokenPrint  # noqa: E402
+from product_helpers import tokens_pdf  # noqa: E402
 from pnp.typeset.fonts import register_fonts  # noqa: E402
 from pnp.core.units import MM  # noqa: E402
 

@@ -7,7 +7,7 @@ from functools import lru_cache
 from fontTools.ttLib import TTFont
 
 from pnp.project import Project
-from pnp.sheets.draw import Text, runs, text_width
+from pnp.graphics.drawing import Text, runs, text_width
 from pnp.core.values import FONT_FILES
 from pnp.typeset.fonts import FONT_NAMES
 from pnp.core.units import MM, PT

@@ -166,7 +166,7 @@ def placements(lang: str, booklet: bool, book=LEARN_TO_PLAY, paper: str = "a4") 
     """Where each visible flowable of a book's pages (or its booklet pages) ended up (pnp.rulebook.render.Placed)."""
     from pnp.rulebook import anatomy_fronts, document_info, faction_styles
     from pnp.rulebook.layout import page_for, rulebook_layout
-    from pnp.rulebook.render import render
+    from pnp.rulebook.render import BookPrint, render
     from pnp.cards.layout import card_layout
     loaded = inputs()
     layouts = Project().layouts
@@ -174,7 +174,8 @@ def placements(lang: str, booklet: bool, book=LEARN_TO_PLAY, paper: str = "a4") 
     fonts = dict(register_fonts(Project().fonts))
     info = document_info(loaded.catalogs[lang], "rulebook")
     small_text = card_layout(layouts).card.small_text
-    render(book_blocks(lang, paper, book), page_for(paper, booklet, layouts), rulebook_layout(layouts), fonts,
-           faction_styles(layouts), small_text, info, booklet, placed,
-           anatomy=anatomy_fronts(loaded.cards, loaded.catalogs[lang], fonts, layouts))
+    render(book_blocks(lang, paper, book), BookPrint(page_for(paper, booklet, layouts), rulebook_layout(layouts), fonts,
+                                                     faction_styles(layouts), small_text, info,
+                                                     anatomy_fronts(loaded.cards, loaded.catalogs[lang], fonts,
+                                                                    layouts), booklet), placed)
     return tuple(placed)

@@ -12,7 +12,7 @@ import pytest
 from reportlab.lib.colors import CMYKColor
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.cards.art_placeholder import draw_placeholder
+from pnp.graphics.art_scenes import Scene, draw_placeholder
 from pnp.cards.layout import card_layout
 from pnp.layouts.schemas import LAYOUTS
 from pnp.project import Project, load_inputs
@@ -27,8 +27,9 @@ def window_pdf(card) -> bytes:
     box = LAYOUT.front.art.unit if card.kind == "unit" else LAYOUT.front.art.other
     buffer = BytesIO()
     canvas = Canvas(buffer, pagesize=(box.width * MM, box.height * MM), invariant=1)
-    draw_placeholder(canvas, 0, 0, box.width * MM, box.height * MM, card, LAYOUT.factions[card.faction],
-                     LAYOUT.palette)
+    style, palette = LAYOUT.factions[card.faction], LAYOUT.palette
+    draw_placeholder(canvas, 0, 0, box.width * MM, box.height * MM,
+                     Scene(card, style.color, style.dark, style.sky, style.emblem, palette.light, palette.gold))
     canvas.save()
     return buffer.getvalue()
 

@@ -14,7 +14,8 @@ from PIL import ImageStat
 
 from deck_helpers import front_cards, grid, on_page, placed_forms, text_in
 from pnp.context import BuildOptions
-from pnp.kit.build import prepare
+from pnp.kit.build import context, load, steps_of
+from pnp.products import PRODUCTS
 from conftest import invoke
 from pnp.data.deck_lists import load_deck_list
 from pnp.cards.layout import card_layout
@@ -103,13 +104,19 @@ def test_each_card_is_backed_by_its_own_factions_back(coalition_build, inputs, l
     assert mixed == []  # 26 Roman cards fill 9 + 9 + 8 slots; a faction never shares a cut line with another
 
 
+def _steps(options: BuildOptions) -> list:
+    """The steps of a build with `options` (its inputs loaded, not checked)."""
+    project = Project()
+    return steps_of(context(load(project, options), project, options), PRODUCTS)
+
+
 def test_an_allied_deck_in_pro_mode_backs_every_card_with_its_faction(inputs, localized):
     """Rendered in memory as the build would: one card per page, each front followed by its faction's back."""
-    steps, _ = prepare(Project(), BuildOptions(langs=("pl",), mode="pro", deck=ALLIED))
-    assert [step.label for step in steps] == ["pl: deck list", "pl: card decks checks", "pl: score sheet checks",
-                                              "pl: tokens checks", "pl: calibration sheet checks",
-                                              "pl: rulebook checks"]
-    (path, pdf), = steps[0].run().items()
+    steps = _steps(BuildOptions(langs=("pl",), mode="pro", deck=ALLIED))
+    assert [(step.label, step.written) for step in steps] == [
+        ("pl: deck list", True), ("pl: card decks checks", False), ("pl: score sheet checks", False),
+        ("pl: tokens checks", False), ("pl: calibration sheet checks", False), ("pl: rulebook checks", False)]
+    (path, pdf), = steps[0].outcome()[0].items()
     assert path == Path("pl") / "decks" / "legal-allied.pdf"
     deck = load_deck_list(ALLIED, inputs.cards, inputs.engine)
     document = pdfium.PdfDocument(pdf)
@@ -156,8 +163,7 @@ def test_a_cut_1_mm_off_shows_each_cards_own_colour_on_mixed_faction_sheets(tmp_
     half of each trim edge, the colour 1 mm outside the edge (what a cut 1 mm off leaves on the card) is the
     colour 1 mm inside it (its own border) — never the other faction's red or purple (a difference of about 70)."""
     path = _interleaved(tmp_path / "interleaved.toml") if deck == "interleaved" else ALLIED
-    steps, _ = prepare(Project(), BuildOptions(langs=("de",), paper=paper, deck=path))
-    (_, pdf), = steps[0].run().items()
+    (_, pdf), = _steps(BuildOptions(langs=("de",), paper=paper, deck=path))[0].outcome()[0].items()
     g, dpi, d = grid(paper), 100, 1 * MM
     document = pdfium.PdfDocument(pdf)
     edges, factions_side_by_side = 0, 0

@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -17,16 +18,18 @@ from pnp.core import parallel
 from pnp.cli import main
 from pnp.cli import options as options_module
 from pnp.context import BuildOptions
-from pnp.kit import build as build_module
 from pnp.kit.build import build
-from pnp.sheets import produce as sheets
+from pnp.products import PRODUCTS
 from pnp.core.parallel import run_tasks
 from pnp.core.problems import WARNING, Location, Problem, ProblemsFound
 from pnp.project import Project, read_inputs
 from pnp import validate as validate_module
 from pnp.validate import validate
 from validate_helpers import plant
-from product_helpers import as_products
+from product_helpers import as_products, product_named
+
+
+SHEETS = (product_named("score sheet"), product_named("tokens"))  # quick products that succeed
 
 
 def pdfs(root: Path) -> dict[Path, bytes]:
@@ -43,15 +46,14 @@ def test_jobs_1_and_the_default_pool_write_byte_identical_files(runner, tmp_path
     assert all(serial[path] == pool[path] for path in serial)
 
 
-def test_every_workers_problems_are_collected_and_nothing_is_written(monkeypatch, tmp_path):
+def test_every_workers_problems_are_collected_and_nothing_is_written(tmp_path):
     def broken(ctx):
         raise ProblemsFound([Problem("test-broken", f"cannot make this in {lang}", Location(lang=lang))
                              for lang in ctx.langs])
 
-    score_sheet = sheets.score_sheet  # a quick producer that succeeds, beside the broken one
-    monkeypatch.setattr(build_module, "PRODUCTS", as_products(score_sheet, broken))
     try:
-        build(Project(), BuildOptions(langs=("de", "pl", "es"), jobs=2), tmp_path / "out")
+        build(Project(), BuildOptions(langs=("de", "pl", "es"), jobs=2), tmp_path / "out",
+              products=(SHEETS[0], *as_products(broken)))
     except ProblemsFound as exc:
         assert [(p.code, p.where.lang) for p in exc.problems] == [("test-broken", lang) for lang in ("de", "pl", "es")]
     else:
@@ -73,11 +75,11 @@ def test_steps_started_beside_the_content_checks_are_dropped_when_a_check_finds_
         return [Problem("test-content", f"wrong in {lang}", Location(lang=lang)) for lang in langs]
 
     monkeypatch.setattr(validate_module, "CHECKERS", ((slow_error, frozenset()), *validate_module.CHECKERS))
-    monkeypatch.setattr(build_module, "PRODUCTS", as_products(sheets.score_sheet, _crashing))
     found = {}
     for jobs in (1, 2):
         with pytest.raises(ProblemsFound) as raised:
-            build(Project(), BuildOptions(langs=("de", "pl", "tr"), jobs=jobs), tmp_path / str(jobs))
+            build(Project(), BuildOptions(langs=("de", "pl", "tr"), jobs=jobs), tmp_path / str(jobs),
+                  products=(SHEETS[0], *as_products(_crashing)))
         found[jobs] = raised.value.problems
         assert not (tmp_path / str(jobs)).exists()
     assert [(p.code, p.where.lang) for p in found[1]] == [("test-content", "de"), ("test-content", "pl"),
@@ -92,19 +94,18 @@ def test_steps_that_finish_before_the_content_checks_are_written(monkeypatch, tm
         return []
 
     monkeypatch.setattr(validate_module, "CHECKERS", ((slow_pass, frozenset()), *validate_module.CHECKERS))
-    monkeypatch.setattr(build_module, "PRODUCTS", as_products(sheets.score_sheet, sheets.tokens))
     for jobs in (1, 2):
-        build(Project(), BuildOptions(langs=("de", "pl"), jobs=jobs), tmp_path / str(jobs))
+        build(Project(), BuildOptions(langs=("de", "pl"), jobs=jobs), tmp_path / str(jobs), products=SHEETS)
     serial, pool = pdfs(tmp_path / "1"), pdfs(tmp_path / "2")
     assert len(serial) == 4 and serial == pool
 
 
-def test_a_producers_exception_is_raised_when_the_checks_pass(monkeypatch, tmp_path):
+def test_a_producers_exception_is_raised_when_the_checks_pass(tmp_path):
     """A producer that fails on inputs every check accepts is a bug: its exception is not dropped."""
-    monkeypatch.setattr(build_module, "PRODUCTS", as_products(sheets.score_sheet, _crashing))
     for jobs in (1, 2):
         with pytest.raises(RuntimeError, match="a producer given inputs"):
-            build(Project(), BuildOptions(langs=("de",), jobs=jobs), tmp_path / str(jobs))
+            build(Project(), BuildOptions(langs=("de",), jobs=jobs), tmp_path / str(jobs),
+                  products=(SHEETS[0], *as_products(_crashing)))
         assert not (tmp_path / str(jobs)).exists()
 
 
@@ -119,22 +120,22 @@ def test_results_arrive_as_tasks_finish_and_carry_their_index():
     assert list(run_tasks(tasks[1:], jobs=1)) == [(0, "a"), (1, "b"), (2, "c")]
 
 
-def test_validate_reports_the_same_problems_in_the_same_order_for_any_number_of_jobs(project_copy, monkeypatch):
+def test_validate_reports_the_same_problems_in_the_same_order_for_any_number_of_jobs(project_copy):
     """The print checks run one language at a time in workers; what they find, and its order, does not change
     (here the first language's check is the last to finish)."""
-    def slow_first(inputs, langs, project):
-        time.sleep(0.5 if langs == ("de",) else 0)
-        return [Problem("test-order", f"checked {lang}", Location(lang=lang)) for lang in langs]
+    def slow_first(ctx):
+        time.sleep(0.5 if ctx.langs == ("de",) else 0)
+        raise ProblemsFound([Problem("test-order", f"checked {lang}", Location(lang=lang)) for lang in ctx.langs])
 
-    checks = validate_module.print_checks()
-    monkeypatch.setattr(validate_module, "print_checks", lambda: ((slow_first, frozenset()), *checks))
+    products = (*as_products(slow_first), *PRODUCTS)
     plant(project_copy, "de", "rome.testudo:effect", "Infantry units in Defense Position gain 2 DEF.",
           old="erhalten", new="erhalten" + " standhaft und unerschütterlich" * 30)
     plant(project_copy, "tr", "rome.praetorian-guard:name", "Praetorian Guard", old="muhafızları", new="muhafızları ☭")
     project = Project(data=project_copy / "data", locales=project_copy / "locales")
     langs = ("de", "pl", "tr")
     inputs, _ = read_inputs(project, langs)
-    serial, pool = validate(inputs, langs, project, jobs=1), validate(inputs, langs, project, jobs=2)
+    serial = validate(inputs, langs, project, jobs=1, products=products)
+    pool = validate(inputs, langs, project, jobs=2, products=products)
     assert [p.where.lang for p in serial if p.code == "test-order"] == list(langs)
     assert {"text-does-not-fit", "glyph-missing"} <= {p.code for p in serial}
     assert serial == pool
@@ -148,25 +149,24 @@ def test_validate_drops_what_the_print_checks_found_in_a_language_with_a_content
         return [Problem("test-content", "wrong in tr", Location(lang="tr"))] if "tr" in langs else []
 
     def crashing_in(crash_lang):
-        def check(inputs, langs, project):
-            if langs == (crash_lang,):
+        def check(ctx):
+            if ctx.langs == (crash_lang,):
                 raise RuntimeError(f"a print check given texts the content checks reject ({crash_lang})")
-            return [Problem("test-print", f"checked {lang}", Location(lang=lang), WARNING) for lang in langs]
-        return check
+            raise ProblemsFound([Problem("test-print", f"checked {lang}", Location(lang=lang), WARNING)
+                                 for lang in ctx.langs])
+        return (*as_products(check), *PRODUCTS)
 
     monkeypatch.setattr(validate_module, "CHECKERS", ((wrong_in_tr, frozenset()), *validate_module.CHECKERS))
-    checks = validate_module.print_checks()
     project, langs = Project(), ("de", "pl", "tr")
     inputs, _ = read_inputs(project, langs)
-    monkeypatch.setattr(validate_module, "print_checks", lambda: ((crashing_in("tr"), frozenset()), *checks))
-    serial, pool = validate(inputs, langs, project, jobs=1), validate(inputs, langs, project, jobs=2)
+    serial = validate(inputs, langs, project, jobs=1, products=crashing_in("tr"))
+    pool = validate(inputs, langs, project, jobs=2, products=crashing_in("tr"))
     assert [(p.code, p.where.lang) for p in serial if p.code.startswith(("test-", "print-checks"))] == [
         ("test-content", "tr"), ("print-checks-skipped", "tr"), ("test-print", "de"), ("test-print", "pl")]
     assert pool == serial
-    monkeypatch.setattr(validate_module, "print_checks", lambda: ((crashing_in("pl"), frozenset()), *checks))
     for jobs in (1, 2):
         with pytest.raises(RuntimeError, match=r"content checks reject \(pl\)"):
-            validate(inputs, langs, project, jobs=jobs)
+            validate(inputs, langs, project, jobs=jobs, products=crashing_in("pl"))
 
 
 @pytest.mark.parametrize("sig, whole_group", [(signal.SIGINT, True), (signal.SIGINT, False), (signal.SIGTERM, False)],
@@ -195,48 +195,37 @@ def test_a_signal_while_workers_render_stops_them_all_without_a_traceback(tmp_pa
         os.killpg(process.pid, 0)  # no worker outlived the run
 
 
-def test_a_build_composes_each_card_face_sheet_and_rulebook_once(monkeypatch, tmp_path):
-    """The print checks of the cards, the score sheet, the tokens and the rulebook are run by their producers, on
-    the faces, pages and blocks they print: one language's build composes each of its cards and the token faces
-    once (not once for the check and again for the PDF), and the score sheet and the rulebook once per paper (the
-    other paper is checked too, as `pnp validate` checks it)."""
-    import pnp.cards.checks as card_checks
-    import pnp.rulebook as rulebook_package
-    import pnp.rulebook.checks as rulebook_checks
-    import pnp.sheets.checks as sheet_checks
-    import pnp.sheets.pdf as scoresheet_pdf
-    import pnp.sheets.token_sheet as token_sheet
-    calls: list[str] = []
+def test_a_build_composes_each_product_once_per_language_and_renders_what_it_writes(tmp_path):
+    """Every product of the registry is composed once per language, and rendered from that composition when the
+    build writes it: the problems a build reports come from the very faces, pages and blocks it prints (the
+    calibration sheet is composed, not written)."""
+    calls: list[tuple[str, ...]] = []
 
-    def counted(module, name):
-        original = getattr(module, name)
-        monkeypatch.setattr(module, name, lambda *args, **kwargs: calls.append(name) or original(*args, **kwargs))
+    def counted(product):
+        def compose(ctx):
+            calls.append(("compose", product.name, ctx.lang))
+            return product.compose(ctx)
 
-    counted(card_checks, "compose_front")
-    counted(rulebook_checks, "compose")
-    counted(rulebook_package, "compose")
-    counted(scoresheet_pdf, "compose_scoresheet")
-    counted(token_sheet, "token_faces")
-    counted(sheet_checks, "token_faces")
-    inputs, _ = read_inputs(Project(), ("de",))
-    build(Project(), BuildOptions(langs=("de",), booklet=True, jobs=1), tmp_path / "out")
-    assert calls.count("compose_front") == len(inputs.cards.cards) == 141
-    assert calls.count("compose_scoresheet") == 2  # A4 (printed) and Letter (checked)
-    assert calls.count("compose") == 3 * 2  # each of the three rule books, on each paper
-    assert calls.count("token_faces") == 1
-    assert len(list((tmp_path / "out").rglob("*.pdf"))) == 7 + 2 + 5
+        def render(composed):
+            calls.append(("render", product.name))
+            return product.render(composed)
+        return replace(product, compose=compose, render=render)
+
+    build(Project(), BuildOptions(langs=("de", "pl"), booklet=True, jobs=1), tmp_path / "out",
+          products=tuple(map(counted, PRODUCTS)))
+    assert sorted(calls) == sorted([("compose", p.name, lang) for p in PRODUCTS for lang in ("de", "pl")]
+                                   + [("render", p.name) for p in PRODUCTS if p.built for _ in ("de", "pl")])
+    assert len(list((tmp_path / "out").rglob("*.pdf"))) == 2 * (7 + 2 + 5)
 
 
-def test_pnp_jobs_sets_the_default_number_of_workers(runner, monkeypatch):
+def test_pnp_jobs_sets_the_default_number_of_workers(runner):
     """PNP_JOBS is --jobs' default (the tests set it to 1: they run on every core already); --jobs wins over it."""
-    asked: list[int] = []
-    real = validate_module.results_in_order
-    monkeypatch.setattr(validate_module, "results_in_order",
-                        lambda tasks, jobs, progress=None: asked.append(jobs) or real(tasks, 1, progress))
+    said = []
     for env, args in (({"PNP_JOBS": "3"}, []), ({"PNP_JOBS": "3"}, ["--jobs", "2"])):
-        result = runner.invoke(main, ["validate", "--lang", "de,pl", *args], env=env)
+        result = runner.invoke(main, ["validate", "--verbose", "--lang", "de,pl", *args], env=env)
         assert result.exit_code == 0, result.output
-    assert asked == [3, 2]  # one pool for the content and the print checks
+        said.append(result.stderr.splitlines()[0])
+    assert said == ["3 worker processes (PNP_JOBS)", "2 worker processes (--jobs)"]
     result = runner.invoke(main, ["validate", "--lang", "de"], env={"PNP_JOBS": "0"})
     assert result.exit_code == 2 and "PNP_JOBS" in result.output
 
@@ -280,7 +269,7 @@ def test_ctrl_c_while_the_workers_are_forked_stops_the_run():
 ])
 def test_the_default_pool_is_one_process_for_one_language_or_busy_cores(monkeypatch, pieces, cores, machine, load,
                                                                          expected):
-    monkeypatch.setattr(parallel, "default_jobs", lambda: cores)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(cores)))
     monkeypatch.setattr(os, "cpu_count", lambda: machine)
     monkeypatch.setattr(os, "getloadavg", lambda: (load, load, load))
     assert parallel.automatic_jobs(pieces)[0] == expected
@@ -289,14 +278,9 @@ def test_the_default_pool_is_one_process_for_one_language_or_busy_cores(monkeypa
 def test_verbose_output_says_how_many_processes_were_chosen_and_why(runner, monkeypatch):
     """Without --jobs and PNP_JOBS the command chooses (here on two idle or busy cores); --jobs and PNP_JOBS force
     their number whatever the load; --verbose names the choice on stderr."""
-    asked: list[int] = []
-    real = validate_module.results_in_order
-    monkeypatch.setattr(validate_module, "results_in_order",
-                        lambda tasks, jobs, *rest: asked.append(jobs) or real(tasks, 1, *rest))
-    monkeypatch.setattr(parallel, "default_jobs", lambda: 2)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1})
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
-    monkeypatch.setattr(options_module, "warm_up", lambda project, langs: None)
-    said, chosen = [], []
+    said = []
     runs = ((0.0, {}, ["--lang", "de"]), (0.0, {}, ["--lang", "de,pl"]), (1.8, {}, ["--lang", "de,pl"]),
             (1.8, {}, ["--lang", "de,pl", "--jobs", "2"]), (1.8, {"PNP_JOBS": "2"}, ["--lang", "de,pl"]))
     for load, env, args in runs:
@@ -304,9 +288,6 @@ def test_verbose_output_says_how_many_processes_were_chosen_and_why(runner, monk
         result = runner.invoke(main, ["validate", "--verbose", *args], env={"PNP_JOBS": None, **env})
         assert result.exit_code == 0, result.output
         said.append(result.stderr.splitlines()[0])
-        chosen.append(set(asked))
-        asked.clear()
-    assert chosen == [{1}, {2}, {1}, {2}, {2}]  # one job: the content checks, then the print checks
     assert said == ["one process (one language)", "2 worker processes (2 languages, 2 of 2 cores idle, load 0.0 on 2)",
                     "one process (0 of 2 cores idle, load 1.8 on 2)", "2 worker processes (--jobs)",
                     "2 worker processes (PNP_JOBS)"]

@@ -19,7 +19,8 @@ from pnp.cards.layout import card_layout
 from pnp.layouts.schemas import LAYOUTS
 from pnp.i18n.localize import localize_cards, stat_labels
 from pnp.project import Project, load_inputs
-from pnp.cards.checks import card_print_problems
+from pnp.products import CARD_DECKS
+from product_helpers import product_problems
 from pnp.data.terms import FACTIONS
 from pnp.core.units import MM
 
@@ -226,7 +227,7 @@ def test_every_font_is_embedded_and_no_standard_font_is_referenced(a4_decks):
 
 
 def test_every_text_fits_and_every_character_is_covered_in_all_languages(inputs):
-    assert card_print_problems(inputs, LANGS, Project()) == []
+    assert product_problems(CARD_DECKS, inputs, LANGS, Project()) == []
 
 
 def test_decks_are_byte_identical_when_built_again(a4_decks, pro_decks):

@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 
 from conftest import invoke, project_args
-from pnp.kit import build as build_module
 from pnp.context import BuildOptions
 from pnp.kit.build import build
 from pnp.i18n.catalogs import catalog_path
@@ -50,15 +49,15 @@ def test_a_placeholder_given_once_for_two_is_a_missing_placeholder(runner, proje
     assert error_lines(runner, project_copy, "placeholder-missing")
 
 
-def test_a_producers_problems_fail_the_build_and_nothing_is_written(tmp_path, monkeypatch):
+def test_a_producers_problems_fail_the_build_and_nothing_is_written(tmp_path):
     def failing_producer(ctx):
         raise ProblemsFound([Problem("text-does-not-fit", "planted", Location(lang=ctx.langs[0]))])
 
     def good_producer(ctx):
         return {Path(ctx.langs[0]) / "good.pdf": b"%PDF-1.4 good"}
-    monkeypatch.setattr(build_module, "PRODUCTS", as_products(good_producer, failing_producer))
     with pytest.raises(ProblemsFound) as caught:
-        build(Project(), BuildOptions(langs=("de", "pl")), tmp_path / "out")
+        build(Project(), BuildOptions(langs=("de", "pl")), tmp_path / "out",
+              products=as_products(good_producer, failing_producer))
     assert [(p.code, p.where.lang) for p in caught.value.problems if p.code == "text-does-not-fit"] == [
         ("text-does-not-fit", "de"), ("text-does-not-fit", "pl")]
     assert not (tmp_path / "out").exists()

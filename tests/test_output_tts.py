@@ -19,7 +19,7 @@ from product_helpers import page_image
 from pnp.layouts.schemas import LAYOUTS
 from pnp.export.settings import export_layout
 from pnp.project import Project
-from pnp.cards.produce import card_pages
+from pnp.cards.produce import card_pages, compose_cards
 from pnp.data.terms import FACTIONS
 
 LANG = "tr"
@@ -120,7 +120,7 @@ def test_the_description_starts_with_the_type_line_and_its_traits(tts, exported)
 def test_each_grid_cell_shows_the_card_of_its_id(tts):
     settings = export_layout(LAYOUTS).tts
     ctx, _ = prepare_context(Project(), BuildOptions(langs=(LANG,), mode="pro"))
-    for pages in card_pages(ctx, LANG)[:2]:
+    for pages in card_pages(compose_cards(ctx.in_language(LANG)))[:2]:
         deck = _deck(tts, pages.faction)
         entry = next(iter(deck["CustomDeck"].values()))
         with Image.open(tts / f"{pages.faction}-faces.png") as sheet:

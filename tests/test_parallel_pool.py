@@ -16,8 +16,7 @@ from conftest import child_processes, invoke
 from pnp.core import parallel
 from pnp.kit import build as build_module
 from pnp.core.parallel import WorkerLost, WorkerTraceback, results_in_order
-from pnp.sheets import produce as sheets
-from product_helpers import as_products
+from product_helpers import as_products, product_named
 
 
 @pytest.fixture(autouse=True)
@@ -165,7 +164,7 @@ def test_a_build_whose_worker_is_killed_reports_it_and_writes_nothing(runner, mo
     def killed(ctx):
         os.kill(os.getpid(), signal.SIGKILL)
 
-    monkeypatch.setattr(build_module, "PRODUCTS", as_products(sheets.score_sheet, killed))
+    monkeypatch.setattr(build_module, "PRODUCTS", (product_named("score sheet"), *as_products(killed)))
     result = invoke(runner, "build", "--lang", "de,pl", "--jobs", "2", "--out", tmp_path / "out")
     assert result.exit_code == 1
     assert result.output.strip().startswith("error: a worker process was killed by SIGKILL before it finished")

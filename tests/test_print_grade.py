@@ -23,7 +23,8 @@ from pnp.pages.imposition import sheet_grid
 from pnp.project import Project, load_inputs
 from pnp.cards.faces import GAME_TITLE, badge_boxes
 from pnp.sheets.layout import tokens_layout
-from pnp.sheets.token_sheet import TokenPrint, token_grid, tokens_pdf
+from pnp.sheets.token_sheet import TokenPrint, token_grid
+from product_helpers import tokens_pdf
 from pnp.typeset.fonts import register_fonts
 from pnp.sheets.tokens import token_list
 from pnp.core.units import MM

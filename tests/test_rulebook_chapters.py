@@ -19,7 +19,7 @@ from pnp.rulebook import blocks as b
 from pnp.rulebook.books import REFERENCE
 from pnp.rulebook.compose import compose
 from pnp.rulebook.sample import SUMMONED, sample_numbers
-from pnp.validate import print_checks
+from product_helpers import product_named, product_problems
 from pnp.i18n.lexicon import capitalized
 from rulebook_helpers import LANGS, flat_text, inputs, outline, page_texts, pages_pdf, reference_pdf, squash
 
@@ -46,7 +46,6 @@ def test_keywords_define_every_game_term_in_the_cards_words(lang):
 
 
 def test_validate_reports_a_game_term_without_glossary_entry(tmp_path):
-    [rulebook_problems] = [checker for checker, _ in print_checks() if checker.__name__ == "rulebook_problems"]
     locales = tmp_path / "locales"
     shutil.copytree(REPO / "locales", locales, ignore=shutil.ignore_patterns("*.mo"))
     path = locales / "game-terms.toml"
@@ -62,7 +61,7 @@ def test_validate_reports_a_game_term_without_glossary_entry(tmp_path):
                     changed.lexicon.of(lang).game_terms, REFERENCE)
         assert [(p.code, p.where.lang) for p in caught.value.problems] == [("glossary-chapter", lang)]
         assert "'unit'" in caught.value.problems[0].message
-    problems = rulebook_problems(changed, ("pl",), Project())
+    problems = product_problems(product_named("rulebook"), changed, ("pl",), Project())
     assert {(p.code, p.where.lang) for p in problems} == {("glossary-chapter", "pl")}
 
 

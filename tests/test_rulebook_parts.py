@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 from io import BytesIO
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -17,10 +18,10 @@ from pnp.i18n.catalogs import DOMAIN_INPUTS, DOMAINS
 from pnp.i18n.placeholder_names import KNOWN_PLACEHOLDERS
 from pnp.project import REPO, Project
 from pnp.rulebook import blocks as b
-from pnp.rulebook import BOOKLET, PAGES, kit_facts
+from pnp.rulebook import anatomy_fronts, document_info, faction_styles, kit_facts
 from pnp.rulebook.booklet import padded
 from pnp.rulebook.compose import COMMANDS, compose
-from pnp.rulebook.render import RulebookDocument
+from pnp.rulebook.render import BookPrint, render
 from pnp.rulebook.template_cache import CompiledTemplates
 from pnp.cards.layout import card_layout
 from pnp.rulebook.glossary import language_terms
@@ -33,10 +34,10 @@ from pnp.core.units import MM
 from pnp.typeset.fonts import register_fonts
 from pnp.validate.text_scan import placeholders
 
-from pnp.rulebook.books import BOOKS, QUICKREF, REFERENCE
+from pnp.rulebook.books import BOOKS, REFERENCE
 from pnp.rulebook.numbering import with_pages
 from rulebook_helpers import inputs
-from rulebook_helpers import column_widths, rulebook_pdfs, stacks
+from rulebook_helpers import column_widths, stacks
 
 compose_module = importlib.import_module("pnp.rulebook.compose")  # the package exports the function compose
 
@@ -208,23 +209,25 @@ def test_templates_compiled_once_and_no_language_leaks_into_another(monkeypatch)
     assert len({fresh[lang] for lang in ("pl", "de", "tr")}) == 3
 
 
-def test_rulebook_is_laid_out_and_drawn_once(monkeypatch):
+def test_rulebook_is_laid_out_and_drawn_once():
     """The contents' page numbers cost no second pass: every page is begun exactly once, in the page-for-page PDFs
     and in the booklets (whose sheet sides hold two pages each, padded to a multiple of 4). Only the Rules Reference
     is laid out twice, in each format: its index prints the page of each rule, known after the first pass."""
-    loaded = inputs()
-    begun: dict[int, list[bool]] = {}
-    begin = RulebookDocument.handle_pageBegin
-    monkeypatch.setattr(RulebookDocument, "handle_pageBegin",
-                        lambda doc: (begun.setdefault(id(doc), []).append(doc.booklet), begin(doc))[1])
-    pdfs = rulebook_pdfs(loaded.engine, loaded.cards, loaded.catalogs["pl"], loaded.lexicon.of("pl").game_terms,
-                         register_fonts(Project().fonts), "a4", booklet=True, layouts=Project().layouts)
-    pages = {name: len(PdfReader(BytesIO(pdf)).pages) for name, pdf in pdfs.items()}
-    flat = sorted(len(doc) for doc in begun.values() if not doc[0])
-    sheets = sorted(padded(len(doc)) // 2 for doc in begun.values() if doc[0])
-    reference = REFERENCE.pages, REFERENCE.booklet
-    assert flat == sorted([pages[PAGES], pages[QUICKREF.pages], pages[reference[0]], pages[reference[0]]])
-    assert sheets == sorted([pages[BOOKLET], pages[reference[1]], pages[reference[1]]])
+    loaded, layouts = inputs(), Project().layouts
+    fonts, catalog = register_fonts(Project().fonts), loaded.catalogs["pl"]
+    facts = kit_facts(loaded.engine, "a4", layouts)
+    printing = BookPrint(page_for("a4", False, layouts), rulebook_layout(layouts), fonts, faction_styles(layouts),
+                         card_layout(layouts).card.small_text, document_info(catalog, "rulebook"),
+                         anatomy_fronts(loaded.cards, catalog, fonts, layouts))
+    for book in BOOKS:
+        blocks = compose(loaded.engine, loaded.cards, catalog, facts, loaded.lexicon.of("pl").game_terms, book)
+        for booklet in (False, True) if book.booklet else (False,):
+            passes: list[int] = []
+            pdf = render(blocks, replace(printing, page=page_for("a4", booklet, layouts), booklet=booklet),
+                         passes=passes)
+            sides = len(PdfReader(BytesIO(pdf)).pages)
+            assert [padded(begun) // 2 if booklet else begun for begun in passes] == [sides] * (
+                2 if book is REFERENCE else 1), (book.name, booklet)
 
 
 def test_compiled_templates_are_kept_in_the_cache_folder_for_the_next_run(tmp_path, monkeypatch):

@@ -18,10 +18,10 @@ from pnp.layouts.schemas import LAYOUTS, PAPERS
 from pnp.i18n.localize import stat_labels
 from pnp.core.problems import ProblemsFound
 from pnp.project import REPO, Project, load_inputs
-from pnp.sheets import score_sheet_print_problems, token_print_problems
+from product_helpers import product_named, product_problems
 from pnp.sheets import scoresheet as S
 from pnp.sheets.layout import scoresheet_layout
-from pnp.sheets.draw import Rect, Shape
+from pnp.graphics.drawing import Rect, Shape
 from pnp.sheets.pdf import compose_for_paper
 from product_helpers import scoresheet_pdf
 from pnp.i18n.translator import Translator
@@ -125,8 +125,8 @@ def test_turkish_and_polish_letters_and_abbreviations(sheets):
 
 
 def test_every_label_fits_and_every_glyph_exists_in_every_language(inputs):
-    assert score_sheet_print_problems(inputs, LANGS + ("en",), Project()) == []
-    assert token_print_problems(inputs, LANGS + ("en",), Project()) == []
+    for name in ("score sheet", "tokens"):
+        assert product_problems(product_named(name), inputs, LANGS + ("en",), Project()) == []
 
 
 def test_a_changed_engine_value_reaches_every_language(tmp_path, fonts):

@@ -23,12 +23,13 @@ from pnp.sheets import token_counts
 from pnp.sheets.layout import tokens_layout
 from pnp.sheets.token_faces import TokenFaces
 from pnp.pages.imposition import sheet_pages
-from pnp.sheets.token_sheet import TokenPrint, print_order, token_grid, tokens_pdf
+from pnp.sheets.token_sheet import TokenPrint, print_order, token_grid
+from product_helpers import tokens_pdf
 from pnp.sheets.tokens import Token, token_list
 from pnp.data.terms import signed
 from pnp.core.units import MM, PT
 from pnp.typeset.fonts import fonts_for
-from pnp.sheets.draw import Circle, Rect, Text
+from pnp.graphics.drawing import Circle, Rect, Text
 from ink_boxes import ink_box
 
 DPI = 30

@@ -24,12 +24,10 @@ from pnp.pages.imposition import home_grid
 from pnp.sheets.calibration import TURN_STEP, CalibrationPrint, calibration_pdf
 from pnp.core.problems import ProblemsFound
 from pnp.project import Project, read_inputs
-from pnp.rulebook.produce import rulebook
-from pnp.cards.produce import card_decks
 from pnp.context import BuildContext, BuildOptions
-from pnp.sheets.produce import score_sheet
 from pnp.sheets.scoresheet import NOTES, PLAYER, WOUND_RULE
 from pnp.typeset.fonts import register_fonts
+from product_helpers import product_named, produced
 
 
 def _context(inputs, fonts, project) -> BuildContext:
@@ -38,15 +36,15 @@ def _context(inputs, fonts, project) -> BuildContext:
 
 
 def _rulebook(inputs, fonts, project):
-    return rulebook(_context(inputs, fonts, project))
+    return produced(product_named("rulebook"), _context(inputs, fonts, project))
 
 
 def _scoresheet(inputs, fonts, project):
-    return score_sheet(_context(inputs, fonts, project))
+    return produced(product_named("score sheet"), _context(inputs, fonts, project))
 
 
 def _cards(inputs, fonts, project):
-    return card_decks(_context(inputs, fonts, project))
+    return produced(product_named("card decks"), _context(inputs, fonts, project))
 
 
 def _calibration(inputs, fonts, project):

@@ -1,16 +1,15 @@
 """Print checks through `pnp validate`: a text that cannot fit its box, a character its font cannot print."""
 from __future__ import annotations
 
-from pnp.validate import print_checks
+from pnp.products import PRODUCTS
 from validate_helpers import having, plant, validate_json
 
 COHORT = ("rome.legionary-cohort:effect", "If “Testudo” is face-up, this card gains 1 DEF.")
 
 
-def test_the_card_and_sheet_renderer_checks_are_hooked_in():
-    assert [checker.__name__ for checker, _ in print_checks()] == [
-        "card_print_problems", "score_sheet_print_problems", "token_print_problems", "calibration_print_problems",
-        "rulebook_problems"]
+def test_every_product_is_composed_by_validate_and_the_build():
+    assert [product.name for product in PRODUCTS] == ["card decks", "score sheet", "tokens", "calibration sheet",
+                                                      "rulebook"]
 
 
 def test_overlong_score_sheet_heading_is_caught(runner, project_copy):

@@ -1,3 +1,3 @@
-"""Card rendering: compose each face (texts fitted to the layout: faces), draw it (card_front, card_back), impose a
-deck (deck) — the build's producer is produce.card_decks. The print checks the validator calls (text fit, glyph
-coverage) live in checks."""
+"""Card rendering: compose each face (texts fitted to the layout: faces), turn it into the drawing list of
+pnp.graphics.drawing (card_front.front_items, card_back.back_items) that its renderer draws, impose a deck (deck). The products (pnp.products) are produce.compose_decks/render_decks and the deck list's; the fit and glyph
+problems of the composed faces are found in checks."""

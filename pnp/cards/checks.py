@@ -1,56 +1,53 @@
-"""Print checks of the cards, without writing anything: texts that do not fit their box at the smallest allowed
-size, and characters that the font a text is set in does not cover.
-
-`card_print_problems(inputs, langs)` is the validator's checker (pnp validate); the build runs the same checks.
+"""The cards' texts for the print checks (pnp.pages.text_checks) and how the cards word their problems: texts that do
+not fit their box at the smallest allowed size, and characters that the font a text is set in does not cover, on the
+faces the card products compose (pnp.cards.produce), for `pnp validate` and `pnp build` alike.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Iterable, Mapping, Sequence
 
-from ..typeset.fonts import fonts_for, missing_glyphs, register_fonts
-from .layout import CardLayout, card_layout
+from ..typeset.fonts import fonts_for
+from ..pages.text_checks import SetText, text_problems
+from .layout import CardLayout
 from ..i18n.languages import fit_severity
-from ..i18n.localize import LocalizedCard, localize_cards
-from ..core.problems import Location, Problem, ProblemsFound
-from ..project import Inputs, Project
+from ..i18n.localize import LocalizedCard
+from ..core.problems import Location, Problem
 from ..data.terms import FACTIONS
 from ..typeset.textfit import runs
 from .faces import BackFace, FrontFace, compose_back, compose_front, deck_name_size
-from .labels import CardLabels, card_labels
+from .labels import CardLabels
 
 
-def fit_problems(faces: Iterable[FrontFace | BackFace]) -> list[Problem]:
-    """One problem per text of the composed faces that fits at no allowed size."""
-    problems = []
-    for face in faces:
-        card = face.card.id if isinstance(face, FrontFace) else None
-        for field, text in face.texts().items():
-            if not text.fits:
-                problems.append(Problem(
-                    "text-does-not-fit", f"the {field} does not fit its box even at {text.size:g} pt (the "
-                    f"smallest size allowed); shorten it: {text.text!r}",
-                    Location(card=card or f"back of {face.faction}", lang=face.lang, field=field),
-                    fit_severity(face.lang)))
-    return problems
+@dataclass(frozen=True)
+class CardWording:
+    """The cards' problems of their texts, located at the card (or back), language and field."""
+
+    fonts: Mapping[str, str]  # role -> font name: the role names the font a character is missing from
+
+    def overflow(self, text: SetText) -> Problem:
+        return Problem("text-does-not-fit", f"the {text.label} does not fit its box even at {text.size:g} pt (the "
+                       f"smallest size allowed); shorten it: {text.text!r}", text.where, fit_severity(text.where.lang))
+
+    def missing(self, text: SetText, font: str, chars: str) -> Problem:
+        role = next((r for r, name in self.fonts.items() if name == font), font)
+        return Problem("glyph-missing", f"the {text.label} uses {', '.join(f'{c!r} (U+{ord(c):04X})' for c in chars)}, "
+                       f"which the {role} font does not have; it would print as a box", text.where)
 
 
-def glyph_problems(faces: Iterable[FrontFace | BackFace], fonts: Mapping[str, str]) -> list[Problem]:
-    """One problem per text of the composed faces with characters its font cannot print."""
-    problems = []
-    for face in faces:
-        card = face.card.id if isinstance(face, FrontFace) else f"back of {face.faction}"
-        for field, text in face.texts().items():
-            missing: dict[str, str] = {}  # font -> characters it lacks, digits checked in the figures' font
-            for piece, font in runs(text.text, text.font, text.figures):
-                missing[font] = "".join(sorted(set(missing.get(font, "") + missing_glyphs(piece, font))))
-            for font, chars in missing.items():
-                if chars:
-                    role = next((r for r, name in fonts.items() if name == font), font)
-                    problems.append(Problem(
-                        "glyph-missing", f"the {field} uses {', '.join(f'{c!r} (U+{ord(c):04X})' for c in chars)}, "
-                        f"which the {role} font does not have; it would print as a box", Location(
-                            card=card, lang=face.lang, field=field)))
-    return problems
+def set_texts(faces: Iterable[FrontFace | BackFace]) -> list[SetText]:
+    """Every printed text of the faces, by field, digits in the figures' font."""
+    return [SetText(text.text, tuple(runs(text.text, text.font, text.figures)),
+                    Location(card=face.card.id if isinstance(face, FrontFace) else f"back of {face.faction}",
+                             lang=face.lang, field=field), field, text.fits, text.size)
+            for face in faces for field, text in face.texts().items()]
+
+
+def face_problems(faces: Iterable[FrontFace | BackFace], fonts: Mapping[str, str]) -> list[Problem]:
+    """One problem per text of the composed faces that fits at no allowed size, then one per text and font with
+    characters the font cannot print."""
+    texts = set_texts(faces)
+    return text_problems(texts, texts, CardWording(fonts))
 
 
 def compose_language(cards: Sequence[LocalizedCard], labels: CardLabels, layout: CardLayout,
@@ -64,20 +61,3 @@ def compose_language(cards: Sequence[LocalizedCard], labels: CardLabels, layout:
     fronts = [compose_front(lc, labels, layout, fonts, name_sizes[lc.card.faction]) for lc in cards]
     backs = [compose_back(f, names[f], labels.lang, layout, fonts) for f in FACTIONS if f in names]
     return fronts, backs
-
-
-def card_print_problems(inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[Problem]:
-    """Fit and glyph problems of every card front and back in every language (a validator checker)."""
-    layout, fonts = card_layout(project.layouts), register_fonts(project.fonts)
-    problems: list[Problem] = []
-    for lang in langs:
-        try:
-            catalog = inputs.catalogs[lang]
-            labels = card_labels(catalog)
-            cards = localize_cards(inputs.cards, catalog)
-        except ProblemsFound as exc:  # a message the code uses that no catalog has (pnp.i18n.translator)
-            problems += exc.problems
-            continue
-        fronts, backs = compose_language(cards, labels, layout, fonts)
-        problems += fit_problems([*fronts, *backs]) + glyph_problems([*fronts, *backs], fonts)
-    return problems

@@ -1,40 +1,74 @@
-"""The build's producers of card decks (see pnp.kit.build: one call per language): the faction decks, and a user's
-deck list (`pnp build --deck FILE`)."""
+"""The card products of a build (pnp.products): the faction decks and a user's deck list (`pnp build --deck FILE`),
+each composed for one language (`compose_decks`, `compose_deck_list`: the faces, how they are printed, their fit and
+glyph problems) and rendered from that (`render_decks`, `render_deck_list`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Collection
+from typing import Collection, Mapping
 
 from ..context import BuildContext
 from .layout import COMMON_BACK, CardLayout, card_layout
 from ..layouts.services import print_service
 from ..i18n.localize import LocalizedCard, localize_cards
-from ..pages.pdfout import document_info
-from ..core.problems import ProblemsFound, errors
+from ..pages.pdfout import DocumentInfo, document_info
+from ..core.problems import Problem
 from ..data.terms import FACTIONS
-from .checks import compose_language, fit_problems, glyph_problems
+from .checks import compose_language, face_problems
 from .deck import DeckPrint, deck_fronts, deck_pdf
 from .faces import GAME_TITLE, BackFace, FrontFace, compose_back
 from .labels import card_labels
 
 
-def _compose(ctx: BuildContext, lang: str, only: Collection[str] | None = None
-             ) -> tuple[list[FrontFace], dict[str, BackFace], dict[str, str]]:
-    """The fronts of every card (or of the card ids `only`) in one language, the backs of their factions and the
-    factions' names (both by faction); fails on a text that does not fit or a character its font lacks."""
+@dataclass(frozen=True)
+class ComposedCards:
+    """Cards of one language composed for a build: the fronts (database order), the back each faction's cards are
+    printed with and each faction's name (both by faction), how the decks are printed, and the problems of every
+    face (a text that does not fit, a character its font lacks)."""
+
+    lang: str
+    cards: tuple[LocalizedCard, ...]
+    fronts: tuple[FrontFace, ...]
+    backs: Mapping[str, BackFace]
+    names: Mapping[str, str]
+    infos: Mapping[str, DocumentInfo]  # faction -> its deck's title, subject and language
+    printing: DeckPrint
+    problems: tuple[Problem, ...]
+
+    def faction_fronts(self, faction: str) -> list[FrontFace]:
+        return [face for face in self.fronts if face.card.faction == faction]
+
+
+@dataclass(frozen=True)
+class ComposedDeckList:
+    """The deck list of --deck composed in one language: its cards' faces, the list's order and where it goes."""
+
+    cards: ComposedCards
+    order: tuple[str, ...]  # card ids in list order, each repeated by its count
+    path: Path
+    info: DocumentInfo
+
+    @property
+    def problems(self) -> tuple[Problem, ...]:
+        return self.cards.problems
+
+
+def compose_cards(ctx: BuildContext, only: Collection[str] | None = None) -> ComposedCards:
+    """The cards (or the card ids `only`) in the context's language: the fronts, a faction's names at one size, the
+    backs of their factions (or, with --backs common, the common back for all) and the problems of all faces."""
+    lang = ctx.lang
     catalog = ctx.inputs.catalogs[lang]
-    cards = [lc for lc in localize_cards(ctx.inputs.cards, catalog) if only is None or lc.card.id in only]
+    cards = tuple(lc for lc in localize_cards(ctx.inputs.cards, catalog) if only is None or lc.card.id in only)
     layout = _layout(ctx)
     fronts, backs = compose_language(cards, card_labels(catalog), layout, ctx.fonts)
     by_faction = {back.faction: back for back in backs}
     if ctx.options.backs == "common":  # one neutral back for every faction
         common = compose_back(COMMON_BACK, None, lang, layout, ctx.fonts)
         backs, by_faction = [common], {faction: common for faction in by_faction}
-    problems = fit_problems([*fronts, *backs]) + glyph_problems([*fronts, *backs], ctx.fonts)
-    if errors(problems):
-        raise ProblemsFound(problems)
-    return fronts, by_faction, {lc.card.faction: lc.faction_name for lc in cards}
+    problems = face_problems([*fronts, *backs], ctx.fonts)
+    names = {lc.card.faction: lc.faction_name for lc in cards}
+    infos = {faction: document_info(catalog, f"{GAME_TITLE} — {name}") for faction, name in names.items()}
+    return ComposedCards(lang, cards, tuple(fronts), by_faction, names, infos, deck_print(ctx), tuple(problems))
 
 
 def _layout(ctx: BuildContext) -> CardLayout:
@@ -49,30 +83,28 @@ def deck_print(ctx: BuildContext) -> DeckPrint:
                      print_service(ctx.project.layouts, o.service, o.services))
 
 
-def card_decks(ctx: BuildContext) -> dict[Path, bytes]:
+def render_decks(composed: ComposedCards) -> dict[Path, bytes]:
     """<lang>/cards/<faction>.pdf: each faction's deck, fronts and backs."""
-    files: dict[Path, bytes] = {}
-    for lang in ctx.langs:
-        fronts, backs, names = _compose(ctx, lang)
-        for faction in FACTIONS:
-            faces = deck_fronts([face for face in fronts if face.card.faction == faction])
-            info = document_info(ctx.inputs.catalogs[lang], f"{GAME_TITLE} — {names[faction]}")
-            files[Path(lang) / "cards" / f"{faction}.pdf"] = deck_pdf(faces, backs, info, deck_print(ctx))
-    return files
+    return {Path(composed.lang) / "cards" / f"{faction}.pdf": deck_pdf(
+        deck_fronts(composed.faction_fronts(faction)), composed.backs, composed.infos[faction], composed.printing)
+        for faction in FACTIONS}
 
 
-def deck_list(ctx: BuildContext) -> dict[Path, bytes]:
-    """<lang>/decks/<deck file name>.pdf: the checked deck list of --deck, its cards in list order, each repeated
-    by its count and backed by its own faction's back (allied and coalition decks mix backs)."""
-    files: dict[Path, bytes] = {}
-    o, deck = ctx.options, ctx.deck
-    for lang in ctx.langs:
-        fronts, backs, _ = _compose(ctx, lang, {card.id for card in deck.cards})
-        by_id = {face.card.id: face for face in fronts}
-        info = document_info(ctx.inputs.catalogs[lang], f"{GAME_TITLE} — {deck.name}")
-        files[Path(lang) / "decks" / f"{o.deck.stem}.pdf"] = deck_pdf(
-            [by_id[card.id] for card in deck.cards], backs, info, deck_print(ctx))
-    return files
+def compose_deck_list(ctx: BuildContext) -> ComposedDeckList:
+    """The checked deck list of --deck in the context's language: its cards composed like the decks'."""
+    deck = ctx.deck
+    cards = compose_cards(ctx, {card.id for card in deck.cards})
+    info = document_info(ctx.inputs.catalogs[ctx.lang], f"{GAME_TITLE} — {deck.name}")
+    return ComposedDeckList(cards, tuple(card.id for card in deck.cards), ctx.options.deck, info)
+
+
+def render_deck_list(composed: ComposedDeckList) -> dict[Path, bytes]:
+    """<lang>/decks/<deck file name>.pdf: the deck list's cards in list order, each repeated by its count and backed
+    by its own faction's back (allied and coalition decks mix backs)."""
+    cards = composed.cards
+    by_id = {face.card.id: face for face in cards.fronts}
+    return {Path(cards.lang) / "decks" / f"{composed.path.stem}.pdf": deck_pdf(
+        [by_id[card_id] for card_id in composed.order], cards.backs, composed.info, cards.printing)}
 
 
 @dataclass(frozen=True)
@@ -86,16 +118,11 @@ class CardPages:
     pdf: bytes
 
 
-def card_pages(ctx: BuildContext, lang: str) -> list[CardPages]:
+def card_pages(composed: ComposedCards) -> list[CardPages]:
     """Every faction's distinct cards (one page per card, not per copy, on the pages of the options' print service)
-    in one language, for card images."""
-    fronts, backs, names = _compose(ctx, lang)
-    localized = localize_cards(ctx.inputs.cards, ctx.inputs.catalogs[lang])
-    pages = []
-    for faction in FACTIONS:
-        faces = [face for face in fronts if face.card.faction == faction]
-        info = document_info(ctx.inputs.catalogs[lang], f"{GAME_TITLE} — {names[faction]}")
-        pdf = deck_pdf(faces, backs, info, replace(deck_print(ctx), mode="pro", duplex="long", back_offset=(0.0, 0.0)))
-        pages.append(CardPages(faction, names[faction], tuple(lc for lc in localized if lc.card.faction == faction),
-                               pdf))
-    return pages
+    in the composed language, for card images."""
+    printing = replace(composed.printing, mode="pro", duplex="long", back_offset=(0.0, 0.0))
+    return [CardPages(faction, composed.names[faction],
+                      tuple(lc for lc in composed.cards if lc.card.faction == faction),
+                      deck_pdf(composed.faction_fronts(faction), composed.backs, composed.infos[faction], printing))
+            for faction in FACTIONS]

@@ -1,6 +1,6 @@
 """Card art (art/<card-id>.png or .jpg): cover-fitted to the art window and cropped, checked for print resolution.
 
-A card without an art file gets a generated placeholder (pnp.cards.art_placeholder) — never an empty box.
+A card without an art file gets a generated placeholder (pnp.graphics.art_scenes) — never an empty box.
 """
 from __future__ import annotations
 

@@ -1,20 +1,19 @@
 """`pnp build`: load the inputs, validate them, compose and render every output in memory, then write all at once.
 
-Outputs come from producers: functions (BuildContext) -> {path relative to the output folder: bytes}. The build
-calls the producer of every product (pnp.products.PRODUCTS) once per language, with `ctx.langs` narrowed to that one
-language (so progress can be shown step by step); a producer runs its product's print check on what it prints and
-raises ProblemsFound. A product the build does not make is checked by its print check, as a step beside them, so
-that nothing is composed twice. The content checks (pnp.validate) are tasks of the same worker pool, ahead of the
-steps. The problems of all are collected, and while any is an error nothing is written. A new product is one entry
-of PRODUCTS.
-With a deck list (--deck FILE) the build makes only that deck, checked like `pnp deck check FILE`.
+Every product (pnp.products.PRODUCTS) is a step per language: composed once, with `ctx.langs` narrowed to that one
+language (so progress can be shown step by step), its problems kept, and rendered to {path relative to the output
+folder: bytes} when the build writes it and composing found no error. A product the build does not write is only
+composed: nothing a build can fail on goes unchecked and nothing is composed twice. The content checks
+(pnp.validate) are tasks of the same worker pool, ahead of the steps. The problems of all are collected, and while
+any is an error nothing is written. A new product is one entry of PRODUCTS.
+With a deck list (--deck FILE) the build writes only that deck, checked like `pnp deck check FILE`.
 """
 from __future__ import annotations
 
 import contextlib
 import itertools
 import tempfile
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from functools import partial
 from typing import Callable, ContextManager, Iterable, Iterator, Mapping
@@ -24,7 +23,6 @@ from ..data.art import ArtImage, art_files, load_art
 from ..data.deck_lists import DeckList, load_deck_list, read_deck_list
 from ..export.cmyk_art import cmyk_art, read_cmyk_profile
 from ..export.pdfx_settings import pdfx_conditions
-from ..i18n.languages import PSEUDO
 from ..typeset.fonts import register_fonts
 from ..pages.imposition import DUPLEX_MODES, check_back_offset, home_grid
 from ..layouts.services import DEFAULT_SERVICE, print_service
@@ -34,40 +32,37 @@ from ..core.parallel import attempted, raised, run_tasks
 from ..core.problems import ERROR, Location, Problem, ProblemsFound, errors
 from ..project import Inputs, Project, loaded_langs, read_inputs
 from ..core.tomlfile import read_toml
-from ..products import DECK_LIST, PRODUCTS, PrintChecker, Producer
-from ..validate import (content_and_print_problems, content_checks, content_problems, error_langs, merged,
-                        print_problems)
+from ..products import DECK_LIST, PRODUCTS, Product
+from ..validate import content_and_print_problems, content_checks, error_langs, merged, print_problems
 from .write import write_all
 
 
 
+Outcome = tuple[dict[Path, bytes], list[Problem]]
+
+
 @dataclass(frozen=True)
 class Step:
+    """One product in one language: composed, and rendered when the build writes it."""
+
     label: str
-    producer: Producer
+    product: Product
     ctx: BuildContext
+    written: bool
 
-    def run(self) -> dict[Path, bytes]:
-        return self.producer(self.ctx)
-
-    def outcome(self) -> tuple[dict[Path, bytes], list[Problem]]:
-        """The files of the step, or the problems it found (never both)."""
+    def outcome(self) -> Outcome:
+        """The files of the step (none for a product only composed or one with an error) and the problems found."""
         try:
-            return self.run(), []
+            composed = self.product.compose(self.ctx)
         except ProblemsFound as exc:
             return {}, list(exc.problems)
-
-
-def checking(checker: PrintChecker) -> Producer:
-    """A producer that makes no files: the print check `checker` for the languages of its context, raising
-    ProblemsFound with what it finds."""
-    def check(ctx: BuildContext) -> dict[Path, bytes]:
-        problems = checker(ctx.inputs, ctx.langs, ctx.project)
-        if problems:
-            raise ProblemsFound(problems)
-        return {}
-    check.__name__ = checker.__name__.removesuffix("_problems") + "_checks"
-    return check
+        problems = list(composed.problems)
+        if not self.written or errors(problems):
+            return {}, problems
+        try:
+            return self.product.render(composed), problems
+        except ProblemsFound as exc:
+            return {}, problems + list(exc.problems)
 
 
 @dataclass(frozen=True)
@@ -189,20 +184,23 @@ def load(project: Project, options: BuildOptions) -> Loaded:
     return Loaded(inputs, loaded_langs(inputs, options.langs), deck, art, (*before, *load_problems), tuple(after))
 
 
-def checked(loaded: Loaded, content: list[Problem], project: Project, options: BuildOptions) -> list[Problem]:
-    """The problems of `loaded` with the content checks' `content` (the steps run the print checks); with an error,
+def checked(loaded: Loaded, content: list[Problem], project: Project, options: BuildOptions,
+            products: tuple[Product, ...]) -> list[Problem]:
+    """The problems of `loaded` with the content checks' `content` (the steps compose the products); with an error,
     the print checks' too, so that one run reports all problems, raised as ProblemsFound."""
     problems = loaded.problems(content)
     if errors(problems):
         raise ProblemsFound(problems + print_problems(loaded.inputs, loaded.langs, project, error_langs(content),
-                                                      options.jobs))
+                                                      options.jobs, products=products))
     return problems
 
 
-def validated(loaded: Loaded, project: Project, options: BuildOptions) -> list[Problem]:
+def validated(loaded: Loaded, project: Project, options: BuildOptions, products: tuple[Product, ...] = PRODUCTS
+              ) -> list[Problem]:
     """The problems of `loaded` with every check's, content and print checks in one pool; raises ProblemsFound on
     errors."""
-    content, printed = content_and_print_problems(loaded.inputs, loaded.langs, project, options.jobs)
+    content, printed = content_and_print_problems(loaded.inputs, loaded.langs, project, options.jobs,
+                                                  products=products)
     problems = loaded.problems(content) + printed
     if errors(problems):
         raise ProblemsFound(problems)
@@ -210,41 +208,27 @@ def validated(loaded: Loaded, project: Project, options: BuildOptions) -> list[P
 
 
 def context(loaded: Loaded, project: Project, options: BuildOptions) -> BuildContext:
-    """The context producers (and exports) run in, the fonts registered."""
+    """The context products are composed in (and exports run in), the fonts registered."""
     return BuildContext(project, loaded.inputs, options, register_fonts(project.fonts), loaded.art, options.langs,
                         loaded.deck)
 
 
 def prepare_context(project: Project, options: BuildOptions) -> tuple[BuildContext, list[Problem]]:
-    """Load and validate everything, the print checks included; the context producers (and exports) run in, and the
-    warnings. Raises ProblemsFound on errors."""
+    """Load and validate everything, every product composed: the context of the exports (which compose the cards
+    again, in pro mode) and the warnings. Raises ProblemsFound on errors."""
     loaded = load(project, options)
     return context(loaded, project, options), validated(loaded, project, options)
 
 
-def steps_of(ctx: BuildContext) -> list[Step]:
-    """The steps of a build: the producer of each product it makes (the rulebook, the longest, first: the workers
-    finish together), then the print check of each other product, once per language; for the pseudo-locale also
-    the checks of the products made (its producers print what does not fit, a warning there; the checks report it)."""
-    made = (DECK_LIST,) if ctx.deck else tuple(p for p in (PRODUCTS[-1], *PRODUCTS[:-1]) if p.produce)
-    work = [(product.name, product.produce) for product in made]
-    work += [(f"{product.name} checks", checking(product.check)) for product in PRODUCTS
-             if product not in made and product.check]
-    previews = [(f"{product.name} checks", checking(product.check)) for product in made if product.check]
-    return [Step(f"{lang}: {name}", producer, replace(ctx, langs=(lang,)))
-            for name, producer in (*work, *previews) for lang in ctx.options.langs
-            if (name, producer) in work or lang == PSEUDO]
-
-
-def prepare(project: Project, options: BuildOptions) -> tuple[list[Step], list[Problem]]:
-    """Load and check everything but the print checks (the steps run them); the steps and the warnings so far.
-    Raises ProblemsFound on errors (with the print checks' problems too)."""
-    loaded = load(project, options)
-    problems = checked(loaded, content_problems(loaded.inputs, loaded.langs, options.jobs), project, options)
-    return steps_of(context(loaded, project, options)), problems
-
-
-Outcome = tuple[dict[Path, bytes], list[Problem]]
+def steps_of(ctx: BuildContext, products: tuple[Product, ...]) -> list[Step]:
+    """The steps of a build: each product it writes, composed and rendered (the last of `products`, the longest,
+    first: the workers finish together), then each other product, only composed; once per language."""
+    written = (DECK_LIST,) if ctx.deck else tuple(p for p in (*products[-1:], *products[:-1]) if p.built)
+    composed = tuple(product for product in products if product not in written)
+    return [*(Step(f"{lang}: {product.name}", product, ctx.in_language(lang), True)
+              for product in written for lang in ctx.options.langs),
+            *(Step(f"{lang}: {product.name} checks", product, ctx.in_language(lang), False)
+              for product in composed for lang in ctx.options.langs)]
 
 
 def _content_first(finishing: Iterator[tuple[int, object]], count: int) -> tuple[list[Problem], dict[int, object]]:
@@ -268,7 +252,7 @@ def _outcomes(results: Iterable[tuple[int, object]], steps: list[Step], offset: 
         yield steps[index - offset], raised(result)
 
 
-def render(finished: Iterable[tuple[Step, Outcome]], steps: list[Step]) -> tuple[dict[Path, bytes], list[Problem]]:
+def collect(finished: Iterable[tuple[Step, Outcome]], steps: list[Step]) -> tuple[dict[Path, bytes], list[Problem]]:
     """The files of all finished steps, in the order of `steps` whatever the order they finished in, and their
     warnings; raises ProblemsFound with the problems of all steps (each once: a layout file several steps read)."""
     outcomes = {id(step): outcome for step, outcome in finished}
@@ -287,36 +271,45 @@ def render(finished: Iterable[tuple[Step, Outcome]], steps: list[Step]) -> tuple
 Progress = Callable[[Iterator[tuple[Step, Outcome]], int], ContextManager[Iterable[tuple[Step, Outcome]]]]
 
 
-def build(project: Project, options: BuildOptions, out: Path, progress: Progress | None = None) -> BuildResult:
-    """The whole build: nothing is written unless every step succeeded. `progress` wraps the steps as they
-    finish (and the number of steps).
+def make(project: Project, options: BuildOptions, progress: Progress | None = None,
+         products: tuple[Product, ...] | None = None) -> tuple[dict[Path, bytes], list[Problem]]:
+    """The kit in memory, {path relative to the output folder: bytes}, and the warnings: every product of `products`
+    (default PRODUCTS) composed and those the build writes rendered; raises ProblemsFound with every problem when
+    any is an error. `progress` wraps the steps as they finish (and the number of steps).
 
     The content checks and the steps are the tasks of one pool: with more than one job the steps start while the
     checks run, and their results are dropped when the checks find an error; the problems reported are those of a
     build that checks first (the print checks then run as `pnp validate` runs them)."""
-    unwritable = output_problems(out)
-    if unwritable:
-        raise ProblemsFound(unwritable)
+    products = PRODUCTS if products is None else products
     loaded = load(project, options)
     if errors(loaded.problems([])):  # nothing to build: `validated` raises with every problem, the checks' too
-        validated(loaded, project, options)
+        validated(loaded, project, options, products)
     checks = content_checks(loaded.inputs, loaded.langs)
-    steps = steps_of(context(loaded, project, options))
+    steps = steps_of(context(loaded, project, options), products)
     with contextlib.closing(run_tasks([*checks, *(partial(attempted, step.outcome) for step in steps)], options.jobs)
                             ) as finishing:
         content, early = _content_first(finishing, len(checks))
         if errors(content):
             finishing.close()  # the steps' results are not needed: the workers stop
-        warnings = checked(loaded, content, project, options)
+        warnings = checked(loaded, content, project, options, products)
         outcomes = _outcomes(itertools.chain(early.items(), finishing), steps, len(checks))
         try:
             with (progress(outcomes, len(steps)) if progress else contextlib.nullcontext(outcomes)) as finished:
-                files, step_warnings = render(finished, steps)
+                files, step_warnings = collect(finished, steps)
         except ProblemsFound as exc:  # reported with the warnings found before the steps
             raise ProblemsFound(warnings + list(exc.problems)) from None
     if options.pdfx:
         from ..export.pdfx import pdfx_files  # pikepdf is loaded only for a PDF/X build
         files = pdfx_files(files, options.pdfx)
+    return files, [p for p in warnings + step_warnings if p.severity != ERROR]
+
+
+def build(project: Project, options: BuildOptions, out: Path, progress: Progress | None = None,
+          products: tuple[Product, ...] | None = None) -> BuildResult:
+    """The whole build (`make`), written to `out`: nothing is written unless every step succeeded."""
+    unwritable = output_problems(out)
+    if unwritable:
+        raise ProblemsFound(unwritable)
+    files, warnings = make(project, options, progress, products)
     write_all({out / path: data for path, data in files.items()}, out)
-    return BuildResult(tuple(sorted(out / path for path in files)),
-                       tuple(p for p in warnings + step_warnings if p.severity != ERROR))
+    return BuildResult(tuple(sorted(out / path for path in files)), tuple(warnings))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
-from ..cards.produce import card_pages
+from ..cards.produce import card_pages, compose_cards
 from ..context import BuildContext, BuildOptions
 from ..data.terms import FACTIONS
 from ..export.images import card_images
@@ -66,7 +66,7 @@ def export_tts(project: Project, langs: tuple[str, ...], base_url: str, jobs: in
 
 
 def _language_images(ctx: BuildContext, lang: str, dpi: int, bleed: bool) -> dict[Path, bytes]:
-    images = card_images(card_pages(ctx, lang), dpi, bleed)
+    images = card_images(card_pages(compose_cards(ctx.in_language(lang))), dpi, bleed)
     return {Path(lang) / "images" / name: data for name, data in images.items()}
 
 
@@ -74,7 +74,7 @@ def _language_tts(ctx: BuildContext, lang: str, settings: TtsSettings, base_url:
                   ) -> tuple[dict[Path, bytes], list[Problem]]:
     files, problems = {}, []
     folder = Path(lang) / "tts"
-    for pages in card_pages(ctx, lang):
+    for pages in card_pages(compose_cards(ctx.in_language(lang))):
         try:
             deck = tts_deck(pages, FACTIONS.index(pages.faction) + 1, settings,
                             f"{base_url.rstrip('/')}/{folder.as_posix()}")

@@ -12,11 +12,11 @@ import pypdfium2
 from PIL import Image
 
 from ..context import BuildOptions
-from .build import prepare
+from .build import make
 from ..data.card_database import CardDatabase
 from ..core.parallel import Progress
-from ..project import Project
-from ..cards.produce import card_decks
+from ..project import Project, read_inputs
+from ..products import CARD_DECKS
 
 # (file name, paper, language, faction, page index, dpi): whole home sheets, A4 and Letter.
 SHEETS = (
@@ -33,13 +33,9 @@ COLOURS = 160
 
 
 def _decks(project: Project, options: BuildOptions, langs: tuple[str, ...]) -> tuple[dict[Path, bytes], CardDatabase]:
-    """The deck PDFs of `langs` (rendered in memory), and the card database."""
-    steps, _ = prepare(project, replace(options, langs=langs))
-    files: dict[Path, bytes] = {}
-    for step in steps:
-        if step.producer is card_decks:
-            files.update(step.run())
-    return files, steps[0].ctx.inputs.cards
+    """The deck PDFs of `langs` (made in memory, the decks alone), and the card database."""
+    files, _ = make(project, replace(options, langs=langs), products=(CARD_DECKS,))
+    return files, read_inputs(project, ())[0].cards
 
 
 def png_bytes(image: Image.Image) -> bytes:

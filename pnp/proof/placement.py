@@ -15,11 +15,7 @@ from PIL import Image
 from ..context import BuildContext, BuildOptions
 from ..i18n.catalogs import SOURCE_LANG
 from ..products import PRODUCTS
-from ..sheets.calibration_layout import calibration_layout
-from ..core.problems import ProblemsFound
-from ..layouts.schemas import card_geometry
-from ..pages.imposition import home_grid
-from ..sheets.calibration import CalibrationPrint, calibration_pdf
+from ..core.problems import ProblemsFound, raise_if_errors
 from ..core.units import MM
 from ..validate.text_scan import BRACE, PERCENT
 from .model import MessageRow
@@ -50,14 +46,10 @@ def english_kit(ctx: BuildContext) -> dict[str, bytes]:
     ctx = BuildContext(ctx.project, ctx.inputs, BuildOptions(langs=(SOURCE_LANG,)), ctx.fonts, ctx.art, (SOURCE_LANG,))
     files: dict[Path, bytes] = {}
     try:
-        for product in PRODUCTS:
-            if product.produce:
-                files.update(product.produce(ctx))
-        layouts = ctx.project.layouts
-        printing = CalibrationPrint(home_grid("a4", layouts, card_geometry(layouts)), calibration_layout(layouts),
-                                    "a4", "long")
-        files[Path(SOURCE_LANG, "calibration.pdf")] = calibration_pdf(ctx.inputs.catalogs[SOURCE_LANG], ctx.fonts,
-                                                                      printing)
+        for product in PRODUCTS:  # the calibration sheet too: on A4, for the long edge
+            composed = product.compose(ctx)
+            raise_if_errors(composed.problems)
+            files.update(product.render(composed))
     except ProblemsFound:
         return {}
     return {path.relative_to(SOURCE_LANG).as_posix(): data for path, data in sorted(files.items())}

@@ -3,6 +3,7 @@ to Play rulebook and the numbered Rules Reference, page for page or as saddle-st
 (out/<lang>/rulebook.pdf, rules-reference.pdf, *-booklet.pdf), and the one-page quick reference (quickref.pdf)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Mapping
 
@@ -56,18 +57,17 @@ def rendered_pdfs(composed: Mapping[str, tuple[Block, ...]], anatomy: AnatomyCar
     """{"rulebook.pdf": …, "rules-reference.pdf": …, "quickref.pdf": …} and with `booklet` the books' booklets in
     the catalog's language, from each book's composed blocks (by book name) and the anatomy's fronts, laid out by the
     layouts folder `layouts`."""
-    from .render import render  # ReportLab's platypus, imported where pages are made: the checks lay out without it
+    from .render import BookPrint, render  # platypus, imported where pages are made: the checks lay out without it
     layout, factions = rulebook_layout(layouts), faction_styles(layouts)
     small_text = card_layout(layouts).card.small_text
     pdfs = {}
     for book in BOOKS:
         blocks = composed[book.name]
-        info = document_info(catalog, document_title(blocks))
-        pdfs[book.pages] = render(blocks, page_for(paper, False, layouts), layout, dict(fonts), factions, small_text,
-                                  info, anatomy=anatomy)
+        printing = BookPrint(page_for(paper, False, layouts), layout, fonts, factions, small_text,
+                             document_info(catalog, document_title(blocks)), anatomy)
+        pdfs[book.pages] = render(blocks, printing)
         if booklet and book.booklet:
-            pdfs[book.booklet] = render(blocks, page_for(paper, True, layouts), layout, dict(fonts), factions,
-                                        small_text, info, booklet=True, anatomy=anatomy)
+            pdfs[book.booklet] = render(blocks, replace(printing, page=page_for(paper, True, layouts), booklet=True))
     return pdfs
 
 

@@ -1,4 +1,5 @@
-"""The rulebook's checks for `pnp validate`: everything `pnp build` can fail on, without rendering a page."""
+"""The rulebook's checks: everything `pnp build` can fail on, without rendering a page (what `pnp validate` and the
+build compose, pnp.rulebook.produce)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -9,7 +10,7 @@ from ..cards.layout import card_layout
 from ..layouts.schemas import PAPERS
 from ..core.problems import Problem, ProblemsFound
 from ..project import Inputs, Project
-from ..typeset.fonts import fonts_for, register_fonts
+from ..typeset.fonts import fonts_for
 from . import anatomy_fronts, kit_facts
 from .anatomy_cards import AnatomyCards
 from .blocks import Block
@@ -62,9 +63,3 @@ def checked_rulebook(inputs: Inputs, lang: str, project: Project, fonts: Mapping
         if len(books) == len(BOOKS):
             blocks[paper] = MappingProxyType(books)
     return CheckedRulebook(MappingProxyType(blocks), anatomy, tuple(dict.fromkeys(problems)))
-
-
-def rulebook_problems(inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[Problem]:
-    """A validator checker: the problems of each language's rulebook (see `checked_rulebook`)."""
-    fonts = register_fonts(project.fonts)
-    return list(dict.fromkeys(p for lang in langs for p in checked_rulebook(inputs, lang, project, fonts).problems))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from io import BytesIO
+from typing import Mapping
 
 from reportlab.platypus import ActionFlowable, BaseDocTemplate, CondPageBreak, Frame, PageBreak, PageTemplate, Spacer
 
@@ -21,6 +22,22 @@ from .layout import Page, RulebookLayout
 from .numbering import has_pages, with_pages
 from .story import story
 from .styles import Styles, make_styles
+
+
+@dataclass(frozen=True)
+class BookPrint:
+    """How a book's blocks are printed: on `page` (the paper's, or the booklet's half page with `booklet`), by the
+    rulebook layout in `fonts`, with the factions' styles and the card anatomy's fronts (pnp.rulebook.story.story),
+    text under `small_text` pt in one ink, `info` its title, subject and language."""
+
+    page: Page
+    layout: RulebookLayout
+    fonts: Mapping[str, str]
+    factions: tuple[FactionStyle, ...]
+    small_text: float
+    info: DocumentInfo
+    anatomy: AnatomyCards
+    booklet: bool = False
 
 
 @dataclass(frozen=True)
@@ -60,8 +77,13 @@ class RulebookDocument(BaseDocTemplate):
 
     def beforeDocument(self):
         self.chapter, self.chapter_page = "", 0
+        self.begun = 0  # pages begun: each exactly once (a layout pass)
         self.placed: list[Placed] = []
         self.anchors: dict[str, int] = {}  # rule id -> the page its heading or rule is on
+
+    def handle_pageBegin(self):
+        self.begun += 1
+        super().handle_pageBegin()
 
     def afterFlowable(self, flowable):
         if not isinstance(flowable, INVISIBLE):
@@ -116,28 +138,27 @@ class RulebookDocument(BaseDocTemplate):
         self.mark_draft(canvas, doc)
 
 
-def render(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str],
-           factions: tuple[FactionStyle, ...], small_text: float, info: DocumentInfo, booklet: bool = False,
-           placed: list[Placed] | None = None, *, anatomy: AnatomyCards) -> bytes:
-    """The rulebook PDF: pages on the paper, or (booklet) imposed two per landscape sheet side (`factions`,
-    `small_text`, `anatomy`: see pnp.rulebook.story.story); `placed` receives where each flowable ended up. Blocks
-    that print the page of a rule (the index) are laid out twice: first to learn the pages."""
+def render(blocks: tuple[b.Block, ...], printing: BookPrint, placed: list[Placed] | None = None,
+           passes: list[int] | None = None) -> bytes:
+    """The book's PDF, printed as `printing` says: pages on the paper, or (booklet) imposed two per landscape sheet
+    side; `placed` receives where each flowable ended up, `passes` the pages each layout pass began. Blocks that print
+    the page of a rule (the index) are laid out twice: first to learn the pages."""
     pages = None
     if has_pages(blocks):
         anchors: dict[str, int] = {}
-        _render(with_pages(blocks, None), page, layout, fonts, factions, small_text, info, booklet, None, anatomy,
-                anchors)
+        _render(with_pages(blocks, None), printing, None, anchors, passes)
         pages = anchors
-    return _render(with_pages(blocks, pages), page, layout, fonts, factions, small_text, info, booklet, placed,
-                   anatomy, {})
+    return _render(with_pages(blocks, pages), printing, placed, {}, passes)
 
 
-def _render(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str],
-            factions: tuple[FactionStyle, ...], small_text: float, info: DocumentInfo, booklet: bool,
-            placed: list[Placed] | None, anatomy: AnatomyCards, anchors: dict[str, int]) -> bytes:
+def _render(blocks: tuple[b.Block, ...], printing: BookPrint, placed: list[Placed] | None, anchors: dict[str, int],
+            passes: list[int] | None) -> bytes:
     buffer = BytesIO()
-    fonts = fonts_for(fonts, info.lang)
-    flowables = story(blocks, page, layout, fonts, factions, small_text, info.lang, anatomy, links=not booklet)
+    page, layout, info, small_text, booklet = (printing.page, printing.layout, printing.info, printing.small_text,
+                                               printing.booklet)
+    fonts = fonts_for(printing.fonts, info.lang)
+    flowables = story(blocks, page, layout, fonts, printing.factions, small_text, info.lang, printing.anatomy,
+                      links=not booklet)
     contents = next((flowable for flowable in flowables if isinstance(flowable, Contents)), None)
     doc = RulebookDocument(buffer, page, make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks,
                                                      small_text), info, booklet, contents)
@@ -147,5 +168,7 @@ def _render(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fon
         doc.build(flowables)
     if placed is not None:
         placed += doc.placed
+    if passes is not None:
+        passes.append(doc.begun)
     anchors.update(doc.anchors)
     return pdf_bytes(buffer)

@@ -21,17 +21,15 @@ from babel.numbers import format_decimal
 from .calibration_marks import INK, back_marks_top, draw_back, draw_front, front_marks_top
 from ..i18n.languages import babel_locale, fit_severity
 from ..i18n.translator import Translator
-from .compose import DOMAIN
+from .compose import DOMAIN, SheetWording, uncovered
 from ..i18n.catalogs import LanguageCatalog
-from ..typeset.fonts import missing_glyphs, register_fonts
-from ..pages.imposition import SheetGrid, home_grid
+from ..pages.text_checks import SetText, text_problems
+from ..pages.imposition import SheetGrid
 from ..core.geometry import TextStyle
-from ..layouts.schemas import PAPERS, card_geometry
-from .calibration_layout import CalibrationLayout, CalibrationText, calibration_layout
+from .calibration_layout import CalibrationLayout, CalibrationText
 from ..pages.pdfout import document_info, new_canvas, pdf_bytes
 from ..i18n.placeholder_names import COMMANDS
 from ..core.problems import Problem, raise_if_errors
-from ..project import Inputs, Project
 from ..data.terms import N_
 from ..typeset.textfit import shrink_to_fit, wrap
 from ..typeset.metrics import descent
@@ -103,6 +101,13 @@ class Composed:
     problems: tuple[Problem, ...]
 
 
+class CalibrationWording(SheetWording):
+    """The calibration sheet's problems of its texts (the instructions' fit is checked as a whole, `_fit`)."""
+
+    def missing(self, text: SetText, font: str, chars: str) -> Problem:
+        return Problem("calibration-glyph-missing", uncovered(text, chars), text.where)
+
+
 @dataclass(frozen=True)
 class CalibrationPrint:
     """How the calibration sheet is printed: the home sheet's card grid it measures, its layout, the paper's name,
@@ -140,10 +145,8 @@ def compose(catalog: LanguageCatalog, fonts: Mapping[str, str], printing: Calibr
         problems += [Problem("calibration-text-overflow", f"the instructions on the {name} of the {paper_name} "
                              f"sheet {reason}; shorten the translations", text.where(), fit_severity(text.lang))
                      for reason in found]
-    for line in sides[0] + sides[1]:
-        if missing := missing_glyphs(line.text, fonts[line.font]):
-            problems.append(Problem("calibration-glyph-missing", f"{line.text!r}: the {line.font} font has no glyph "
-                                    f"for {missing!r}; these would print as boxes", text.where(line.msgid)))
+    problems += text_problems((), [SetText(line.text, ((line.text, fonts[line.font]),), text.where(line.msgid),
+                                           line.font) for line in sides[0] + sides[1]], CalibrationWording())
     return Composed(f"{GAME} — {text(SHEET)}", sides[0], sides[1], tuple(dict.fromkeys(text.problems + problems)))
 
 
@@ -151,8 +154,14 @@ def calibration_pdf(catalog: LanguageCatalog, fonts: Mapping[str, str], printing
     """The two-page calibration PDF (front, then back) for a home sheet; raises ProblemsFound for a missing
     translation, instructions that do not fit or a character without a glyph."""
     composed = compose(catalog, fonts, printing)
-    grid, layout, back_offset = printing.grid, printing.layout, printing.back_offset
     raise_if_errors(list(composed.problems))
+    return sheet_pdf(composed, catalog, fonts, printing)
+
+
+def sheet_pdf(composed: Composed, catalog: LanguageCatalog, fonts: Mapping[str, str], printing: CalibrationPrint
+              ) -> bytes:
+    """The calibration sheet composed for `printing` as PDF bytes."""
+    grid, layout, back_offset = printing.grid, printing.layout, printing.back_offset
     buffer = BytesIO()
     canvas = new_canvas(buffer, (grid.paper_width, grid.paper_height), document_info(catalog, composed.title))
     _draw_text(canvas, composed.front, fonts)
@@ -166,20 +175,6 @@ def calibration_pdf(catalog: LanguageCatalog, fonts: Mapping[str, str], printing
     canvas.showPage()
     canvas.save()
     return pdf_bytes(buffer)
-
-
-def calibration_print_problems(inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[Problem]:
-    """A validator checker: the calibration sheet's fit and glyph problems in every language, on A4 and Letter, for
-    either duplex flip (printed with offset 0,0). Missing translations are left to the completeness check."""
-    fonts, layout = register_fonts(project.fonts), calibration_layout(project.layouts)
-    problems: list[Problem] = []
-    for lang in langs:
-        for paper in PAPERS:
-            for duplex in DUPLEX:
-                grid = home_grid(paper, project.layouts, card_geometry(project.layouts))
-                found = compose(inputs.catalogs[lang], fonts, CalibrationPrint(grid, layout, paper, duplex))
-                problems += found.problems
-    return list(dict.fromkeys(problems))
 
 
 def _steps(text: Translator, first: int, *messages: tuple[tuple[str, str], dict[str, str]]) -> list[Paragraph]:

@@ -14,7 +14,7 @@ from ..i18n.translator import Translator
 from ..typeset.fonts import fonts_for
 from ..core.units import MM
 from .compose import DOMAIN
-from .draw import render
+from ..graphics.drawing import render
 from .layout import scoresheet_layout
 from .scoresheet import TITLE, ScoreSheetPage, compose_scoresheet
 

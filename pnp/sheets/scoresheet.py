@@ -13,8 +13,8 @@ from ..core.problems import Location, Problem
 from ..data.terms import N_
 from ..typeset.metrics import cap_height
 from ..core.units import PT
-from .compose import DOMAIN, Composer, glyph_problems
-from .draw import Item, Line, Rect, Shape
+from .compose import DOMAIN, Composer
+from ..graphics.drawing import Item, Line, Rect, Shape
 from .layout import ScoreSheetLayout, ShieldShape
 
 GAME = "Ancient Duel"
@@ -112,7 +112,7 @@ class _ScoreSheet(Composer):
             cursor = self.bonus_section(x, cursor - L.page.section_gap)
             self.notes_section(x, cursor - L.page.section_gap, footer_top + L.page.section_gap)
         where = Location(file=self.text.path, lang=self.text.lang)
-        problems = self.text.problems + self.problems + glyph_problems(self.items, self.fonts, where, self.sources)
+        problems = self.text.problems + self.problems + self.text_problems(self.items, where)
         return ScoreSheetPage(self.paper[0], self.paper[1], tuple(self.items), tuple(problems))
 
     # -- page furniture ---------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from ..data.terms import N_, signed
 from ..typeset.metrics import cap_height
 from ..core.units import PT
 from .compose import DOMAIN, Composer
-from .draw import Circle, Item, Line, Rect, Shape
+from ..graphics.drawing import Circle, Item, Line, Rect, Shape
 from .layout import TokensLayout, TokenSet
 
 FRONT, BACK = "front", "back"

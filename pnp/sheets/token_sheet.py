@@ -11,12 +11,12 @@ from ..i18n.catalogs import LanguageCatalog
 from ..data.engine_data import Engine
 from ..pages.imposition import DrawCell, SheetGrid, check_back_offset, impose_home, sheet_grid
 from ..layouts.schemas import GridSize, SheetLayout
-from ..pages.pdfout import document_info, new_canvas, pdf_bytes
-from ..core.problems import Location, Problem, raise_if_errors
+from ..pages.pdfout import DocumentInfo, document_info, new_canvas, pdf_bytes
+from ..core.problems import Location, Problem
 from ..typeset.fonts import fonts_for
 from ..i18n.translator import Translator
-from .compose import DOMAIN, glyph_problems
-from .draw import Item, render
+from .compose import DOMAIN
+from ..graphics.drawing import Item, render
 from ..core.values import Figures
 from .layout import TokensLayout
 from .token_faces import BACK, FRONT, TITLE, TokenFaces
@@ -51,7 +51,7 @@ def token_faces(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, st
     pairs = [(faces.face(token, FRONT), faces.face(token, BACK)) for token in token_list(engine, layout)]
     items = [item for face in faces.cache.values() for item in face]
     where = Location(file=faces.text.path, lang=catalog.lang)
-    return pairs, faces.text.problems + faces.problems + glyph_problems(items, fonts, where, faces.sources)
+    return pairs, faces.text.problems + faces.problems + faces.text_problems(items, where)
 
 
 @dataclass(frozen=True)
@@ -66,26 +66,45 @@ class TokenPrint:
     back_offset: tuple[float, float] = (0.0, 0.0)
 
 
-def tokens_pdf(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str], printing: TokenPrint) -> bytes:
-    """The token sheets as PDF bytes, printed as `printing` says. Tokens have two different sides, so back pages
-    are printed even without duplex ("none" lays them out for the long-edge flip, to print on the reverse by hand
-    or glue)."""
-    sheet, layout, small_text, duplex, back_offset = (printing.sheet, printing.layout, printing.small_text,
-                                                      printing.duplex, printing.back_offset)
-    pairs, problems = token_faces(engine, catalog, fonts, layout)
-    fonts = fonts_for(fonts, catalog.lang)
-    grid = token_grid(sheet, layout, len(pairs))
-    problems += check_back_offset(grid, back_offset)
-    raise_if_errors(problems)
+@dataclass(frozen=True)
+class TokenSheets:
+    """The token sheets of one language composed: every token's (front, back) items in print order and its group
+    (ground colour), the grid they are imposed on, how they are printed, and the problems found (fit, glyphs, an
+    offset the margins do not allow)."""
+
+    pairs: tuple[tuple[tuple[Item, ...], tuple[Item, ...]], ...]
+    groups: tuple[str, ...]
+    grid: SheetGrid
+    fonts: Mapping[str, str]
+    info: DocumentInfo
+    printing: TokenPrint
+    problems: tuple[Problem, ...]
+
+
+def compose_token_sheets(engine: Engine, catalog: LanguageCatalog, fonts: Mapping[str, str], printing: TokenPrint
+                         ) -> TokenSheets:
+    """The token sheets in the catalog's language, printed as `printing` says."""
+    pairs, problems = token_faces(engine, catalog, fonts, printing.layout)
+    grid = token_grid(printing.sheet, printing.layout, len(pairs))
+    problems += check_back_offset(grid, printing.back_offset)
+    order, groups = print_order(token_list(engine, printing.layout))
+    info = document_info(catalog, f"Ancient Duel — {Translator(catalog, DOMAIN).text(*TITLE)}")
+    return TokenSheets(tuple(pairs[index] for index in order), tuple(groups), grid, fonts_for(fonts, catalog.lang),
+                       info, printing, tuple(problems))
+
+
+def tokens_pdf(sheets: TokenSheets) -> bytes:
+    """The token sheets as PDF bytes. Tokens have two different sides, so back pages are printed even without
+    duplex ("none" lays them out for the long-edge flip, to print on the reverse by hand or glue)."""
+    printing, grid, fonts = sheets.printing, sheets.grid, sheets.fonts
+    layout, small_text, duplex = printing.layout, printing.small_text, printing.duplex
     palette = layout.palette.colors()
     buffer = BytesIO()
-    info = document_info(catalog, f"Ancient Duel — {Translator(catalog, DOMAIN).text(*TITLE)}")
-    canvas = new_canvas(buffer, (grid.paper_width, grid.paper_height), info)
-    order, groups = print_order(token_list(engine, layout))
-    fronts = [_cell(pairs[index][0], fonts, palette, layout.figures, small_text) for index in order]
-    backs = [_cell(pairs[index][1], fonts, palette, layout.figures, small_text) for index in order]
-    impose_home(canvas, grid, fronts, backs, "long" if duplex == "none" else duplex, back_offset, groups,
-                corners=True)
+    canvas = new_canvas(buffer, (grid.paper_width, grid.paper_height), sheets.info)
+    fronts = [_cell(front, fonts, palette, layout.figures, small_text) for front, _ in sheets.pairs]
+    backs = [_cell(back, fonts, palette, layout.figures, small_text) for _, back in sheets.pairs]
+    impose_home(canvas, grid, fronts, backs, "long" if duplex == "none" else duplex, printing.back_offset,
+                list(sheets.groups), corners=True)
     canvas.save()
     return pdf_bytes(buffer)
 

@@ -12,6 +12,7 @@ from typing import Callable, Iterable
 
 from ..export.settings import export_layout
 from ..cards.layout import card_layout
+from ..context import BuildContext, BuildOptions
 from ..layouts.schemas import CARD_VARIANTS, PAPERS, sheet_layout
 from ..sheets.calibration_layout import calibration_layout
 from ..layouts.services import print_services
@@ -19,8 +20,9 @@ from ..i18n.catalogs import SOURCE_LANG
 from ..i18n.languages import DRAFT, PSEUDO, language
 from ..core.parallel import Progress, attempted, raised, results_in_order
 from ..core.problems import ERROR, WARNING, Location, Problem, ProblemsFound
-from ..products import CARDS, ENGINE, LEXICON, NOTHING, PRODUCTS, Needs, PrintChecker
+from ..products import CARDS, ENGINE, LEXICON, NOTHING, PRODUCTS, Needs, Product
 from ..project import Inputs, Project
+from ..typeset.fonts import register_fonts
 from ..sheets.layout import scoresheet_layout, tokens_layout
 from .characters import check_characters
 from .completeness import check_completeness
@@ -62,15 +64,6 @@ CHECKERS: tuple[tuple[Checker, Needs], ...] = (
 )
 
 
-def print_checks() -> tuple[tuple[PrintChecker, Needs], ...]:
-    """The products' own checks (pnp.products.PRODUCTS), everything their producers can fail on, run without
-    rendering: every text fits its box at or above the minimum size and every character is covered by its font
-    (cards, score sheet and tokens, calibration sheet), and the rulebook composes and lays out (wordings and
-    examples the engine values keep true, tables with room) in each language. The longest, the rulebook's, comes
-    last (`print_problems` dispatches the last first)."""
-    return tuple((product.check, product.needs) for product in PRODUCTS if product.check)
-
-
 def available(inputs: Inputs) -> Needs:
     """The parts of the inputs that could be read."""
     parts = {"engine": inputs.engine, "cards": inputs.cards, "lexicon": inputs.lexicon}
@@ -78,12 +71,13 @@ def available(inputs: Inputs) -> Needs:
 
 
 def validate(inputs: Inputs, langs: tuple[str, ...], project: Project, jobs: int = 1,
-             progress: Progress | None = None) -> list[Problem]:
+             progress: Progress | None = None, products: tuple[Product, ...] = PRODUCTS) -> list[Problem]:
     """Run every check on the inputs for the given languages; the problems of all, each once, in check order: the
     layout files' (`layout_problems`), the content checks' (`content_problems`), then the print checks'
-    (`print_problems`) of the languages they found no error in; `progress` is shown the checks as they finish."""
+    (`print_problems`: every product of `products` composed) of the languages they found no error in; `progress` is
+    shown the checks as they finish."""
     layouts = layout_problems(project)
-    content, printed = content_and_print_problems(inputs, langs, project, jobs, progress)
+    content, printed = content_and_print_problems(inputs, langs, project, jobs, progress, products)
     return merged([layouts, content, printed])
 
 
@@ -118,7 +112,8 @@ def _load_problems(load: Callable[[Path], object], project: Project) -> list[Pro
 
 
 def content_and_print_problems(inputs: Inputs, langs: tuple[str, ...], project: Project, jobs: int = 1,
-                               progress: Progress | None = None) -> tuple[list[Problem], list[Problem]]:
+                               progress: Progress | None = None, products: tuple[Product, ...] = PRODUCTS
+                               ) -> tuple[list[Problem], list[Problem]]:
     """The content checks' problems and the print checks', apart (as `validate` reports them).
 
     With one job the content checks run first, and the print checks only for the languages they found no error in.
@@ -128,8 +123,9 @@ def content_and_print_problems(inputs: Inputs, langs: tuple[str, ...], project: 
     any number of jobs."""
     if jobs <= 1:
         content = content_problems(inputs, langs)
-        return content, print_problems(inputs, langs, project, error_langs(content), progress=progress)
-    checks, printing = content_checks(inputs, langs), print_tasks(inputs, langs, project)
+        return content, print_problems(inputs, langs, project, error_langs(content), progress=progress,
+                                       products=products)
+    checks, printing = content_checks(inputs, langs), print_tasks(inputs, langs, project, products)
     found = results_in_order([*checks, *(partial(attempted, task) for _, task in printing[::-1])], jobs, progress)
     content = merged(found[:len(checks)])
     broken = error_langs(content)
@@ -175,23 +171,26 @@ def error_langs(problems: list[Problem]) -> frozenset[str]:
 
 
 def print_problems(inputs: Inputs, langs: tuple[str, ...], project: Project, broken: frozenset[str] = frozenset(),
-                   jobs: int = 1, progress: Progress | None = None) -> list[Problem]:
-    """The print checks' problems. They lay out the texts, so they run for the languages not in `broken` (those
-    with translation errors: a broken placeholder cannot even be filled in); for the others a warning says they
-    were skipped. They run in `jobs` worker processes (pnp.core.parallel), the longest first; the problems come in the
-    same order for any number."""
-    printing = print_tasks(inputs, tuple(lang for lang in langs if lang not in broken), project)
+                   jobs: int = 1, progress: Progress | None = None, products: tuple[Product, ...] = PRODUCTS
+                   ) -> list[Problem]:
+    """The print checks' problems: what composing each of `products` finds, everything a build can fail on (every
+    text fits its box at or above the minimum size, every character is covered by its font, the rulebook's wordings
+    and examples the engine values keep true, its tables with room), without rendering. They lay out the texts, so
+    they run for the languages not in `broken` (those with translation errors: a broken placeholder cannot even be
+    filled in); for the others a warning says they were skipped. They run in `jobs` worker processes
+    (pnp.core.parallel), the longest first; the problems come in the same order for any number."""
+    printing = print_tasks(inputs, tuple(lang for lang in langs if lang not in broken), project, products)
     found = results_in_order([task for _, task in printing[::-1]], jobs, progress)[::-1]
     return print_report(langs, broken, printing, found)
 
 
-def print_tasks(inputs: Inputs, langs: tuple[str, ...], project: Project
+def print_tasks(inputs: Inputs, langs: tuple[str, ...], project: Project, products: tuple[Product, ...] = PRODUCTS
                 ) -> list[tuple[str, Callable[[], list[Problem]]]]:
-    """(language, task) of each print check, checker by checker (`print_checks`, the longest last), one language at a
-    time; a check that needs inputs that could not be read is left out."""
+    """(language, task) of each print check, product by product (the longest, the rulebook, last), one language at a
+    time; a product that needs inputs that could not be read is left out."""
     loaded = available(inputs)
-    return [(lang, partial(_print_problems, checker, inputs, (lang,), project))
-            for checker, needs in print_checks() if needs <= loaded for lang in langs]
+    return [(lang, partial(composed_problems, product, inputs, lang, project))
+            for product in products if product.needs <= loaded for lang in langs]
 
 
 def print_report(langs: tuple[str, ...], broken: frozenset[str], printing: list[tuple[str, object]],
@@ -204,10 +203,11 @@ def print_report(langs: tuple[str, ...], broken: frozenset[str], printing: list[
                                            for p in problems)]))
 
 
-def _print_problems(checker: PrintChecker, inputs: Inputs, langs: tuple[str, ...], project: Project) -> list[Problem]:
-    """A print checker's problems; a layout file the product reads that is wrong gives located problems, no
-    traceback."""
+def composed_problems(product: Product, inputs: Inputs, lang: str, project: Project) -> list[Problem]:
+    """What composing `product` in `lang` finds, as a build with the default options composes it; a layout file the
+    product reads that is wrong gives located problems, no traceback."""
     try:
-        return checker(inputs, langs, project)
+        ctx = BuildContext(project, inputs, BuildOptions(langs=(lang,)), register_fonts(project.fonts), {}, (lang,))
+        return list(product.compose(ctx).problems)
     except ProblemsFound as exc:
         return list(exc.problems)

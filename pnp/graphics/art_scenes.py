@@ -19,21 +19,36 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..data.card_database import Card
 from ..data.terms import UNIT_TYPES
-from ..graphics.colours import PAPER, cmyk, mix
-from ..graphics.emblems import draw_emblem
-from .layout import CardPalette, FactionStyle
+from dataclasses import dataclass
+
+from ..core.values import Colour
+from .colours import PAPER, cmyk, mix
+from .emblems import draw_emblem
 from .icons import KIND_ICONS, TYPE_ICONS, draw_icon
 
 
-def draw_placeholder(canvas: Canvas, x: float, y: float, width: float, height: float, card: Card,
-                     style: FactionStyle, palette: CardPalette) -> None:
+@dataclass(frozen=True)
+class Scene:
+    """What a card's generated picture is drawn from: the card (its motif, and its id the seed), its faction's
+    colours and emblem, and the palette's light and gold."""
+
+    card: Card
+    color: Colour
+    dark: Colour
+    sky: Colour
+    emblem: str
+    light: Colour
+    gold: Colour
+
+
+def draw_placeholder(canvas: Canvas, x: float, y: float, width: float, height: float, scene: Scene) -> None:
     """Fill the window (points) with the card's generated picture; the caller clips to the window."""
+    card, style, light = scene.card, scene, scene.light
     rnd = random.Random(zlib.crc32(card.id.encode("utf-8")))
-    light = palette.light
     horizon = y + height * rnd.uniform(0.34, 0.44)
-    _sky(canvas, x, y, width, height, style.sky, mix(palette.gold, light, 0.62))
+    _sky(canvas, x, y, width, height, style.sky, mix(scene.gold, light, 0.62))
     sun_x = x + width * rnd.choice((0.24, 0.76))
-    canvas.setFillColor(cmyk(mix(palette.gold, light, 0.4)))
+    canvas.setFillColor(cmyk(mix(scene.gold, light, 0.4)))
     canvas.circle(sun_x, horizon + height * 0.16, height * 0.2, stroke=0, fill=1)
     canvas.setFillColor(cmyk(mix(style.color, light, 0.52)))
     draw_emblem(canvas, style.emblem, x + width / 2, y + height * 0.6, height * 0.62)
