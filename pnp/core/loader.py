@@ -17,6 +17,7 @@ from typing import Any, Callable
 
 from .problems import Location, Problem, ProblemsFound, raise_if_errors, shown
 from .tomlfile import read_toml
+from .caches import register
 from .values import DPI_RANGE, FONT_FILES, MAX_ITEMS, MAX_NUMBER, STEP_RANGE, Colour, Dpi, FontRole, Positive, Step
 
 LAYOUT_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")  # a layout `extends` only another file of its own folder
@@ -64,12 +65,23 @@ def _merge(base: dict, override: dict) -> dict:
 
 
 def load_layout(name: str, cls: type, directory: Path):
-    """Layout `name` as an instance of the frozen dataclass `cls`; every key checked, all problems collected."""
+    """Layout `name` as an instance of the frozen dataclass `cls`; every key checked, all problems collected. The
+    files are read every time; what they convert to is remembered by their content (`pnp validate` asks for the
+    sheets' layouts for every language and check)."""
     data = read_layout(name, directory)
-    problems: list[Problem] = []
-    value = _read(cls, data, "", _Reading(str(layout_file(directory, name)), problems))
+    file = str(layout_file(directory, name))
+    key = (cls, file, repr(data))
+    if key not in _CONVERTED:
+        problems: list[Problem] = []
+        _CONVERTED[key] = _read(cls, data, "", _Reading(file, problems)), problems
+    value, problems = _CONVERTED[key]
     raise_if_errors(problems)
     return value
+
+
+_CONVERTED: dict[tuple[type, str, str], tuple[Any, list[Problem]]] = {}
+register("pnp.core.loader.load_layout", "a layout's merged table converted to its dataclass, and its problems",
+         "class, file, the table's content", _CONVERTED.clear)
 
 
 def read_table(cls: type, data: dict, file: str, key: str = "") -> tuple[Any, list[Problem]]:
