@@ -210,8 +210,9 @@ def test_templates_compiled_once_and_no_language_leaks_into_another(monkeypatch)
 
 def test_rulebook_is_laid_out_and_drawn_once(monkeypatch):
     """The contents' page numbers cost no second pass: every page is begun exactly once, in the page-for-page PDFs
-    and in the booklets (whose sheet sides hold two pages each, padded to a multiple of 4). Only the Rules Reference
-    is laid out twice, in each format: its index prints the page of each rule, known after the first pass."""
+    and in the booklets (whose sheet sides hold two pages each, padded to a multiple of 4). The Rules Reference's
+    index, which prints the page of each rule, is made when the layout reaches it, from the pages of the rules
+    above it: no second pass either."""
     loaded = inputs()
     begun: dict[int, list[bool]] = {}
     begin = RulebookDocument.handle_pageBegin
@@ -223,8 +224,51 @@ def test_rulebook_is_laid_out_and_drawn_once(monkeypatch):
     flat = sorted(len(doc) for doc in begun.values() if not doc[0])
     sheets = sorted(padded(len(doc)) // 2 for doc in begun.values() if doc[0])
     reference = REFERENCE.pages, REFERENCE.booklet
-    assert flat == sorted([pages[PAGES], pages[QUICKREF.pages], pages[reference[0]], pages[reference[0]]])
-    assert sheets == sorted([pages[BOOKLET], pages[reference[1]], pages[reference[1]]])
+    assert flat == sorted([pages[PAGES], pages[QUICKREF.pages], pages[reference[0]]])
+    assert sheets == sorted([pages[BOOKLET], pages[reference[1]]])
+
+
+def reference_pdfs(monkeypatch, two_passes: bool, move_cited_rule: bool = False) -> dict[str, bytes]:
+    """The Polish Rules Reference, page for page and as a booklet, with its index made in the single pass or (with
+    `two_passes`) after a first layout; `move_cited_rule`: a rule the index cites moved below the index."""
+    from pnp.rulebook import anatomy_fronts, rendered_pdfs, render
+    from pnp.rulebook.numbering import with_pages
+    loaded, project = inputs(), Project()
+    catalog, fonts = loaded.catalogs["pl"], register_fonts(project.fonts)
+    composed = {book.name: compose(loaded.engine, loaded.cards, catalog, kit_facts(loaded.engine, "a4",
+                                                                                project.layouts),
+                                   loaded.lexicon.of("pl").game_terms, book) for book in BOOKS}
+    blocks = composed[REFERENCE.name]
+    if move_cited_rule:
+        cited: set[str] = set()
+
+        class Cited(dict):  # the pages with_pages asks for: the rules the index cites
+            def get(self, rule, default=None):
+                cited.add(rule)
+                return default
+
+        with_pages(blocks, Cited({"": 0}))  # not empty: with_pages takes an empty mapping for none
+        rule = next(block for block in blocks if getattr(block, "anchor", "") in cited)
+        blocks = tuple(block for block in blocks if block is not rule) + (rule,)
+    if two_passes:
+        monkeypatch.setattr(render, "_pages_start", lambda blocks: None)
+    pdfs = rendered_pdfs({**composed, REFERENCE.name: blocks}, anatomy_fronts(loaded.cards, catalog, fonts,
+                                                                             project.layouts),
+                         catalog, fonts, "a4", True, project.layouts)
+    return {name: pdfs[name] for name in (REFERENCE.pages, REFERENCE.booklet)}
+
+
+def test_the_index_made_in_the_single_pass_prints_what_two_passes_print(monkeypatch):
+    """The same bytes as laying the Rules Reference out twice (first to learn the pages), page for page and as a
+    booklet; and when a rule the index cites comes below it (its page unknown when the layout reaches the index),
+    the reference is laid out twice, so that the index still prints that rule's page."""
+    once = reference_pdfs(monkeypatch, two_passes=False)
+    moved = reference_pdfs(monkeypatch, two_passes=False, move_cited_rule=True)
+    monkeypatch.undo()
+    assert once == reference_pdfs(monkeypatch, two_passes=True)
+    monkeypatch.undo()
+    assert moved == reference_pdfs(monkeypatch, two_passes=True, move_cited_rule=True)
+    assert moved[REFERENCE.pages] != once[REFERENCE.pages]
 
 
 def test_compiled_templates_are_kept_in_the_cache_folder_for_the_next_run(tmp_path, monkeypatch):
