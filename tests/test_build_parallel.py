@@ -15,9 +15,9 @@ import pytest
 from conftest import child_processes, invoke
 from pnp.core import parallel
 from pnp.cli import main
-from pnp.cli import options as options_module
 from pnp.context import BuildOptions
 from pnp.kit import build as build_module
+from pnp.kit import warm as warm_module
 from pnp.kit.build import build
 from pnp.sheets import produce as sheets
 from pnp.core.parallel import run_tasks
@@ -295,7 +295,7 @@ def test_verbose_output_says_how_many_processes_were_chosen_and_why(runner, monk
                         lambda tasks, jobs, *rest: asked.append(jobs) or real(tasks, 1, *rest))
     monkeypatch.setattr(parallel, "default_jobs", lambda: 2)
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
-    monkeypatch.setattr(options_module, "warm_up", lambda project, langs: None)
+    monkeypatch.setattr(warm_module, "warm_up", lambda project, langs: None)  # imported when a pool starts
     said, chosen = [], []
     runs = ((0.0, {}, ["--lang", "de"]), (0.0, {}, ["--lang", "de,pl"]), (1.8, {}, ["--lang", "de,pl"]),
             (1.8, {}, ["--lang", "de,pl", "--jobs", "2"]), (1.8, {"PNP_JOBS": "2"}, ["--lang", "de,pl"]))
@@ -319,7 +319,7 @@ def test_a_pool_is_warmed_up_once_in_the_parent_before_its_workers_are_forked(ru
     real = validate_module.results_in_order
     monkeypatch.setattr(validate_module, "results_in_order",
                         lambda tasks, jobs, *rest: events.append(("pool", jobs)) or real(tasks, 1, *rest))
-    monkeypatch.setattr(options_module, "warm_up", lambda project, langs: events.append(("warm-up", langs)))
+    monkeypatch.setattr(warm_module, "warm_up", lambda project, langs: events.append(("warm-up", langs)))
     for jobs in ("2", "1"):
         assert invoke(runner, "validate", "--lang", "de,pl", "--jobs", jobs).exit_code == 0
     assert events == [("warm-up", ("de", "pl")), ("pool", 2), ("pool", 1), ("pool", 1)]
