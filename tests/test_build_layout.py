@@ -41,6 +41,26 @@ def layouts(tmp_path):
     return directory
 
 
+def test_a_layout_is_read_anew_when_a_file_it_extends_changes_and_is_remembered_while_none_does(layouts, monkeypatch):
+    """load_layout remembers a layout by the bytes of its files: home-letter reads home-a4 too (extends)."""
+    import pnp.core.loader as loader
+    a4, letter = layouts / "home-a4.toml", layouts / "home-letter.toml"
+    shipped = a4.read_text()
+    assert sheet_layout("letter", layouts).margins.mark_gap == sheet_layout("a4", layouts).margins.mark_gap
+    converted = []
+    read = loader._read
+    monkeypatch.setattr(loader, "_read", lambda *args: converted.append(args[0]) or read(*args))
+    before = sheet_layout("letter", layouts)
+    assert sheet_layout("letter", layouts) is before and converted == []  # the same files: not read again
+    a4.write_text(shipped.replace("mark_gap = 0.3 ", "mark_gap = 0.5 ", 1))
+    assert sheet_layout("letter", layouts).margins.mark_gap == 0.5  # the file it extends changed, its size kept
+    a4.write_text(shipped)
+    assert sheet_layout("letter", layouts) == before
+    letter.write_text(letter.read_text().replace('extends = "home-a4"', 'extends = "home-a3"'))
+    with pytest.raises(ProblemsFound):  # what it extends changed: read anew, and home-a3 is no layout
+        sheet_layout("letter", layouts)
+
+
 def test_an_unknown_key_and_a_wrong_type_are_reported_with_file_and_key(layouts):
     path = layouts / "home-a4.toml"
     path.write_text(path.read_text().replace("columns = 3", "columns = \"three\"\ncolumn_gap = 1"))

@@ -16,8 +16,8 @@ import pytest
 from conftest import child_processes, invoke
 from pnp.core import parallel
 from pnp.cli import main
-from pnp.cli import options as options_module
 from pnp.context import BuildOptions
+from pnp.kit import warm as warm_module
 from pnp.kit.build import build
 from pnp.products import PRODUCTS
 from pnp.core.parallel import run_tasks
@@ -300,7 +300,7 @@ def test_a_pool_is_warmed_up_once_in_the_parent_before_its_workers_are_forked(ru
     real = validate_module.results_in_order
     monkeypatch.setattr(validate_module, "results_in_order",
                         lambda tasks, jobs, *rest: events.append(("pool", jobs)) or real(tasks, 1, *rest))
-    monkeypatch.setattr(options_module, "warm_up", lambda project, langs: events.append(("warm-up", langs)))
+    monkeypatch.setattr(warm_module, "warm_up", lambda project, langs: events.append(("warm-up", langs)))
     for jobs in ("2", "1"):
         assert invoke(runner, "validate", "--lang", "de,pl", "--jobs", jobs).exit_code == 0
     assert events == [("warm-up", ("de", "pl")), ("pool", 2), ("pool", 1), ("pool", 1)]

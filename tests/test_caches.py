@@ -42,3 +42,18 @@ def test_clear_all_empties_every_cache():
     caches.clear_all()
     assert measure.cache_info().currsize == 0
     assert all(callable(cache.clear) for cache in registered.values())
+
+
+def test_memo_objects_tells_unhashable_arguments_apart_by_identity_and_hashable_ones_by_value():
+    made = []
+
+    @caches.memo_objects("probe", "probe", maxsize=2)
+    def probe(mapping, number):
+        made.append((mapping, number))
+        return len(made)
+
+    first, second = {"a": 1}, {"a": 1}  # equal, but not the same object
+    assert [probe(first, 1), probe(first, 1), probe(second, 1), probe(first, 1.0)] == [1, 1, 2, 1]
+    probe(first, 2)  # a third entry: the oldest (first, 1) is dropped
+    assert probe(first, 1) == 4
+    caches.CACHES.pop(f"{__name__}.{probe.__qualname__}")

@@ -17,7 +17,7 @@ def test_untranslated_fuzzy_plural_and_context_entries_as_gettext_reads_them():
     catalog.add(("%(n)s card", "%(n)s cards"), ("%(n)s karta", "", "%(n)s kart"))  # an empty form: the English
     catalog.add(("%(n)s turn", "%(n)s turns"), ("", "", ""), context="sheet")
     catalog.add(("%(n)s unit", "%(n)s units"), ("a", "b", "c"), flags=["fuzzy"])
-    built = catalogs._translations(catalog, "cards")
+    built = catalogs._translations(catalogs._compiled(catalog), "cards")
     assert built.gettext("Attack") == "Atak" and built.pgettext("rome.testudo:name", "Attack") == "Natarcie"
     assert built.gettext("Defense") == "Defense" and built.gettext("Energy") == "Energy"
     assert [built.ngettext("%(n)s card", "%(n)s cards", n) for n in (1, 3, 5)] == [

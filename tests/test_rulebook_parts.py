@@ -211,8 +211,9 @@ def test_templates_compiled_once_and_no_language_leaks_into_another(monkeypatch)
 
 def test_rulebook_is_laid_out_and_drawn_once():
     """The contents' page numbers cost no second pass: every page is begun exactly once, in the page-for-page PDFs
-    and in the booklets (whose sheet sides hold two pages each, padded to a multiple of 4). Only the Rules Reference
-    is laid out twice, in each format: its index prints the page of each rule, known after the first pass."""
+    and in the booklets (whose sheet sides hold two pages each, padded to a multiple of 4). The Rules Reference's
+    index, which prints the page of each rule, is made when the layout reaches it, from the pages of the rules
+    above it: no second pass either."""
     loaded, layouts = inputs(), Project().layouts
     fonts, catalog = register_fonts(Project().fonts), loaded.catalogs["pl"]
     facts = kit_facts(loaded.engine, "a4", layouts)
@@ -226,8 +227,43 @@ def test_rulebook_is_laid_out_and_drawn_once():
             pdf = render(blocks, replace(printing, page=page_for("a4", booklet, layouts), booklet=booklet),
                          passes=passes)
             sides = len(PdfReader(BytesIO(pdf)).pages)
-            assert [padded(begun) // 2 if booklet else begun for begun in passes] == [sides] * (
-                2 if book is REFERENCE else 1), (book.name, booklet)
+            assert [padded(begun) // 2 if booklet else begun for begun in passes] == [sides], (book.name, booklet)
+
+
+def reference_pdfs(one_pass: bool, move_cited_rule: bool = False) -> list[bytes]:
+    """The Polish Rules Reference, page for page and as a booklet, with its index made in the single pass or
+    (`one_pass` False) after a first layout; `move_cited_rule`: a rule the index cites moved below the index."""
+    loaded, layouts = inputs(), Project().layouts
+    fonts, catalog = register_fonts(Project().fonts), loaded.catalogs["pl"]
+    blocks = compose(loaded.engine, loaded.cards, catalog, kit_facts(loaded.engine, "a4", layouts),
+                     loaded.lexicon.of("pl").game_terms, REFERENCE)
+    if move_cited_rule:
+        cited: set[str] = set()
+
+        class Cited(dict):  # the pages with_pages asks for: the rules the index cites
+            def get(self, rule, default=None):
+                cited.add(rule)
+                return default
+
+        with_pages(blocks, Cited({"": 0}))  # not empty: with_pages takes an empty mapping for none
+        rule = next(block for block in blocks if getattr(block, "anchor", "") in cited)
+        blocks = tuple(block for block in blocks if block is not rule) + (rule,)
+    printing = BookPrint(page_for("a4", False, layouts), rulebook_layout(layouts), fonts, faction_styles(layouts),
+                         card_layout(layouts).card.small_text, document_info(catalog, "rules"),
+                         anatomy_fronts(loaded.cards, catalog, fonts, layouts))
+    return [render(blocks, replace(printing, page=page_for("a4", booklet, layouts), booklet=booklet),
+                   index_in_one_pass=one_pass) for booklet in (False, True)]
+
+
+def test_the_index_made_in_the_single_pass_prints_what_two_passes_print():
+    """The same bytes as laying the Rules Reference out twice (first to learn the pages), page for page and as a
+    booklet; and when a rule the index cites comes below it (its page unknown when the layout reaches the index),
+    the reference is laid out twice, so that the index still prints that rule's page."""
+    once = reference_pdfs(one_pass=True)
+    moved = reference_pdfs(one_pass=True, move_cited_rule=True)
+    assert once == reference_pdfs(one_pass=False)
+    assert moved == reference_pdfs(one_pass=False, move_cited_rule=True)
+    assert moved[0] != once[0]
 
 
 def test_compiled_templates_are_kept_in_the_cache_folder_for_the_next_run(tmp_path, monkeypatch):

@@ -17,6 +17,12 @@ def _interrupted_at_start(number, frame):
 if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:  # before the slow imports below (0.3 s and more)
     signal.signal(signal.SIGTERM, _interrupted_at_start)
 
+# A collection after 50 000 new objects, not 700, from the imports on: a command makes millions of short-lived
+# objects (modules' classes, layout, PDF objects) that reference counting frees, and Python's default thresholds
+# spent 6 % of a build's CPU walking them (0.35 s of 5.7 s for five languages, now 0.1 s), for 5 MB more at the peak.
+GC_THRESHOLDS = (50_000, 50, 100)  # gc.set_threshold's: new objects before a collection, then collections of each age
+gc.set_threshold(*GC_THRESHOLDS)
+
 import click
 
 from ..i18n.catalogs import LANGS, SOURCE_LANG

@@ -9,12 +9,8 @@ from ..i18n.catalogs import LANGS, SOURCE_LANG
 from ..i18n.languages import COMPLETE, DRAFT, PSEUDO
 from .options import (EXIT_PROBLEMS, LanguageList, PathArg, jobs_option, make_project, progress_bar,
                       project_options, report, write_json)
-from ..kit.build import checked_deck, loaded_art
-from ..cards.layout import card_layout
 from ..core.problems import ERROR, Problem, ProblemsFound, errors
 from ..project import loaded_langs, read_inputs
-from ..validate import UNTRANSLATED, validate
-from ..validate.coverage import complete, coverage_line
 
 FORMAT = click.option("--format", "output", type=click.Choice(["text", "json"]), default="text", show_default=True,
                       help="text: one problem a line and a count; json: a list of {code, severity, location, "
@@ -47,6 +43,10 @@ def finish(problems: list[Problem], output: str, summary: str, notes: tuple[str,
 @project_options
 def validate_command(langs, output, jobs, data, locales, art, layouts):
     """Check the engine data, the cards, the decks and every translation against each other."""
+    from ..cards.layout import card_layout  # the checks and what they use: loaded by the command that runs them
+    from ..kit.build import loaded_art
+    from ..validate import UNTRANSLATED, validate
+    from ..validate.coverage import complete, coverage_line
     project = make_project(data, locales, art, layouts)
     inputs, problems = read_inputs(project, langs)
     problems += validate(inputs, loaded_langs(inputs, langs), project, jobs, progress_bar("Checking"))
@@ -79,6 +79,7 @@ def deck_check(file, output, data, locales, art, layouts):
     [cards]
     "rome.hastati-line" = 3              # card id = copies
     """
+    from ..kit.build import checked_deck  # the build's modules: loaded by the commands that use them
     inputs, problems = read_inputs(make_project(data, locales, art, layouts), ())
     deck, deck_problems = checked_deck(file, inputs)  # as far as the engine data and cards that loaded allow
     if deck is None or errors(problems):

@@ -10,7 +10,6 @@ from ..i18n.new_language import new_language_files, parsed_locale
 from ..kit.write import write_all
 from ..core.problems import ProblemsFound
 from ..project import Project
-from ..typeset.fonts import missing_glyphs, register_fonts
 from .options import EXIT_PROBLEMS, PathArg, check_input_folder, report
 
 
@@ -32,6 +31,7 @@ def lang_add(code, norm, locales):
     languages, problems = read_languages(locales)
     locale = parsed_locale(code)
     norm = norm or (f"standard {locale.get_display_name('en')}" if locale else "")
+    from ..typeset.fonts import missing_glyphs, register_fonts  # ReportLab: loaded by the commands that use it
     fonts = register_fonts(Project().fonts)
     files, found = ({}, problems) if problems else new_language_files(locales, code, norm, languages, fonts,
                                                                        missing_glyphs)

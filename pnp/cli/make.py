@@ -8,20 +8,16 @@ from pathlib import Path
 import click
 
 from ..context import BACKS, MODES, BuildOptions
-from ..kit.build import build, option_problems
 from ..kit.write import write_all
 from ..sheets.calibration import DUPLEX as CALIBRATION_DUPLEX
 from ..pages.imposition import home_grid
-from ..sheets.calibration import CalibrationPrint, calibration_pdf
 from ..i18n.catalogs import LANGS, SOURCE_LANG, load_catalogs
 from ..i18n.languages import COMPLETE, DRAFT, PSEUDO, codes, read_languages
 from .options import (LanguageList, OutputPath, PathArg, check_input_folder, chosen_service, fail, jobs_option,
                       make_project, misused, progress_bar, project_options, report, service_options)
 from ..export.pdfx_settings import pdfx_conditions
-from ..typeset.fonts import register_fonts
 from ..pages.imposition import DUPLEX_MODES, check_back_offset
 from ..layouts.schemas import CARD, CARD_INK_SAVER, PAPERS, card_geometry
-from ..sheets.calibration_layout import calibration_layout
 from ..core.problems import ProblemsFound
 from ..project import Project
 
@@ -61,6 +57,7 @@ def on_terminal() -> bool:
 
 def _usage(options: BuildOptions, project: Project) -> None:
     """Options that cannot work together (or with the paper's margins) are a usage error: listed, exit code 2."""
+    from ..kit.build import option_problems  # the build's modules: loaded by the commands that use them
     try:
         misuse = option_problems(options, project)
     except ProblemsFound:  # a broken layout file: the build reports it with every other problem (exit code 1)
@@ -126,6 +123,7 @@ def build_command(langs, draft, paper, mode, duplex, back_offset, booklet, backs
                                  item_show_func=lambda done: done and done[0].label)
 
     _usage(options, project)
+    from ..kit.build import build
     try:
         result = build(project, options, out, progress if on_terminal() else None)
     except ProblemsFound as exc:
@@ -156,6 +154,9 @@ def calibrate_command(langs, paper, duplex, back_offset, out, locales, layouts):
     if out and len(langs) > 1:
         raise click.UsageError(f"--out names one file but --lang gives {len(langs)} languages; give one language, "
                                "or leave out --out to write out/calibration-<paper>-<lang>.pdf for each")
+    from ..sheets.calibration import CalibrationPrint, calibration_pdf  # the sheet's drawing: loaded when made
+    from ..sheets.calibration_layout import calibration_layout
+    from ..typeset.fonts import register_fonts
     project = Project(locales=locales, layouts=layouts)
     try:
         grid = home_grid(paper, project.layouts, card_geometry(project.layouts))

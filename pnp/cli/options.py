@@ -14,7 +14,6 @@ from ..core.parallel import Progress, automatic_jobs
 
 from ..i18n.catalogs import LANGS
 from ..i18n.languages import COMPLETE, LANGUAGES_FILE, codes, read_languages
-from ..kit.warm import warm_up
 from ..kit.write import OutputRefused, refused_output, write_all
 from ..layouts.services import DEFAULT_SERVICE, print_services
 from ..core.problems import ProblemsFound
@@ -164,6 +163,7 @@ def jobs_option(command):
         if verbose:
             click.echo(f"{'one process' if jobs == 1 else f'{jobs} worker processes'} ({why})", err=True)
         if jobs > 1:
+            from ..kit.warm import warm_up  # the fonts and ReportLab: loaded by the commands that use them
             warm_up(make_project(kwargs["data"], kwargs["locales"], kwargs["art"], kwargs["layouts"]), langs)
         return command(langs=langs, jobs=jobs, **kwargs)
 

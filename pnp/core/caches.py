@@ -40,6 +40,36 @@ def memo(holds: str, keyed_by: str, maxsize: int | None = None, cleared: str = P
     return decorate
 
 
+def memo_objects(holds: str, keyed_by: str, maxsize: int, cleared: str = PER_PROCESS) -> Callable[[F], F]:
+    """A memo of a function of objects that cannot be hashed (frozen dataclasses holding mappings: a catalog, the
+    engine data): an argument is told apart by its value when it can be hashed, else by its identity, and the
+    arguments are held with the entry (so that an id stays its object's); the oldest beyond `maxsize` dropped."""
+    def decorate(function: F) -> F:
+        entries: dict[tuple, tuple[tuple, object]] = {}
+
+        @functools.wraps(function)
+        def remembered(*args):
+            key = tuple(_key(arg) for arg in args)
+            if key not in entries:
+                entries[key] = args, function(*args)
+                while len(entries) > maxsize:
+                    del entries[next(iter(entries))]
+            return entries[key][1]
+
+        register(f"{function.__module__}.{function.__qualname__}", holds, keyed_by, entries.clear,
+                 f"{cleared}; the oldest beyond {maxsize} entries")
+        return remembered  # type: ignore[return-value]
+    return decorate
+
+
+def _key(value: object) -> object:
+    try:
+        hash(value)
+    except TypeError:
+        return "id", id(value)
+    return value
+
+
 def clear_all() -> None:
     """Empty every cache of CACHES."""
     for cache in CACHES.values():

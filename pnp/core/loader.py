@@ -17,6 +17,8 @@ from typing import Any, Callable
 
 from .problems import Location, Problem, ProblemsFound, raise_if_errors, shown
 from .tomlfile import read_toml
+from .caches import register
+from .input_files import read_input
 from .values import DPI_RANGE, FONT_FILES, MAX_ITEMS, MAX_NUMBER, STEP_RANGE, Colour, Dpi, FontRole, Positive, Step
 
 LAYOUT_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")  # a layout `extends` only another file of its own folder
@@ -29,6 +31,11 @@ def layout_file(directory: Path, name: str) -> Path:
 
 def read_layout(name: str, directory: Path) -> dict:
     """The merged table of layout `name` (following `extends`); raises ProblemsFound for a missing file or cycle."""
+    return _read_chain(name, directory)[0]
+
+
+def _read_chain(name: str, directory: Path) -> tuple[dict, tuple[Path, ...]]:
+    """`read_layout`'s table and the files it was read from."""
     chain: list[str] = []
     merged: dict = {}
     while name is not None:
@@ -49,7 +56,7 @@ def read_layout(name: str, directory: Path) -> dict:
                                          Location(file=str(path), field="extends"))])
         merged = _merge(data, merged)
         name = parent
-    return merged
+    return merged, tuple(layout_file(directory, name) for name in chain)
 
 
 def _merge(base: dict, override: dict) -> dict:
@@ -64,12 +71,43 @@ def _merge(base: dict, override: dict) -> dict:
 
 
 def load_layout(name: str, cls: type, directory: Path):
-    """Layout `name` as an instance of the frozen dataclass `cls`; every key checked, all problems collected."""
-    data = read_layout(name, directory)
-    problems: list[Problem] = []
-    value = _read(cls, data, "", _Reading(str(layout_file(directory, name)), problems))
+    """Layout `name` as an instance of the frozen dataclass `cls`; every key checked, all problems collected.
+    Remembered by the bytes of the files it was read from, which are read every time (`pnp validate` asks for the
+    sheets' layouts for every language and check): a file changed in the same folder is read anew."""
+    where = (name, str(directory))
+    read_before = _CHAINS.get(where)
+    key = (cls, where, _contents(read_before))
+    if key not in _LOADED:
+        data, chain = _read_chain(name, directory)
+        problems: list[Problem] = []
+        value = _read(cls, data, "", _Reading(str(layout_file(directory, name)), problems))
+        _CHAINS[where] = chain
+        if chain != read_before:  # the files were not known before: keyed by their bytes just read
+            key = (cls, where, _contents(chain))
+        if key[2] is not None:
+            _LOADED[key] = value, problems
+        return _raised(value, problems)
+    return _raised(*_LOADED[key])
+
+
+def _contents(files: tuple[Path, ...] | None) -> tuple[bytes, ...] | None:
+    """The bytes of `files` now; None when they are not known or one cannot be read (then read as a new layout)."""
+    try:
+        return None if files is None else tuple(read_input(path, "toml") for path in files)
+    except OSError:
+        return None
+
+
+def _raised(value: Any, problems: list[Problem]) -> Any:
     raise_if_errors(problems)
     return value
+
+
+_CHAINS: dict[tuple[str, str], tuple[Path, ...]] = {}  # (layout, folder) -> the files it was last read from
+_LOADED: dict[tuple[type, tuple[str, str], tuple[bytes, ...] | None], tuple[Any, list[Problem]]] = {}
+register("pnp.core.loader.load_layout", "a layout read and converted to its dataclass, and its problems",
+         "class, layout name and folder, the bytes of the files it was read from (read again on every call)",
+         lambda: (_CHAINS.clear(), _LOADED.clear()))
 
 
 def read_table(cls: type, data: dict, file: str, key: str = "") -> tuple[Any, list[Problem]]:

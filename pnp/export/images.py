@@ -20,6 +20,7 @@ from ..cards.produce import CardPages
 POINTS_PER_INCH = 72
 ICC_DATE = slice(24, 36)  # the profile header's creation date (ICC.1, 7.2.8), which LittleCMS sets to the time now
 MANIFEST_FIELDS = ("id", "name", "faction", "side", "copies", "file")
+PNG_LEVEL = 3  # zlib's level: 16 ms a 300 dpi card instead of 23 ms at Pillow's default 6, for about 6 % more bytes
 
 
 def page_images(pdf: bytes, indices: Sequence[int], dpi: int, bleed: bool = True) -> list[Image.Image]:
@@ -51,9 +52,9 @@ def srgb_profile() -> bytes:
 
 def png_bytes(image: Image.Image, dpi: int) -> bytes:
     """PNG with an embedded sRGB ICC profile (a print service converts it as sRGB, not as an unknown RGB) and its
-    resolution; deterministic."""
+    resolution, compressed at PNG_LEVEL; deterministic."""
     buffer = BytesIO()
-    image.save(buffer, "PNG", icc_profile=srgb_profile(), dpi=(dpi, dpi), optimize=False)
+    image.save(buffer, "PNG", icc_profile=srgb_profile(), dpi=(dpi, dpi), optimize=False, compress_level=PNG_LEVEL)
     return buffer.getvalue()
 
 

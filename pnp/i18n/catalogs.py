@@ -9,11 +9,13 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Mapping
 
+import babel
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import PoFileError, read_po
 from babel.support import NullTranslations, Translations
 
+from ..core.disk_cache import DiskCache, source_digest
 from ..core.input_files import read_input
 from ..core.problems import Location, Problem, ProblemsFound, raise_if_errors
 from .languages import BUNDLED_LANGS, DRAFT, PSEUDO, language
@@ -97,12 +99,12 @@ def read_catalog(locales: Path, lang: str) -> LanguageCatalog:
     messages, translations, problems = {}, None, []
     for domain in DOMAINS:
         path = catalog_path(locales, lang, domain)
-        catalog, file_problems = _read_strictly(path, lang, domain)
+        read, file_problems = _read_domain(path, lang, domain)
         problems += file_problems
-        if catalog is None:
+        if read is None:
             continue
-        messages.update(_messages(catalog, str(path)))
-        domain_translations = _translations(catalog, domain)
+        domain_messages, domain_translations = read
+        messages.update(domain_messages)
         if translations is None:
             translations = domain_translations
         else:
@@ -125,8 +127,11 @@ def read_messages(locales: Path, lang: str) -> dict[tuple[str | None, str], Mess
     return messages
 
 
-def _read_strictly(path: Path, lang: str, domain: str) -> tuple[Catalog | None, list[Problem]]:
-    """One .po file checked by the strict pre-scan, then read by Babel; None and the problems when it is unusable."""
+def _read_domain(path: Path, lang: str, domain: str
+                 ) -> tuple[tuple[dict[tuple[str | None, str], Message], Translations] | None, list[Problem]]:
+    """One .po file's messages and gettext translations, from the cache of parsed catalogs when it holds this file's
+    bytes read by this code (PARSED), else read strictly and stored there; None and the problems when the file is
+    unusable (a file with problems is never stored)."""
     where = Location(file=str(path), lang=lang)
     try:
         data = read_input(path, "catalog")
@@ -135,6 +140,30 @@ def _read_strictly(path: Path, lang: str, domain: str) -> tuple[Catalog | None, 
     except OSError as exc:  # a folder, a FIFO or device, a file over the limit, a symlink loop, no permission
         return None, [Problem("po-unreadable", f"cannot read the '{domain}' catalog: {exc.strerror or exc}; expected "
                               "a .po file", where)]
+    key = b"\0".join((READING_CODE, repr((str(path), lang, domain, language(lang))).encode(), data))
+    stored = PARSED.get(str(path), key)
+    if stored is None:
+        catalog, problems = _read_strictly(data, path, lang, domain)
+        if catalog is None:
+            return None, problems
+        messages, compiled = _messages(catalog, str(path)), _compiled(catalog)
+        rows = tuple((m.context, m.msgid, m.plural, m.strings, m.fuzzy, m.line) for m in messages.values())
+        PARSED.put(str(path), key, (rows, compiled))
+    else:
+        rows, compiled = stored
+        messages = {(row[0], row[1]): Message(*row, str(path)) for row in rows}
+    return (messages, _translations(compiled, domain)), []
+
+
+PARSED = DiskCache("catalogs", "each .po file's messages and compiled translations, read and checked",
+                   "the file's bytes and path, the language and its traits, Babel's version and pnp's reading code",
+                   "pnp.i18n.catalogs.PARSED")
+READING_CODE = source_digest(__name__, "pnp.i18n.postrict", "pnp.i18n.languages") + babel.__version__.encode()
+
+
+def _read_strictly(data: bytes, path: Path, lang: str, domain: str) -> tuple[Catalog | None, list[Problem]]:
+    """The bytes `data` of one .po file checked by the strict pre-scan, then read by Babel; None and the problems
+    when it is unusable."""
     data = data.removeprefix(codecs.BOM_UTF8)  # a byte order mark (some Windows editors write one) is no error
     try:
         text = data.decode("utf-8")
@@ -186,10 +215,14 @@ def _messages(catalog: Catalog, path: str) -> dict[tuple[str | None, str], Messa
     return entries
 
 
-def _translations(catalog: Catalog, domain: str) -> Translations:
-    """The catalog's gettext translations, as gettext reads them from the catalog compiled to .mo (untranslated and
-    fuzzy messages left out, an empty plural form falling back to the English)."""
+def _translations(compiled: bytes, domain: str) -> Translations:
+    """A catalog's gettext translations, as gettext reads them from the catalog compiled to .mo (`_compiled`:
+    untranslated and fuzzy messages left out, an empty plural form falling back to the English)."""
+    return Translations(fp=BytesIO(compiled), domain=domain)
+
+
+def _compiled(catalog: Catalog) -> bytes:
+    """The catalog compiled to .mo without its fuzzy messages."""
     compiled = BytesIO()
     write_mo(compiled, catalog, use_fuzzy=False)
-    compiled.seek(0)
-    return Translations(fp=compiled, domain=domain)
+    return compiled.getvalue()

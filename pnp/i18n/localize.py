@@ -5,6 +5,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ..data.card_database import Card, CardDatabase, Modifier
+from ..core.caches import memo_objects
 from ..core.problems import raise_if_errors
 from ..data.terms import BONUS_PHRASES, FACTION_ABBREVIATIONS, FACTION_NAMES, KINDS, STATS, TRAITS, UNIT_TYPES, signed
 from .catalogs import LanguageCatalog
@@ -76,6 +77,8 @@ def bonus_phrase(modifiers: tuple[Modifier, ...], translator: Translator, card: 
     return "".join(phrases)
 
 
+@memo_objects("all cards in a catalog's language", "the card database and the catalog (by identity, held with "
+              "the entry)", maxsize=16)
 def localize_cards(db: CardDatabase, catalog: LanguageCatalog) -> tuple[LocalizedCard, ...]:
     """All cards in the catalog's language; raises ProblemsFound listing every missing translation."""
     translator = Translator(catalog, CARDS_DOMAIN)

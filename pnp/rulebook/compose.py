@@ -23,6 +23,7 @@ from ..i18n.lexicon import TermForms
 from ..i18n.localize import LocalizedCard, localize_cards, stat_labels
 from ..i18n.placeholder_names import COMMANDS
 from ..i18n.translator import PERCENT, Translator
+from ..core.caches import memo_objects
 from ..core.problems import Problem, raise_if_errors
 from ..sheets.tokens import TokenCount, token_rows
 from ..data.terms import FACTIONS
@@ -179,7 +180,24 @@ def compose(engine: Engine, db: CardDatabase, catalog: LanguageCatalog, kit: Kit
 
 def compose_numbered(engine: Engine, db: CardDatabase, catalog: LanguageCatalog, kit: KitFacts,
                      terms: Mapping[str, TermForms], book: Book) -> tuple[tuple[Block, ...], dict[str, str]]:
-    """`compose`'s blocks and the number of each rule id of the book (the same in every language)."""
+    """`compose`'s blocks and the number of each rule id of the book (the same in every language). The Rules
+    Reference, which the other books cite, is composed once for the same inputs (`_reference`)."""
+    if book is not REFERENCE:
+        return _composed(engine, db, catalog, kit, terms, book)
+    return _reference(engine, db, catalog, kit, terms)
+
+
+@memo_objects("the Rules Reference composed (blocks and rule numbers)", "the engine, cards, catalog, kit facts and "
+              "terms (the unhashable ones by identity, held with the entry)", maxsize=16)
+def _reference(engine: Engine, db: CardDatabase, catalog: LanguageCatalog, kit: KitFacts,
+               terms: Mapping[str, TermForms]) -> tuple[tuple[Block, ...], dict[str, str]]:
+    """The Rules Reference, which the other books cite: composed once for the same inputs (a language on each paper:
+    `pnp validate` keeps 5 × 2)."""
+    return _composed(engine, db, catalog, kit, terms, REFERENCE)
+
+
+def _composed(engine: Engine, db: CardDatabase, catalog: LanguageCatalog, kit: KitFacts,
+              terms: Mapping[str, TermForms], book: Book) -> tuple[tuple[Block, ...], dict[str, str]]:
     context, problems = template_context(engine, db, catalog, kit, terms)
     messages = _Messages(catalog)
     rows, row_problems = token_rows(kit.tokens, catalog, engine)

@@ -80,12 +80,16 @@ def with_pages(blocks: tuple[b.Block, ...], pages: Mapping[str, int] | None) -> 
 
 
 def _mapped(value, fill):
+    """`value` with `fill` applied to its strings that hold a page token; the same object when none does."""
     if isinstance(value, str):
         return fill(value) if _PAGE in value else value
     if isinstance(value, tuple):
-        return tuple(_mapped(item, fill) for item in value)
+        items = tuple(_mapped(item, fill) for item in value)
+        return value if all(new is old for new, old in zip(items, value)) else items
     if is_dataclass(value):
-        return replace(value, **{f.name: _mapped(getattr(value, f.name), fill) for f in fields(value)})
+        changed = {f.name: new for f in fields(value)
+                   if (new := _mapped(getattr(value, f.name), fill)) is not getattr(value, f.name)}
+        return replace(value, **changed) if changed else value
     return value
 
 

@@ -74,6 +74,13 @@ class RulebookDocument(BaseDocTemplate):
         self.addPageTemplates([PageTemplate("title", [frames["title"]], onPageEnd=self.mark_draft),
                                PageTemplate("odd", [frames["odd"]], onPageEnd=self.decorate),
                                PageTemplate("even", [frames["even"]], onPageEnd=self.decorate)])
+        self.later: _Later | None = None
+
+    def filterFlowables(self, flowables):
+        """At the marker of `later`, the rest of the story made anew with the pages learnt so far."""
+        if self.later is not None and flowables and flowables[0] is self.later.marker:
+            self.later.pages = dict(self.anchors)
+            flowables[:] = self.later.rest(self.later.pages)
 
     def beforeDocument(self):
         self.chapter, self.chapter_page = "", 0
@@ -139,20 +146,77 @@ class RulebookDocument(BaseDocTemplate):
 
 
 def render(blocks: tuple[b.Block, ...], printing: BookPrint, placed: list[Placed] | None = None,
-           passes: list[int] | None = None) -> bytes:
+           passes: list[int] | None = None, *, index_in_one_pass: bool = True) -> bytes:
     """The book's PDF, printed as `printing` says: pages on the paper, or (booklet) imposed two per landscape sheet
     side; `placed` receives where each flowable ended up, `passes` the pages each layout pass began. Blocks that print
-    the page of a rule (the index) are laid out twice: first to learn the pages."""
-    pages = None
-    if has_pages(blocks):
-        anchors: dict[str, int] = {}
-        _render(with_pages(blocks, None), printing, None, anchors, passes)
-        pages = anchors
-    return _render(with_pages(blocks, pages), printing, placed, {}, passes)
+    the page of a rule (the index) are made when the layout reaches their chapter, from the pages of the rules above
+    it (`_Later`); when a rule comes after that chapter, or keeps with it, the document is laid out twice instead:
+    first to learn the pages (always, without `index_in_one_pass`)."""
+    if not has_pages(blocks):
+        return _render(blocks, printing, placed, {}, passes)
+    start = _pages_start(blocks) if index_in_one_pass else None
+    if start is not None:
+        fonts = fonts_for(printing.fonts, printing.info.lang)
+        later = _Later(start, lambda pages: story(
+            with_pages(blocks, pages), printing.page, printing.layout, fonts, printing.factions, printing.small_text,
+            printing.info.lang, printing.anatomy, links=not printing.booklet))
+        once: list[Placed] = []
+        pdf = _render(with_pages(blocks, None), printing, once, {}, passes, later)
+        if later.done:
+            if placed is not None:
+                placed += once
+            return pdf
+    anchors: dict[str, int] = {}
+    _render(with_pages(blocks, None), printing, None, anchors, passes)
+    return _render(with_pages(blocks, anchors), printing, placed, {}, passes)
+
+
+def _pages_start(blocks: tuple[b.Block, ...]) -> int | None:
+    """How many chapters start up to the one holding the first block that prints a page (None: no chapter does)."""
+    first = next(index for index, block in enumerate(blocks) if has_pages((block,)))
+    chapters = [index for index, block in enumerate(blocks[:first + 1]) if isinstance(block, b.Heading)
+                and block.level == 1]
+    return len(chapters) if chapters else None
+
+
+class _Later:
+    """The story from the chapter that prints pages on (the `chapter`-th), made by `make(pages)` when the layout
+    reaches it: a marker stands in its place until then. `done` once the rest was made and no rule below the marker
+    added a page to those it was made with (the pages a first layout would have given)."""
+
+    def __init__(self, chapter: int, make):
+        self.chapter, self.make = chapter, make
+        self.marker, self.pages, self.done = Spacer(0, 0), None, False
+
+    def place(self, flowables: list) -> bool:
+        """Put the marker before the chapter's first flowable; False when the story has no such chapter or the
+        flowable above it keeps with it (platypus would group the marker with that flowable)."""
+        at = _chapter_start(flowables, self.chapter)
+        if at is None or flowables[at - 1].getKeepWithNext():
+            return False
+        flowables.insert(at, self.marker)
+        return True
+
+    def rest(self, pages: dict[str, int]) -> list:
+        made = self.make(pages)
+        return made[_chapter_start(made, self.chapter):]
+
+    def done_with(self, anchors: dict[str, int]) -> bool:
+        return self.pages is not None and anchors.keys() == self.pages.keys()
+
+
+def _chapter_start(flowables: list, chapter: int) -> int | None:
+    """The index of the page break before the `chapter`-th chapter heading of the story (1 is the first)."""
+    headings = [index for index, flowable in enumerate(flowables) if isinstance(flowable, Heading)
+                and flowable.level == 1]
+    if len(headings) < chapter:
+        return None
+    at = headings[chapter - 1]  # after [PageBreak] or [CondPageBreak, Spacer] (pnp.rulebook.story: a chapter heading)
+    return at - 1 if type(flowables[at - 1]) is PageBreak else at - 2
 
 
 def _render(blocks: tuple[b.Block, ...], printing: BookPrint, placed: list[Placed] | None, anchors: dict[str, int],
-            passes: list[int] | None) -> bytes:
+            passes: list[int] | None, later: _Later | None = None) -> bytes:
     buffer = BytesIO()
     page, layout, info, small_text, booklet = (printing.page, printing.layout, printing.info, printing.small_text,
                                                printing.booklet)
@@ -162,6 +226,8 @@ def _render(blocks: tuple[b.Block, ...], printing: BookPrint, placed: list[Place
     contents = next((flowable for flowable in flowables if isinstance(flowable, Contents)), None)
     doc = RulebookDocument(buffer, page, make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks,
                                                      small_text), info, booklet, contents)
+    if later is not None and later.place(flowables):
+        doc.later = later
     if booklet:
         doc.build(flowables, canvasmaker=lambda *a, **kw: BookletCanvas(*a, sheet=page.sheet, **kw))
     else:
@@ -171,4 +237,6 @@ def _render(blocks: tuple[b.Block, ...], printing: BookPrint, placed: list[Place
     if passes is not None:
         passes.append(doc.begun)
     anchors.update(doc.anchors)
+    if later is not None:
+        later.done = later.done_with(doc.anchors)
     return pdf_bytes(buffer)

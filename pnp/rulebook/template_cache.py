@@ -10,13 +10,14 @@ from pathlib import Path
 from jinja2 import BytecodeCache, FileSystemBytecodeCache
 from jinja2.bccache import Bucket
 
+from ..core.disk_cache import cache_root
+
 
 def cache_folder() -> Path | None:
-    """$XDG_CACHE_HOME/pnp/templates, by default ~/.cache/pnp/templates; None without a home folder."""
-    try:
-        return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pnp" / "templates"
-    except RuntimeError:  # no HOME and no user entry (a container's arbitrary user id)
-        return None
+    """templates/ of the cache folder ($XDG_CACHE_HOME/pnp/templates, by default ~/.cache/pnp/templates); None
+    when the caches are off (PNP_NO_CACHE) or there is no home folder (pnp.core.disk_cache.cache_root)."""
+    root = cache_root()
+    return None if root is None else root / "templates"
 
 
 class CompiledTemplates(BytecodeCache):

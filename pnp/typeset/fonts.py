@@ -86,4 +86,4 @@ def fonts_for(fonts: Mapping[str, str], lang: str | None) -> dict[str, str]:
 def missing_glyphs(text: str, font_name: str) -> str:
     """The characters of `text` that the registered font `font_name` has no glyph for (spaces aside)."""
     cmap = pdfmetrics.getFont(font_name).face.charToGlyph
-    return "".join(sorted({ch for ch in text if not ch.isspace() and ord(ch) not in cmap}))
+    return "".join(sorted(ch for ch in set(text) if not ch.isspace() and ord(ch) not in cmap))

@@ -1,0 +1,102 @@
+"""Caches across runs, in the user's cache folder: $XDG_CACHE_HOME/pnp/<name>/ (~/.cache/pnp by default), or none
+when PNP_NO_CACHE is set (to anything but "" or "0") or there is no home folder. An entry is a file named by a hash
+of everything its content depends on (the input's bytes, the code that reads it, the libraries' versions), holding
+plain data (marshal: strings, numbers, bytes, tuples), written atomically (a temporary file renamed) and checked
+when read: a corrupted, truncated or foreign entry is ignored, and the caller makes the value anew and writes it
+again. A cache never changes a result, and any of its files may be deleted at any time (docs/caches.md)."""
+from __future__ import annotations
+
+import hashlib
+import marshal
+import os
+import tempfile
+from pathlib import Path
+from typing import Any, Iterable
+
+from .caches import register
+
+OFF = "PNP_NO_CACHE"
+MAGIC = b"pnp-cache 1\n"
+DIGEST = 32  # bytes of a sha256
+
+
+def cache_root() -> Path | None:
+    """$XDG_CACHE_HOME/pnp, by default ~/.cache/pnp; None when PNP_NO_CACHE turns the caches off or there is no
+    home folder."""
+    if os.environ.get(OFF, "") not in ("", "0"):
+        return None
+    try:
+        return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pnp"
+    except RuntimeError:  # no HOME and no user entry (a container's arbitrary user id)
+        return None
+
+
+def source_digest(*modules: str) -> bytes:
+    """A hash of the source files of `modules` (their __file__), so that an entry made by other code is not used."""
+    import sys
+    digest = hashlib.sha256()
+    for name in modules:
+        digest.update(Path(sys.modules[name].__file__).read_bytes())
+    return digest.digest()
+
+
+class DiskCache:
+    """One named cache folder of entries: `get(slot, key)` is the value stored for `key` (bytes naming everything
+    the value depends on) or None; `put(slot, key, value)` stores it, replacing the entry of the same `slot` (what
+    the entry is of, such as one catalog file), so that a folder holds one entry per slot."""
+
+    def __init__(self, name: str, holds: str, keyed_by: str, registered_as: str):
+        self.name = name
+        register(registered_as, f"{holds} (on disk: {name}/ of the cache folder)", keyed_by, lambda: None,
+                 cleared="never by pnp: keyed by content; the folder may be deleted at any time")
+
+    def folder(self) -> Path | None:
+        root = cache_root()
+        return None if root is None else root / self.name
+
+    def _file(self, folder: Path, slot: str, key: bytes) -> Path:
+        return folder / f"{_short(slot.encode())}-{hashlib.sha256(key).hexdigest()[:32]}"
+
+    def get(self, slot: str, key: bytes) -> Any | None:
+        folder = self.folder()
+        if folder is None:
+            return None
+        try:
+            data = self._file(folder, slot, key).read_bytes()
+        except OSError:  # no entry, or an unreadable one
+            return None
+        head = len(MAGIC) + 2 * DIGEST
+        payload = data[head:]
+        if (data[:len(MAGIC)] != MAGIC or data[len(MAGIC):len(MAGIC) + DIGEST] != hashlib.sha256(key).digest()
+                or data[len(MAGIC) + DIGEST:head] != hashlib.sha256(payload).digest()):
+            return None  # another format, another key under the same name, or damaged bytes
+        try:
+            return marshal.loads(payload)
+        except (EOFError, ValueError, TypeError):
+            return None
+
+    def put(self, slot: str, key: bytes, value: Any) -> None:
+        folder = self.folder()
+        if folder is None:
+            return
+        payload = marshal.dumps(value)
+        target = self._file(folder, slot, key)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            with tempfile.NamedTemporaryFile(dir=folder, prefix=".tmp-", delete=False) as temporary:
+                temporary.write(MAGIC + hashlib.sha256(key).digest() + hashlib.sha256(payload).digest() + payload)
+            os.replace(temporary.name, target)
+            for older in _others(folder, target):
+                older.unlink(missing_ok=True)
+        except OSError:  # a read-only or full disk: made again next time
+            return
+
+
+def _short(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+def _others(folder: Path, entry: Path) -> Iterable[Path]:
+    """The other entries of `entry`'s slot (the same name before the dash)."""
+    slot = entry.name.split("-", 1)[0]
+    return (path for path in folder.glob(f"{slot}-*") if path != entry)

@@ -1,0 +1,93 @@
+"""The caches across runs (pnp.core.disk_cache; docs/caches.md): the same files with the caches off, cold, warm and
+corrupted; a warm cache spares the reading; an entry is used only for the bytes it was made from."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pnp.core import disk_cache
+from pnp.i18n import catalogs
+from pnp.project import Project
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGS = "de,pl,tr"
+
+
+def calibration_sheets(out: Path, cache: Path | None) -> dict[str, bytes]:
+    """The calibration sheets of LANGS (they print each language's catalog) made by a fresh `pnp` process with the
+    cache folder under `cache`, or with the caches off (None)."""
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache)} if cache else {**os.environ, disk_cache.OFF: "1"}
+    files = {}
+    for lang in LANGS.split(","):
+        target = out / f"{lang}.pdf"
+        subprocess.run([sys.executable, "-m", "pnp", "calibrate", "--lang", lang, "--out", str(target)], cwd=ROOT,
+                       env=env, check=True, capture_output=True)
+        files[lang] = target.read_bytes()
+    return files
+
+
+def entries(cache: Path) -> list[Path]:
+    return sorted((cache / "pnp" / "catalogs").iterdir())
+
+
+def test_the_files_are_the_same_with_a_cold_a_warm_and_a_corrupted_cache(tmp_path):
+    cache = tmp_path / "cache"
+    without = calibration_sheets(tmp_path / "off", None)
+    assert not cache.exists()
+    assert calibration_sheets(tmp_path / "cold", cache) == without
+    made = {path: path.read_bytes() for path in entries(cache)}
+    assert len(made) == 3 * len(catalogs.DOMAINS)  # one entry per catalog file
+    assert calibration_sheets(tmp_path / "warm", cache) == without
+    assert {path: path.read_bytes() for path in entries(cache)} == made  # read, not written again
+    first, second, third, *rest = made
+    data = made[first]
+    first.write_bytes(data[:-40] + bytes([data[-40] ^ 0x20]) + data[-39:])    # one bit of a translation
+    second.write_bytes(made[second][: len(made[second]) // 2])                # truncated
+    third.write_bytes(made[rest[0]])                                          # another file's entry
+    rest[1].write_bytes(b"")
+    assert calibration_sheets(tmp_path / "corrupted", cache) == without
+    assert {path: path.read_bytes() for path in entries(cache)} == made  # each made anew
+
+
+def test_a_warm_cache_reads_no_catalog_and_gives_the_same_catalog(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    locales = Project().locales
+    cold = catalogs.read_catalog(locales, "pl")
+    read = []
+    original = catalogs._read_strictly
+    monkeypatch.setattr(catalogs, "_read_strictly", lambda *args: read.append(args) or original(*args))
+    warm = catalogs.read_catalog(locales, "pl")
+    assert read == []
+    assert warm.messages == cold.messages and list(warm.messages) == list(cold.messages)
+    for (context, msgid), message in cold.messages.items():
+        if message.plural:
+            assert [warm.translations.npgettext(context, msgid, message.plural, n) for n in (1, 2, 5)] == [
+                cold.translations.npgettext(context, msgid, message.plural, n) for n in (1, 2, 5)]
+        else:
+            assert warm.translations.pgettext(context, msgid) == cold.translations.pgettext(context, msgid)
+
+
+def test_an_entry_serves_only_the_bytes_it_was_made_from(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    locales = tmp_path / "locales"
+    shutil.copytree(Project().locales, locales)
+    before = catalogs.read_catalog(locales, "de")
+    message = next(m for m in before.messages.values() if m.context == "faction" and m.msgid == "Dacia")
+    po = catalogs.catalog_path(locales, "de", "cards")
+    po.write_text(po.read_text().replace(f'msgstr "{message.strings[0]}"', 'msgstr "Geändert"', 1))
+    after = catalogs.read_catalog(locales, "de")
+    assert after.pgettext(message.context, message.msgid) == "Geändert"
+    assert len(entries(tmp_path / "cache")) == len(catalogs.DOMAINS)  # the old entry of that file replaced
+
+
+@pytest.mark.parametrize("setting, expected", [("1", None), ("0", "pnp"), ("", "pnp")])
+def test_pnp_no_cache_turns_the_caches_off(monkeypatch, tmp_path, setting, expected):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setenv(disk_cache.OFF, setting)
+    root = disk_cache.cache_root()
+    assert (root and root.relative_to(tmp_path).as_posix()) == expected
