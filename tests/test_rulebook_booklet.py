@@ -69,3 +69,39 @@ def test_booklet_canvas_puts_each_page_in_its_place():
         found = []
         side.extract_text(visitor_text=lambda text, *_: text.strip() and found.append(text.strip()))
         assert found == [f"PAGE{page}" for page in (left, right) if page <= 10]
+
+
+def test_booklet_canvas_fills_its_padding_pages():
+    """Ten pages and a filler: pages 11 and 12 are the filler's (its page number given), in their places."""
+    half, sheet = (A4[1] / 2, A4[0]), (A4[1], A4[0])
+    buffer = BytesIO()
+    canvas = BookletCanvas(buffer, pagesize=half, sheet=sheet, invariant=1,
+                           fill=lambda c, number: (c.setFont("Helvetica", 20), c.drawString(60, 300, f"FILL{number}")))
+    for page in range(1, 11):
+        canvas.setFont("Helvetica", 20)
+        canvas.drawString(60, 300, f"PAGE{page}")
+        canvas.showPage()
+    canvas.save()
+    for side, (left, right) in zip(PdfReader(BytesIO(buffer.getvalue())).pages, booklet_order(10)):
+        found = []
+        side.extract_text(visitor_text=lambda text, *_: text.strip() and found.append(text.strip()))
+        assert found == [f"{'PAGE' if page <= 10 else 'FILL'}{page}" for page in (left, right)]
+
+
+@pytest.mark.parametrize("lang", ("en", *LANGS))
+def test_the_learn_to_play_booklet_ends_with_notes_pages_not_blank_ones(lang):
+    """The pages after the book's last one, up to the fold, are ruled notes pages under their title."""
+    from page_fill import page_fills
+    from pnp.project import Project
+    from pnp.rulebook.layout import page_for
+    from rulebook_helpers import book_blocks
+    from pnp.rulebook.blocks import Notes
+    from pnp.rulebook.books import LEARN_TO_PLAY
+    title = next(block.title for block in book_blocks(lang, "a4", LEARN_TO_PLAY) if isinstance(block, Notes))
+    fills = page_fills(booklet_pdf(lang), page_for("a4", True, Project().layouts), booklet=True)
+    assert len(fills) % 4 == 0 and all(fill > 0.9 for fill, _ in fills[-2:])
+    notes = [index for index, (_, text) in enumerate(fills) if squash(text) == squash(title)]
+    assert notes and notes == list(range(notes[0], len(fills)))  # the last pages, none blank before them
+    assert all(fill > 0 for fill, _ in fills)
+    on_paper = page_fills(pages_pdf(lang), page_for("a4", False, Project().layouts))
+    assert all(squash(text) != squash(title) for _, text in on_paper)  # the pages on the paper have none

@@ -18,6 +18,7 @@ from .booklet import BookletCanvas
 from .contents import LEVELS, Contents
 from .flowables import Heading, Ornament
 from .layout import Page, RulebookLayout
+from .notes import NotesPage
 from .numbering import has_pages, with_pages
 from .story import story
 from .styles import Styles, make_styles
@@ -139,10 +140,12 @@ def _render(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fon
     fonts = fonts_for(fonts, info.lang)
     flowables = story(blocks, page, layout, fonts, factions, small_text, info.lang, anatomy, links=not booklet)
     contents = next((flowable for flowable in flowables if isinstance(flowable, Contents)), None)
-    doc = RulebookDocument(buffer, page, make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks,
-                                                     small_text), info, booklet, contents)
+    styles = make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks, small_text)
+    doc = RulebookDocument(buffer, page, styles, info, booklet, contents)
     if booklet:
-        doc.build(flowables, canvasmaker=lambda *a, **kw: BookletCanvas(*a, sheet=page.sheet, **kw))
+        notes = next((NotesPage(block.title, page, layout, styles).draw for block in blocks
+                      if isinstance(block, b.Notes)), None)
+        doc.build(flowables, canvasmaker=lambda *a, **kw: BookletCanvas(*a, sheet=page.sheet, fill=notes, **kw))
     else:
         doc.build(flowables)
     if placed is not None:
