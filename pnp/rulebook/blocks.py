@@ -19,7 +19,7 @@ One block per line; blank lines are ignored. A line starts with its kind:
   @diagram NAME N …                                 a drawing from the layout's [NAME] with counts N (e.g. slots),
   @label KEY TEXT                                     and its localized labels
   @anatomy                                          real card fronts with numbered callouts (pnp.rulebook.anatomy)
-  @notes TITLE                                      the booklet's pages up to its fold ruled for notes (pnp.rulebook.notes)
+  @notes TITLE                                      a booklet's padding pages ruled for notes (pnp.rulebook.notes)
   TEXT                                              a paragraph
 Text that the templates insert (card names, translations, values) passes through `escape`: its markup characters
 become private-use stand-ins, so that a "|" or a line break in a card name cannot open a table cell or a line, and
