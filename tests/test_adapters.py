@@ -87,6 +87,16 @@ def test_wrapped_lines_change_when_a_paragraph_is_broken_anew():
     assert rp.wrapped_lines(paragraph) is not first and len(rp.wrapped_lines(paragraph).lines) == 1
 
 
+@pytest.mark.parametrize("text", ["Verteidigungspositionen der Einheiten", "Verteidigungspositionen <b>der</b> Einheiten"])
+def test_line_texts_are_the_lines_as_set_hyphens_added(text):
+    """line_texts: the words of blPara's lines (kind 0: plain text) or their fragments' text (kind 1: markup)."""
+    style = ParagraphStyle("probe", fontName="Helvetica", fontSize=10, hyphenationLang=lambda word: (
+        [("Verteidigungs", "positionen")] if word == "Verteidigungspositionen" else []))
+    paragraph = Paragraph(text, style)
+    paragraph.wrap(80, 100)
+    assert rp.line_texts(rp.wrapped_lines(paragraph)) == ["Verteidigungs-", "positionen der", "Einheiten"]
+
+
 def test_a_frame_tells_how_much_of_it_is_used():
     """used_height: Frame._y1, _height and _y."""
     frame = Frame(0, 0, 100, 200, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)

@@ -20,9 +20,10 @@ FILES = [(book, booklet) for book in BOOKS for booklet in (False, True) if not b
 
 
 def _part_starts(lang: str, paper: str, book) -> list[str]:
-    """The titles of the book's chapters that start a new page, squashed."""
-    return [squash(block.text) for block in book_blocks(lang, paper, book)
-            if isinstance(block, b.Heading) and block.level == 1 and "newpage" in block.flags]
+    """The titles of the book's chapters that start a new page, and of the booklet's notes pages, squashed."""
+    return [squash(block.text if isinstance(block, b.Heading) else block.title)
+            for block in book_blocks(lang, paper, book) if isinstance(block, b.Notes)
+            or isinstance(block, b.Heading) and block.level == 1 and "newpage" in block.flags]
 
 
 def measured(lang: str, paper: str):

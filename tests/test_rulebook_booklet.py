@@ -69,3 +69,42 @@ def test_booklet_canvas_puts_each_page_in_its_place():
         found = []
         side.extract_text(visitor_text=lambda text, *_: text.strip() and found.append(text.strip()))
         assert found == [f"PAGE{page}" for page in (left, right) if page <= 10]
+
+
+def test_booklet_canvas_fills_its_padding_pages():
+    """Ten pages and a filler: pages 11 and 12 are the filler's (its page number given), in their places."""
+    half, sheet = (A4[1] / 2, A4[0]), (A4[1], A4[0])
+    buffer = BytesIO()
+    canvas = BookletCanvas(buffer, pagesize=half, sheet=sheet, invariant=1,
+                           fill=lambda c, number: (c.setFont("Helvetica", 20), c.drawString(60, 300, f"FILL{number}")))
+    for page in range(1, 11):
+        canvas.setFont("Helvetica", 20)
+        canvas.drawString(60, 300, f"PAGE{page}")
+        canvas.showPage()
+    canvas.save()
+    for side, (left, right) in zip(PdfReader(BytesIO(buffer.getvalue())).pages, booklet_order(10)):
+        found = []
+        side.extract_text(visitor_text=lambda text, *_: text.strip() and found.append(text.strip()))
+        assert found == [f"{'PAGE' if page <= 10 else 'FILL'}{page}" for page in (left, right)]
+
+
+@pytest.mark.parametrize("book", ("rulebook", "reference"))
+@pytest.mark.parametrize("lang", ("en", *LANGS))
+def test_each_booklet_ends_with_notes_pages_not_blank_ones(lang, book):
+    """The pages after the book's last one, up to the fold, are ruled notes pages under their title (Learn to Play
+    and Rules Reference)."""
+    from page_fill import page_fills
+    from pnp.project import Project
+    from pnp.rulebook.layout import page_for
+    from rulebook_helpers import book_blocks, reference_booklet_pdf, reference_pdf
+    from pnp.rulebook.blocks import Notes
+    from pnp.rulebook.books import LEARN_TO_PLAY, REFERENCE
+    which = LEARN_TO_PLAY if book == "rulebook" else REFERENCE
+    booklet, pages = (booklet_pdf, pages_pdf) if which is LEARN_TO_PLAY else (reference_booklet_pdf, reference_pdf)
+    title = next(block.title for block in book_blocks(lang, "a4", which) if isinstance(block, Notes))
+    on_paper = page_fills(pages(lang), page_for("a4", False, Project().layouts))
+    fills = page_fills(booklet(lang), page_for("a4", True, Project().layouts), booklet=True)
+    book = [index for index, (_, text) in enumerate(fills) if squash(text) != squash(title)]
+    assert book == list(range(len(book))) and len(fills) == padded(len(book))  # notes only after, up to the fold
+    assert all(fill > 0.9 for fill, _ in fills[len(book):]) and all(fill > 0 for fill, _ in fills)
+    assert all(squash(text) != squash(title) for _, text in on_paper)  # the pages on the paper have none

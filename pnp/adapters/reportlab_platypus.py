@@ -1,7 +1,8 @@
 """ReportLab 5.1 platypus internals the rulebook relies on, each behind one function
 (tests/test_adapters.py checks them against the installed ReportLab):
 
-- the lines a paragraph was broken into by its last `wrap` (`Paragraph.blPara`);
+- the lines a paragraph was broken into by its last `wrap` (`Paragraph.blPara`), and their text (its `kind` 0: a
+  line is (extra space, words); 1: a FragLine of fragments);
 - how far a frame is filled (`Frame._y1`, `_height`, `_y`) and what a KeepTogether holds (`KeepTogether._content`);
 - the table a TableOfContents splits and draws (`TableOfContents._table`, set by its `wrap`);
 - the heights of a table's rows after its `wrap` (`Table._rowHeights`).
@@ -22,6 +23,14 @@ def wrapped_lines(paragraph: Paragraph) -> object | None:
     """The lines `paragraph` was broken into by its last wrap (an object that changes when it is broken anew), or
     None before it was wrapped."""
     return paragraph.__dict__.get("blPara")
+
+
+def line_texts(lines) -> list[str]:
+    """The text of each line of a paragraph's broken lines (`wrapped_lines`, or what `Paragraph.breakLines` returns),
+    as set: a hyphen added at a line's end included."""
+    if lines.kind == 0:
+        return [" ".join(words) for _, words in lines.lines]
+    return ["".join(getattr(fragment, "text", "") for fragment in line.words) for line in lines.lines]
 
 
 def used_height(frame: Frame) -> float:

@@ -54,7 +54,7 @@ def draw_placeholder(canvas: Canvas, x: float, y: float, width: float, height: f
     draw_emblem(canvas, style.emblem, x + width / 2, y + height * 0.6, height * 0.62)
     _ridge(canvas, rnd, x, y, width, horizon + height * 0.06, height * 0.07, mix(style.color, light, 0.45))
     near = horizon - height * 0.05
-    _ridge(canvas, rnd, x, y, width, near, height * 0.05, mix(style.dark, light, 0.12))
+    _ridge(canvas, rnd, x, y, width, near, height * 0.05, mix(style.dark, light, 0.16))  # the figures stand out
     canvas.setFillColor(cmyk(mix(style.dark, light, 0.3)))
     _symbols(canvas, rnd, x, horizon, width, height, card)
     canvas.setFillColor(cmyk(style.dark))

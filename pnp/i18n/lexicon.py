@@ -15,9 +15,10 @@ game-terms.toml [en] "<term>" = ["<English phrase>", …] and [<lang>] "<term>" 
                 game's terms (positions, zones, kinds, actions, timing) as the card effects write them, the same
                 terms in every language; the first form is the language's headword (what a glossary prints);
                 [rules] "<term>" = "<rule id>" — the rule of the Rules Reference that defines the term, one for
-                every term (pnp.rulebook.numbering: the id, not the number); [plain] words = ["<word>", …] — the
-                other words the English card effects may use, plain English (pnp.validate.term_use: any other word is
-                an undefined keyword).
+                every term (pnp.rulebook.numbering: the id, not the number); [books] terms = ["<term>", …] — terms
+                only the rule books use, not required on a card; [plain] words = ["<word>", …] — the other words the
+                English card effects may use, plain English (pnp.validate.term_use: any other word is an undefined
+                keyword).
 """
 from __future__ import annotations
 
@@ -36,6 +37,7 @@ GLOSSARY_FILE = "glossary.toml"
 GAME_TERMS_FILE = "game-terms.toml"
 RULES_TABLE = "rules"  # game-terms.toml: each term's defining rule id
 PLAIN_TABLE = "plain"  # game-terms.toml: the English card effects' words that are not game terms
+BOOKS_TABLE = "books"  # game-terms.toml: the terms only the rule books use (no card need print them)
 TURKIC_CAPITALS = {"i": "İ", "ı": "I"}  # capitals that str.upper gets wrong in a Turkic language
 
 
@@ -118,6 +120,7 @@ class Lexicon:
     glossary_file: str = GLOSSARY_FILE
     english_terms: Mapping[str, TermForms] = field(default_factory=dict)  # headword -> English phrases using it
     plain_words: frozenset[str] = frozenset()  # casefolded words of English card effects that are not game terms
+    books_terms: frozenset[str] = frozenset()  # terms only the rule books use: no card need print them
 
     def of(self, lang: str) -> LanguageLexicon:
         return self.languages.get(lang, LanguageLexicon())
@@ -245,7 +248,7 @@ def load_lexicon(locales: Path) -> Lexicon:
     allowlist, glossary = _Reader(locales / ALLOWLIST_FILE), _Reader(locales / GLOSSARY_FILE)
     game_terms = _Reader(locales / GAME_TERMS_FILE)
     allow_data, glossary_data = allowlist.read(), glossary.read()
-    terms_data = game_terms.read((SOURCE_LANG, *LANGS, RULES_TABLE, PLAIN_TABLE))
+    terms_data = game_terms.read((SOURCE_LANG, *LANGS, RULES_TABLE, BOOKS_TABLE, PLAIN_TABLE))
     rules = game_terms.term_rules(terms_data, game_terms.term_forms(terms_data, SOURCE_LANG))
     english_terms = game_terms.term_forms(terms_data, SOURCE_LANG, rules=rules)
     languages = {}
@@ -270,6 +273,11 @@ def load_lexicon(locales: Path) -> Lexicon:
             typing=MappingProxyType(allowlist.typing_exceptions(allow_data, lang, "typing")),
             game_terms=MappingProxyType(game_terms.term_forms(terms_data, lang, tuple(english_terms), rules)),
         )
+    books = game_terms.word_lists(terms_data, BOOKS_TABLE).get("terms", ())
+    for term in (t for t in books if t not in english_terms):
+        game_terms.problem("term-unknown", (BOOKS_TABLE, "terms"), f"[{BOOKS_TABLE}] '{term}' is not a game term; "
+                           f"expected one of the terms of [{SOURCE_LANG}]")
     raise_if_errors(allowlist.problems + glossary.problems + game_terms.problems)
     plain = frozenset(word.casefold() for word in game_terms.word_lists(terms_data, PLAIN_TABLE).get("words", ()))
-    return Lexicon(MappingProxyType(languages), str(locales / GLOSSARY_FILE), MappingProxyType(english_terms), plain)
+    return Lexicon(MappingProxyType(languages), str(locales / GLOSSARY_FILE), MappingProxyType(english_terms), plain,
+                   frozenset(books))

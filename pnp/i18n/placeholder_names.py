@@ -59,6 +59,12 @@ COMPUTED_PLACEHOLDERS: dict[str, str] = {
     # The Rules Reference (pnp/rulebook/numbering.py, templates/reference.j2 and faq.j2).
     "rule": "a rule's number, generated from its rule id (7.3.1)", "other": "a second rule's number",
     "card": "a card's name in a card ruling (FAQ)",
+    # The amounts the card rulings quote, read from the cards' effects (pnp/rulebook/rulings.py).
+    "slingers_loss": "the ATK Balearic Slingers' target loses without another Mercenary (1)",
+    "trajan_protect": "how many Terrain Doctrines Trajan protects (1)",
+    "darius_gain": "the DEF Darius gives your units (1)",
+    "rain_loss": "the ATK Rain of Arrows takes from the units (2)",
+    "envelopment_loss": "the ATK Double Envelopment takes from its target (2)",
     "collector": "the collector line of the card anatomy's doctrine (ROM 17/20)",
     "names": "card names, listed (the Terrain Doctrines, the Mercenaries)",
     # The rulebook's tabletop chapters: facts of the printed kit (layouts, token set) and the dice to use.

@@ -19,6 +19,7 @@ One block per line; blank lines are ignored. A line starts with its kind:
   @diagram NAME N …                                 a drawing from the layout's [NAME] with counts N (e.g. slots),
   @label KEY TEXT                                     and its localized labels
   @anatomy                                          real card fronts with numbered callouts (pnp.rulebook.anatomy)
+  @notes TITLE                                      a booklet's padding pages ruled for notes (pnp.rulebook.notes)
   TEXT                                              a paragraph
 Text that the templates insert (card names, translations, values) passes through `escape`: its markup characters
 become private-use stand-ins, so that a "|" or a line break in a card name cannot open a table cell or a line, and
@@ -117,7 +118,15 @@ class Anatomy:
     """The card anatomy picture (its cards are pnp.rulebook.anatomy_cards.UNIT and DOCTRINE)."""
 
 
-Block = TitlePage | Contents | Heading | Paragraph | ItemList | Table | Box | Diagram | Anatomy
+@dataclass(frozen=True)
+class Notes:
+    """The title of the ruled pages a booklet ends with instead of blank padding pages (none in the page-for-page
+    book)."""
+
+    title: str
+
+
+Block = TitlePage | Contents | Heading | Paragraph | ItemList | Table | Box | Diagram | Anatomy | Notes
 
 
 @dataclass
@@ -168,6 +177,8 @@ class _Parser:
             self.blocks.append(Diagram(name, tuple(int(n) for n in counts)))
         elif kind == "@anatomy":
             self.blocks.append(Anatomy())
+        elif kind == "@notes":
+            self.blocks.append(Notes(_text(rest)))
         elif kind == "@label":
             if not self.blocks or not isinstance(self.blocks[-1], Diagram):
                 raise ValueError(f"label outside a diagram: {line!r}")

@@ -5,6 +5,8 @@ fold. Sheet i (0-based) of an n-page booklet carries pages n−2i and 2i+1 on it
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from reportlab.pdfgen.canvas import Canvas
 
 from ..adapters.reportlab_canvas import count_page, page_size
@@ -36,9 +38,11 @@ class BookletCanvas(Canvas):
     so the booklet has none (the page-for-page rulebook has them).
     """
 
-    def __init__(self, *args, sheet: tuple[float, float], **kwargs):
+    def __init__(self, *args, sheet: tuple[float, float], fill: Callable[[Canvas, int], None] | None = None,
+                 **kwargs):
         super().__init__(*args, **kwargs)
         self._sheet = sheet
+        self._fill = fill  # draws a padding page (the canvas, its page number), or None: padding pages stay blank
         self._page_size = page_size(self)
         self._forms = 0
         self.beginForm(self._form_name(1))
@@ -56,13 +60,19 @@ class BookletCanvas(Canvas):
     def save(self):
         self.endForm()  # the empty page platypus would have started next
         width, height = self._page_size
+        drawn = {page: self._form_name(page) for page in range(1, self._forms + 1)}
+        for page in range(self._forms + 1, padded(self._forms) + 1) if self._fill else ():
+            drawn[page] = f"BookletFill{page}"
+            self.beginForm(drawn[page])
+            self._fill(self, page)
+            self.endForm()
         self.setPageSize(self._sheet)
         for left, right in booklet_order(self._forms):
             for page, x in ((left, 0.0), (right, width)):
-                if page <= self._forms:
+                if page in drawn:
                     self.saveState()
                     self.translate(x, (self._sheet[1] - height) / 2)
-                    self.doForm(self._form_name(page))
+                    self.doForm(drawn[page])
                     self.restoreState()
             Canvas.showPage(self)
         super().save()

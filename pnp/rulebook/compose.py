@@ -35,6 +35,7 @@ from .books import LEARN_TO_PLAY, REFERENCE, Book
 from .examples import example_numbers
 from .numbering import numbered, page, ref
 from .glossary import glossary_entries, glossary_problems, term_rule_problems
+from .rulings import ruling_numbers
 from .sample import ROLES, sample_numbers
 from .template_cache import CompiledTemplates, cache_folder
 from .wording import wording_problems
@@ -129,12 +130,14 @@ def template_context(engine: Engine, db: CardDatabase, catalog: LanguageCatalog,
     terms (`terms`: English headword -> the language's forms, pnp.lexicon)."""
     examples, problems = example_numbers(engine)
     sample, sample_problems = sample_numbers(engine, db)
-    problems += sample_problems + wording_problems(engine)
+    rulings, ruling_problems = ruling_numbers(db)
+    problems += sample_problems + ruling_problems + wording_problems(engine)
     cards = localize_cards(db, catalog)
     names = {c.card.id: c.name for c in cards}
     context: dict[str, Any] = dict(engine.numbers)
     context.update(examples)
     context.update(sample)
+    context.update(rulings)
     context.update({role: names.get(card_id, card_id) for role, card_id in ROLES.items()})
     context.update(names=names, collector=next(c.collector for c in cards if c.card.id == ANATOMY_DOCTRINE),
                    terrain_cards=sorted((c.name for c in cards if c.card.terrain), key=sort_key),

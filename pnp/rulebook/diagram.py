@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Flowable, Paragraph
+from reportlab.platypus import Flowable
 
 from ..core.units import MM
 from .blocks import Diagram
+from .flowables import Text
 from .layout import Battlefield
 from .styles import Styles, markup
 
@@ -76,7 +77,7 @@ class BattlefieldDiagram(Flowable):
 
     def _text(self, text: str, x: float, y: float, width: float, style: ParagraphStyle) -> None:
         """A label whose first line's top is at y."""
-        para = Paragraph(markup(text, style, self.styles), style)
+        para = Text(markup(text, style, self.styles), style)
         _, height = para.wrap(width, 1000)
         para.drawOn(self.canv, x, y - height)
 

@@ -1,15 +1,17 @@
 """The rulebook's own flowables: headings that know their place in the contents, ornaments, the title frame."""
 from __future__ import annotations
 
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import CondPageBreak, Flowable, KeepInFrame, Paragraph
 
-from ..adapters.reportlab_platypus import row_heights, wrapped_lines
+from ..adapters.reportlab_platypus import line_texts, row_heights, wrapped_lines
 from ..graphics.colours import cmyk
 from ..core.units import MM
 from ..cards.layout import FactionStyle
 from ..graphics.emblems import draw_emblem
 from ..graphics.ornaments import draw_diamond
+from .hyphen_rules import keeping_whole, offending_word
 from .layout import TitleFrame
 from .styles import Styles, markup
 
@@ -17,7 +19,21 @@ from .styles import Styles, markup
 class Text(Paragraph):
     """A paragraph that breaks its lines once per width: platypus asks again with the width it asked before (a table
     measures each cell for its row's height and again to draw it; a frame measures what it keeps together, then
-    places it), and the lines would come out the same (they depend on the width only). Splitting starts afresh."""
+    places it), and the lines would come out the same (they depend on the width only). Splitting starts afresh.
+    Lines that break a hyphenation rule of the cards (pnp.rulebook.hyphen_rules) are broken again, the offending
+    word kept whole."""
+
+    def breakLines(self, width):
+        lines = super().breakLines(width)
+        style, hyphenator, whole = self.style, self.style.hyphenationLang, frozenset()
+        while callable(hyphenator) and (word := offending_word(line_texts(lines), hyphenator)) not in whole | {None}:
+            whole |= {word}
+            self.style = ParagraphStyle(style.name, parent=style, hyphenationLang=keeping_whole(hyphenator, whole))
+            try:
+                lines = super().breakLines(width)
+            finally:
+                self.style = style
+        return lines
 
     def wrap(self, availWidth, availHeight):
         lines = wrapped_lines(self)

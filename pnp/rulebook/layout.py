@@ -111,7 +111,8 @@ class RulebookMarks:
     and boxes and the table grid; the ornament's line, diamond and the gap beside it (times the diamond); the
     running header's rule and its drop below the header; the title page's ornament (times the page format's); the
     bullets' and the contents' second level indents; the title page's faction medallions (ring, its inset, the
-    emblem's size as a share of the medallion, the room kept between two names, the names' leading factor)."""
+    emblem's size as a share of the medallion, the room kept between two names, the names' leading factor); the
+    ruled lines of the booklet's notes pages and the space between them."""
 
     rule: Positive
     grid: Positive
@@ -128,6 +129,8 @@ class RulebookMarks:
     faction_emblem: Positive
     faction_name_room: float
     faction_leading: Positive
+    notes_line: Positive
+    notes_spacing: Positive
 
 
 @dataclass(frozen=True)

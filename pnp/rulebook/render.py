@@ -19,6 +19,7 @@ from .booklet import BookletCanvas
 from .contents import LEVELS, Contents
 from .flowables import Heading, Ornament
 from .layout import Page, RulebookLayout
+from .notes import NotesPage
 from .numbering import has_pages, with_pages
 from .story import story
 from .styles import Styles, make_styles
@@ -224,12 +225,14 @@ def _render(blocks: tuple[b.Block, ...], printing: BookPrint, placed: list[Place
     flowables = story(blocks, page, layout, fonts, printing.factions, small_text, info.lang, printing.anatomy,
                       links=not booklet)
     contents = next((flowable for flowable in flowables if isinstance(flowable, Contents)), None)
-    doc = RulebookDocument(buffer, page, make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks,
-                                                     small_text), info, booklet, contents)
+    styles = make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks, small_text)
+    doc = RulebookDocument(buffer, page, styles, info, booklet, contents)
     if later is not None and later.place(flowables):
         doc.later = later
     if booklet:
-        doc.build(flowables, canvasmaker=lambda *a, **kw: BookletCanvas(*a, sheet=page.sheet, **kw))
+        notes = next((NotesPage(block.title, page, layout, styles).draw for block in blocks
+                      if isinstance(block, b.Notes)), None)
+        doc.build(flowables, canvasmaker=lambda *a, **kw: BookletCanvas(*a, sheet=page.sheet, fill=notes, **kw))
     else:
         doc.build(flowables)
     if placed is not None:

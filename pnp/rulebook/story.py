@@ -125,6 +125,8 @@ class _Flowables:
             return [Spacer(1, self.page.format.space.paragraph),
                     *anatomy_rows(self.anatomy, s, self.layout.anatomy, self.page.text_width),
                     Spacer(1, self.page.format.space.paragraph)]
+        if isinstance(block, b.Notes):
+            return []  # drawn by the booklet on its padding pages (pnp.rulebook.render)
         if isinstance(block, b.Diagram):
             return [Spacer(1, self.page.format.space.paragraph),
                     BattlefieldDiagram(block, self.layout.battlefield, s), Spacer(1, self.page.format.space.paragraph)]
