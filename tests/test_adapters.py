@@ -9,6 +9,7 @@ from pathlib import Path
 import pyphen
 import pytest
 import reportlab
+from reportlab.lib.colors import CMYKColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -74,6 +75,36 @@ def test_page_size_and_counted_pages():
     assert rc.page_size(canvas) == (100, 200)
     rc.count_page(canvas)
     assert canvas.getPageNumber() == 2
+
+
+def test_operators_taken_from_one_canvas_draw_the_same_on_another():
+    """drawn_marks, drawn_since, draw_again: Canvas._code and _formsinuse hold the current page's operators and
+    form uses (a form defined meanwhile keeps its own), and PDFDocument._pdfVersion the version a colour's opacity
+    asks for."""
+    def page(canvas: Canvas) -> None:
+        canvas.setFillColor(CMYKColor(0, 0.5, 1, 0))
+        canvas.beginForm("dot")
+        canvas.circle(5, 5, 4, stroke=0, fill=1)
+        canvas.endForm()
+        canvas.doForm("dot")
+
+    pdfs = []
+    for again in (False, True):
+        buffer = BytesIO()
+        canvas = Canvas(buffer, pagesize=(10, 10), invariant=1)
+        if again:
+            canvas.beginForm("dot")
+            canvas.circle(5, 5, 4, stroke=0, fill=1)
+            canvas.endForm()
+            rc.draw_again(canvas, taken)
+        else:
+            marks = rc.drawn_marks(canvas)
+            page(canvas)
+            taken = rc.drawn_since(canvas, marks)
+        canvas.save()
+        pdfs.append(buffer.getvalue())
+    assert taken[1] == ("dot",) and taken[2] == (1, 4)
+    assert pdfs[0] == pdfs[1] and pdfs[0].startswith(b"%PDF-1.4")
 
 
 def test_wrapped_lines_change_when_a_paragraph_is_broken_anew():

@@ -12,7 +12,9 @@ import pytest
 from reportlab.lib.colors import CMYKColor
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.graphics.art_scenes import Scene, draw_placeholder
+from pnp.graphics.art_scenes import Scene, draw_placeholder, motif
+from pnp.graphics.icons import TYPE_ICONS, draw_icon
+from pnp.pages.forms import define_once, draw_recorded
 from pnp.cards.layout import card_layout
 from pnp.layouts.schemas import LAYOUTS
 from pnp.project import Project, load_inputs
@@ -69,3 +71,37 @@ def test_every_colour_of_the_art_stays_under_the_ink_limit():
             for operands, operator in pikepdf.parse_content_stream(pdf.pages[0]):
                 if str(operator) in ("k", "K"):
                     assert sum(float(v) for v in operands) <= limit + 1e-6, (card.id, list(operands))
+
+
+def _window_in_form(card, draw, icon_first: bool) -> bytes:
+    """The art window as a deck draws it, inside a form of its own; `icon_first`: the PDF defines an icon's form
+    before the window (as a stat badge would), so that the art then finds it defined."""
+    box = LAYOUT.front.art.unit if card.kind == "unit" else LAYOUT.front.art.other
+    w, h = box.width * MM, box.height * MM
+    buffer = BytesIO()
+    canvas = Canvas(buffer, pagesize=(w, h), invariant=1)
+    if icon_first:
+        draw_icon(canvas, TYPE_ICONS.get(card.unit_type, "scroll-unfurled"), 5, 5, 5)
+    style, palette = LAYOUT.factions[card.faction], LAYOUT.palette
+    scene = Scene(card, style.color, style.dark, style.sky, style.emblem, palette.light, palette.gold)
+    define_once(canvas, "window", (0, 0, w, h), lambda c: draw(c, lambda c: draw_placeholder(c, 0, 0, w, h, scene)))
+    canvas.doForm("window")
+    canvas.save()
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize("icon_first", [False, True])
+def test_an_art_scene_drawn_again_from_its_recording_gives_the_same_pdf(icon_first):
+    """draw_recorded: the first PDF records the scene, the second adds the recorded operators again; both are
+    byte-identical to drawing it, the forms the art uses (icons, emblem) defined in each PDF, in the same order,
+    whether or not the PDF had one of them already. One card of every motif."""
+    motifs = {}
+    for card in CARDS:
+        motifs.setdefault(motif(card), card)
+    assert len(motifs) == 6
+    for card in motifs.values():
+        direct = _window_in_form(card, lambda c, draw: draw(c), icon_first)
+        key = ("test", card.id, icon_first)
+        recorded = [_window_in_form(card, lambda c, draw: draw_recorded(c, key, draw), icon_first) for _ in range(2)]
+        assert recorded == [direct, direct], card.id
+        assert b"/FormXob" in direct

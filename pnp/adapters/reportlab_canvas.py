@@ -2,10 +2,14 @@
 installed ReportLab); apart from the platypus adapter so that a canvas user does not import platypus:
 
 - the text cursor of a paragraph being drawn (`Canvas._curr_tx_info`, set by platypus for `<onDraw>` callbacks);
-- a canvas's page size and page number (`Canvas._pagesize`, `Canvas._pageNumber`).
+- a canvas's page size and page number (`Canvas._pagesize`, `Canvas._pageNumber`);
+- the operators drawn so far on the current page or form and the forms they use (`Canvas._code`,
+  `Canvas._formsinuse`: a form being defined inside keeps its own and gives these back when it ends), and the
+  PDF version the drawing asks for (`PDFDocument._pdfVersion`).
 """
 from __future__ import annotations
 
+from reportlab.pdfbase.pdfdoc import PDF_VERSION_DEFAULT
 from reportlab.pdfgen.canvas import Canvas
 
 
@@ -22,3 +26,34 @@ def page_size(canvas: Canvas) -> tuple[float, float]:
 def count_page(canvas: Canvas) -> None:
     """Count a page the canvas did not start itself (getPageNumber() then tells the next page's number)."""
     canvas._pageNumber += 1
+
+
+Marks = tuple[int, int, tuple[int, int]]
+Taken = tuple[tuple[str, ...], tuple[str, ...], tuple[int, int]]
+
+
+def drawn_marks(canvas: Canvas) -> Marks:
+    """How many operators and form uses the current page or form holds so far, and the PDF's version, which is set
+    to ReportLab's lowest until `drawn_since`, so that it tells the version the drawing needs (a colour set with its
+    opacity asks for PDF 1.4)."""
+    marks = len(canvas._code), len(canvas._formsinuse), canvas._doc._pdfVersion
+    canvas._doc._pdfVersion = PDF_VERSION_DEFAULT
+    return marks
+
+
+def drawn_since(canvas: Canvas, marks: Marks) -> Taken:
+    """The operators, form uses and PDF version the drawing since `marks` (drawn_marks) added; the PDF's version
+    is the higher of its own and the drawing's again."""
+    code, forms, version = marks
+    needed = canvas._doc._pdfVersion
+    canvas._doc._pdfVersion = max(version, needed)
+    return tuple(canvas._code[code:]), tuple(canvas._formsinuse[forms:]), needed
+
+
+def draw_again(canvas: Canvas, taken: Taken) -> None:
+    """Add what `drawn_since` took to the current page or form (the forms it uses must be defined in this PDF,
+    before or after)."""
+    code, forms, version = taken
+    canvas._code.extend(code)
+    canvas._formsinuse.extend(forms)
+    canvas._doc._pdfVersion = max(canvas._doc._pdfVersion, version)

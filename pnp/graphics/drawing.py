@@ -21,6 +21,7 @@ from .colours import BLACK, PAPER, cmyk
 from .emblems import draw_emblem
 from .icons import draw_icon
 from .ornaments import draw_diamond
+from ..pages.forms import draw_recorded
 from ..core.geometry import Box
 from ..core.values import Figures
 from ..typeset import textfit
@@ -412,7 +413,8 @@ def _art_window(canvas: Canvas, window: ArtWindow) -> None:
     if window.image is not None:
         canvas.drawImage(ImageReader(window.image.image), x, y, w, h)
     else:
-        draw_placeholder(canvas, x, y, w, h, window.scene)
+        draw_recorded(canvas, ("art scene", x, y, w, h, window.scene),  # the same in every language and PDF
+                      lambda c: draw_placeholder(c, x, y, w, h, window.scene))
     canvas.restoreState()
     canvas.setStrokeColor(cmyk(window.outline))
     canvas.setLineWidth(window.width)

@@ -8,7 +8,9 @@ import re
 from fontTools.pens.basePen import BasePen
 from fontTools.pens.recordingPen import RecordingPen
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
+from ..core.caches import memo
 from ..data.card_database import Card
 from ..pages.forms import define_once
 from ..core.resources import package_folder
@@ -62,13 +64,19 @@ class _CanvasPathPen(BasePen):
         self.path.close()
 
 
-def _fill_outline(canvas: Canvas, name: str) -> None:
-    """The icon's outline filled in the current colour, in grid coordinates (y downwards)."""
-    path = canvas.beginPath()
+@memo("an icon's outline as PDF path operators, in its grid", "icon name")
+def _path_code(name: str) -> str:
+    """The icon's outline as the operators of a PDF path (the same for every PDF and language)."""
+    path = PDFPathObject()
     pen = _CanvasPathPen(path)
     for operator, args in _outline(name):
         getattr(pen, operator)(*args)
-    canvas.drawPath(path, stroke=0, fill=1, fillMode=FILL_NON_ZERO)
+    return path.getCode()
+
+
+def _fill_outline(canvas: Canvas, name: str) -> None:
+    """The icon's outline filled in the current colour, in grid coordinates (y downwards)."""
+    canvas.drawPath(PDFPathObject([_path_code(name)]), stroke=0, fill=1, fillMode=FILL_NON_ZERO)
 
 
 def draw_icon(canvas: Canvas, name: str, cx: float, cy: float, size: float) -> None:
