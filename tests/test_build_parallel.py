@@ -17,13 +17,11 @@ from conftest import child_processes, invoke
 from pnp.core import parallel
 from pnp.cli import main
 from pnp.context import BuildOptions
-from pnp.kit import warm as warm_module
 from pnp.kit.build import build
 from pnp.products import PRODUCTS
 from pnp.core.parallel import run_tasks
 from pnp.core.problems import WARNING, Location, Problem, ProblemsFound
 from pnp.project import Project, read_inputs
-from pnp import validate as validate_module
 from pnp.validate import CHECKERS, validate
 from validate_helpers import plant
 from product_helpers import as_products, product_named
@@ -292,19 +290,42 @@ def test_verbose_output_says_how_many_processes_were_chosen_and_why(runner, monk
                     "2 worker processes (PNP_JOBS)"]
 
 
-def test_a_pool_is_warmed_up_once_in_the_parent_before_its_workers_are_forked(runner, monkeypatch):
+def test_a_pool_is_warmed_up_once_in_the_parent_before_its_workers_are_forked():
     """The fonts, the rulebook's modules and the languages' hyphenation patterns are loaded before the pool starts
-    (so its workers inherit them), and not at all by a command run in one process."""
-    events: list[tuple] = []
-    real = validate_module.results_in_order
-    monkeypatch.setattr(validate_module, "results_in_order",
-                        lambda tasks, jobs, *rest: events.append(("pool", jobs)) or real(tasks, 1, *rest))
-    monkeypatch.setattr(warm_module, "warm_up", lambda project, langs: events.append(("warm-up", langs)))
-    for jobs in ("2", "1"):
-        assert invoke(runner, "validate", "--lang", "de,pl", "--jobs", jobs).exit_code == 0
-    assert events == [("warm-up", ("de", "pl")), ("pool", 2), ("pool", 1), ("pool", 1)]
+    (so its workers inherit them), and not at all by a command run in one process (which forks nothing and loads the
+    rulebook's modules when it composes the rulebook)."""
+    seen = {jobs: subprocess.run([sys.executable, "-c", FORKS_OBSERVED, jobs], capture_output=True, text=True,
+                                 check=True).stdout.splitlines()[-2:] for jobs in ("2", "1")}
+    assert seen["2"] == ["rulebook modules loaded by warm_up", "2 forks, the first with 2 pattern sets True 1 fonts"]
+    assert seen["1"] == ["rulebook modules loaded by compose_rulebook", "0 forks"]
     loaded = subprocess.run([sys.executable, "-c", WARM_UP], capture_output=True, text=True, check=True).stdout
     assert loaded.split() == ["2", "True", "1"]
+
+
+FORKS_OBSERVED = """
+import os, sys
+from pnp.cli import main
+from pnp.typeset import fonts, hyphenation
+forks, loader = [], []
+
+class FirstImport:  # which function first imports the rulebook's modules
+    def find_spec(self, name, path=None, target=None):
+        if name == "pnp.rulebook.produce" and not loader:
+            frame = sys._getframe(1)
+            while frame.f_code.co_name not in ("warm_up", "compose_rulebook"):
+                frame = frame.f_back
+            loader.append(frame.f_code.co_name)
+
+sys.meta_path.insert(0, FirstImport())
+os.register_at_fork(before=lambda: forks.append((hyphenation._dictionary.cache_info().currsize,
+                                                 "pnp.rulebook.produce" in sys.modules,
+                                                 fonts.register_fonts.cache_info().currsize)))
+try:
+    main(["validate", "--lang", "de,pl", "--jobs", sys.argv[1]])
+finally:
+    print("rulebook modules loaded by", *loader)
+    print(len(forks), "forks" + (", the first with {} pattern sets {} {} fonts".format(*forks[0]) if forks else ""))
+"""
 
 
 WARM_UP = """
