@@ -2,6 +2,10 @@
 leave no partial PDF behind."""
 from __future__ import annotations
 
+import contextlib
+import os
+import subprocess
+import sys
 from io import BytesIO
 
 import pypdfium2 as pdfium
@@ -11,7 +15,6 @@ from pypdf import PdfReader
 
 from conftest import invoke, project_args
 from deck_helpers import char_boxes
-from pnp.cli import make as cli_build
 from pnp.data.terms import FACTIONS
 from pnp.core.units import MM
 from validate_helpers import plant
@@ -28,10 +31,24 @@ def test_build_writes_every_deck_and_prints_only_a_summary_off_a_terminal(runner
     assert result.output.startswith("Wrote ") and "Building" not in result.output
 
 
-def test_a_terminal_gets_a_progress_bar(runner, tmp_path, monkeypatch):
-    monkeypatch.setattr(cli_build, "on_terminal", lambda: True)
-    result = invoke(runner, "build", "--lang", "pl", "--mode", "pro", "--out", tmp_path)
-    assert result.exit_code == 0 and "Building" in result.output
+def on_a_terminal(*args) -> tuple[int, str, str]:
+    """`pnp ARGS` in a new process whose stderr is a terminal (a pseudo-terminal): exit code, stdout, stderr."""
+    controller, terminal = os.openpty()
+    with subprocess.Popen([sys.executable, "-m", "pnp", *map(str, args)], stdout=subprocess.PIPE,
+                          stderr=terminal) as process:
+        os.close(terminal)
+        shown = b""
+        with contextlib.suppress(OSError):  # EIO: the process has closed the terminal
+            while chunk := os.read(controller, 4096):
+                shown += chunk
+        stdout = process.stdout.read()
+    os.close(controller)
+    return process.returncode, stdout.decode(), shown.decode(errors="replace")
+
+
+def test_a_terminal_gets_a_progress_bar(tmp_path):
+    code, stdout, terminal = on_a_terminal("build", "--lang", "pl", "--mode", "pro", "--out", tmp_path)
+    assert code == 0 and "Building" in terminal and stdout.startswith("Wrote ")
 
 
 def test_the_same_input_builds_byte_identical_files(runner, tmp_path):

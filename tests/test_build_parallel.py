@@ -17,14 +17,12 @@ from conftest import child_processes, invoke
 from pnp.core import parallel
 from pnp.cli import main
 from pnp.context import BuildOptions
-from pnp.kit import warm as warm_module
 from pnp.kit.build import build
 from pnp.products import PRODUCTS
 from pnp.core.parallel import run_tasks
 from pnp.core.problems import WARNING, Location, Problem, ProblemsFound
 from pnp.project import Project, read_inputs
-from pnp import validate as validate_module
-from pnp.validate import validate
+from pnp.validate import CHECKERS, validate
 from validate_helpers import plant
 from product_helpers import as_products, product_named
 
@@ -65,7 +63,7 @@ def _crashing(ctx):
     raise RuntimeError(f"a producer given inputs the checks reject ({ctx.langs[0]})")
 
 
-def test_steps_started_beside_the_content_checks_are_dropped_when_a_check_finds_an_error(monkeypatch, tmp_path):
+def test_steps_started_beside_the_content_checks_are_dropped_when_a_check_finds_an_error(tmp_path):
     """With two jobs the steps start while the content checks run: when a check finds an error (here after the
     steps have finished), what the steps made and the exception of a producer given the inputs the check rejects
     are dropped, and the build reports what a build that checks first reports, the print checks included; nothing
@@ -74,12 +72,11 @@ def test_steps_started_beside_the_content_checks_are_dropped_when_a_check_finds_
         time.sleep(1.5)
         return [Problem("test-content", f"wrong in {lang}", Location(lang=lang)) for lang in langs]
 
-    monkeypatch.setattr(validate_module, "CHECKERS", ((slow_error, frozenset()), *validate_module.CHECKERS))
     found = {}
     for jobs in (1, 2):
         with pytest.raises(ProblemsFound) as raised:
             build(Project(), BuildOptions(langs=("de", "pl", "tr"), jobs=jobs), tmp_path / str(jobs),
-                  products=(SHEETS[0], *as_products(_crashing)))
+                  products=(SHEETS[0], *as_products(_crashing)), checkers=((slow_error, frozenset()), *CHECKERS))
         found[jobs] = raised.value.problems
         assert not (tmp_path / str(jobs)).exists()
     assert [(p.code, p.where.lang) for p in found[1]] == [("test-content", "de"), ("test-content", "pl"),
@@ -88,14 +85,14 @@ def test_steps_started_beside_the_content_checks_are_dropped_when_a_check_finds_
     assert found[2] == found[1]
 
 
-def test_steps_that_finish_before_the_content_checks_are_written(monkeypatch, tmp_path):
+def test_steps_that_finish_before_the_content_checks_are_written(tmp_path):
     def slow_pass(inputs, langs):
         time.sleep(1.5)
         return []
 
-    monkeypatch.setattr(validate_module, "CHECKERS", ((slow_pass, frozenset()), *validate_module.CHECKERS))
     for jobs in (1, 2):
-        build(Project(), BuildOptions(langs=("de", "pl"), jobs=jobs), tmp_path / str(jobs), products=SHEETS)
+        build(Project(), BuildOptions(langs=("de", "pl"), jobs=jobs), tmp_path / str(jobs), products=SHEETS,
+              checkers=((slow_pass, frozenset()), *CHECKERS))
     serial, pool = pdfs(tmp_path / "1"), pdfs(tmp_path / "2")
     assert len(serial) == 4 and serial == pool
 
@@ -141,7 +138,7 @@ def test_validate_reports_the_same_problems_in_the_same_order_for_any_number_of_
     assert serial == pool
 
 
-def test_validate_drops_what_the_print_checks_found_in_a_language_with_a_content_error(monkeypatch):
+def test_validate_drops_what_the_print_checks_found_in_a_language_with_a_content_error():
     """With two jobs the print checks start beside the content checks: in a language those find an error in, their
     problems and an exception they raised on its broken texts are dropped, as if they had not run (one job); in any
     other language their exception is raised."""
@@ -156,17 +153,17 @@ def test_validate_drops_what_the_print_checks_found_in_a_language_with_a_content
                                  for lang in ctx.langs])
         return (*as_products(check), *PRODUCTS)
 
-    monkeypatch.setattr(validate_module, "CHECKERS", ((wrong_in_tr, frozenset()), *validate_module.CHECKERS))
+    checkers = ((wrong_in_tr, frozenset()), *CHECKERS)
     project, langs = Project(), ("de", "pl", "tr")
     inputs, _ = read_inputs(project, langs)
-    serial = validate(inputs, langs, project, jobs=1, products=crashing_in("tr"))
-    pool = validate(inputs, langs, project, jobs=2, products=crashing_in("tr"))
+    serial = validate(inputs, langs, project, jobs=1, products=crashing_in("tr"), checkers=checkers)
+    pool = validate(inputs, langs, project, jobs=2, products=crashing_in("tr"), checkers=checkers)
     assert [(p.code, p.where.lang) for p in serial if p.code.startswith(("test-", "print-checks"))] == [
         ("test-content", "tr"), ("print-checks-skipped", "tr"), ("test-print", "de"), ("test-print", "pl")]
     assert pool == serial
     for jobs in (1, 2):
         with pytest.raises(RuntimeError, match=r"content checks reject \(pl\)"):
-            validate(inputs, langs, project, jobs=jobs, products=crashing_in("pl"))
+            validate(inputs, langs, project, jobs=jobs, products=crashing_in("pl"), checkers=checkers)
 
 
 @pytest.mark.parametrize("sig, whole_group", [(signal.SIGINT, True), (signal.SIGINT, False), (signal.SIGTERM, False)],
@@ -293,19 +290,42 @@ def test_verbose_output_says_how_many_processes_were_chosen_and_why(runner, monk
                     "2 worker processes (PNP_JOBS)"]
 
 
-def test_a_pool_is_warmed_up_once_in_the_parent_before_its_workers_are_forked(runner, monkeypatch):
+def test_a_pool_is_warmed_up_once_in_the_parent_before_its_workers_are_forked():
     """The fonts, the rulebook's modules and the languages' hyphenation patterns are loaded before the pool starts
-    (so its workers inherit them), and not at all by a command run in one process."""
-    events: list[tuple] = []
-    real = validate_module.results_in_order
-    monkeypatch.setattr(validate_module, "results_in_order",
-                        lambda tasks, jobs, *rest: events.append(("pool", jobs)) or real(tasks, 1, *rest))
-    monkeypatch.setattr(warm_module, "warm_up", lambda project, langs: events.append(("warm-up", langs)))
-    for jobs in ("2", "1"):
-        assert invoke(runner, "validate", "--lang", "de,pl", "--jobs", jobs).exit_code == 0
-    assert events == [("warm-up", ("de", "pl")), ("pool", 2), ("pool", 1), ("pool", 1)]
+    (so its workers inherit them), and not at all by a command run in one process (which forks nothing and loads the
+    rulebook's modules when it composes the rulebook)."""
+    seen = {jobs: subprocess.run([sys.executable, "-c", FORKS_OBSERVED, jobs], capture_output=True, text=True,
+                                 check=True).stdout.splitlines()[-2:] for jobs in ("2", "1")}
+    assert seen["2"] == ["rulebook modules loaded by warm_up", "2 forks, the first with 2 pattern sets True 1 fonts"]
+    assert seen["1"] == ["rulebook modules loaded by compose_rulebook", "0 forks"]
     loaded = subprocess.run([sys.executable, "-c", WARM_UP], capture_output=True, text=True, check=True).stdout
     assert loaded.split() == ["2", "True", "1"]
+
+
+FORKS_OBSERVED = """
+import os, sys
+from pnp.cli import main
+from pnp.typeset import fonts, hyphenation
+forks, loader = [], []
+
+class FirstImport:  # which function first imports the rulebook's modules
+    def find_spec(self, name, path=None, target=None):
+        if name == "pnp.rulebook.produce" and not loader:
+            frame = sys._getframe(1)
+            while frame.f_code.co_name not in ("warm_up", "compose_rulebook"):
+                frame = frame.f_back
+            loader.append(frame.f_code.co_name)
+
+sys.meta_path.insert(0, FirstImport())
+os.register_at_fork(before=lambda: forks.append((hyphenation._dictionary.cache_info().currsize,
+                                                 "pnp.rulebook.produce" in sys.modules,
+                                                 fonts.register_fonts.cache_info().currsize)))
+try:
+    main(["validate", "--lang", "de,pl", "--jobs", sys.argv[1]])
+finally:
+    print("rulebook modules loaded by", *loader)
+    print(len(forks), "forks" + (", the first with {} pattern sets {} {} fonts".format(*forks[0]) if forks else ""))
+"""
 
 
 WARM_UP = """

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import PoFileParser
 
 from pnp.core import disk_cache
 from pnp.i18n import catalogs
@@ -58,11 +59,11 @@ def test_a_warm_cache_reads_no_catalog_and_gives_the_same_catalog(tmp_path, monk
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     locales = Project().locales
     cold = catalogs.read_catalog(locales, "pl")
-    read = []
-    original = catalogs._read_strictly
-    monkeypatch.setattr(catalogs, "_read_strictly", lambda *args: read.append(args) or original(*args))
+    parsed = []
+    parse = PoFileParser.parse  # Babel's .po parser (read_po's), spied on
+    monkeypatch.setattr(PoFileParser, "parse", lambda parser, *args: parsed.append(args) or parse(parser, *args))
     warm = catalogs.read_catalog(locales, "pl")
-    assert read == []
+    assert parsed == []
     assert warm.messages == cold.messages and list(warm.messages) == list(cold.messages)
     for (context, msgid), message in cold.messages.items():
         if message.plural:

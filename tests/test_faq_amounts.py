@@ -3,11 +3,11 @@ number and the ruling follows in every language; a card that no longer says the 
 `rulebook-example` problem, never a wrong ruling. "Set" is a game term of the rule books (game-terms.toml [books])."""
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pytest
 
-from pnp.core.caches import clear_all
 from pnp.core.problems import ProblemsFound
 from pnp.layouts.schemas import LAYOUTS
 from pnp.rulebook import kit_facts
@@ -20,16 +20,17 @@ from rulebook_helpers import LANGS, inputs
 RAIN = "persia.rain-of-arrows"
 
 
-def with_effect(card_id: str, old: str, new: str):
-    cards = inputs().cards
+def with_effect(cards, card_id: str, old: str, new: str):
     changed = tuple(replace(c, effect=c.effect.replace(old, new)) if c.id == card_id else c for c in cards.cards)
     assert changed != cards.cards
     return replace(cards, cards=changed)
 
 
-def reference(lang: str, cards):
+def reference(lang: str, cards, draft: bool = False):
+    """The Rules Reference's blocks; with `draft`, a card text the catalog lacks prints its English source."""
     loaded = inputs()
-    return compose(loaded.engine, cards, loaded.catalogs[lang], kit_facts(loaded.engine, "a4", LAYOUTS),
+    catalog = replace(loaded.catalogs[lang], fills_missing=True) if draft else loaded.catalogs[lang]
+    return compose(loaded.engine, cards, catalog, kit_facts(loaded.engine, "a4", LAYOUTS),
                    language_terms(loaded.lexicon, lang), REFERENCE)
 
 
@@ -48,19 +49,32 @@ def test_every_ruling_amount_is_read_from_its_card():
 def test_a_ruling_follows_its_cards_amount():
     """English: the cards' texts are the catalogs' sources, so a changed card leaves the translations behind."""
     assert "−2 " in answer(reference("en", inputs().cards), "faq.rain")
-    changed = answer(reference("en", with_effect(RAIN, "lose 2 ATK", "lose 3 ATK")), "faq.rain")
+    changed = answer(reference("en", with_effect(inputs().cards, RAIN, "lose 2 ATK", "lose 3 ATK")), "faq.rain")
     assert "−3 " in changed and "−2 " not in changed
 
 
+def with_amounts(numbers: dict[str, int]):
+    """The cards, each ruling's card saying the amount `numbers` gives it in the phrase the ruling relies on."""
+    cards = inputs().cards
+    for name, (card_id, phrase) in AMOUNTS.items():
+        effect = cards.by_id(card_id).effect
+        found = re.search(phrase, effect)
+        (start, end), (amount_start, amount_end) = found.span(), found.span(1)
+        cards = with_effect(cards, card_id, effect[start:end],
+                            effect[start:amount_start] + str(numbers[name]) + effect[amount_end:end])
+    return cards
+
+
 @pytest.mark.parametrize("lang", LANGS)
-def test_every_translation_prints_the_amount_it_is_given(lang, monkeypatch):
+def test_every_translation_prints_the_amount_its_card_says(lang):
+    """The rulings' catalogs translate them with placeholders: each language prints the amounts of the cards (here
+    English cards changed to new amounts; the translations of the cards' own texts no longer match them, so the
+    catalog is read as a draft's, which prints a card's English text)."""
     numbers = {"slingers_loss": 7, "trajan_protect": 8, "darius_gain": 9, "rain_loss": 5, "envelopment_loss": 6}
-    monkeypatch.setattr("pnp.rulebook.compose.ruling_numbers", lambda db: (numbers, []))
-    clear_all()  # nothing composed with the cards' own amounts before, and (below) nothing composed with these after
-    try:
-        blocks = reference(lang, inputs().cards)
-    finally:
-        clear_all()
+    cards = with_amounts(numbers)
+    assert ruling_numbers(cards) == (numbers, [])
+    blocks, english = reference(lang, cards, draft=True), reference("en", cards)
+    assert all(answer(blocks, anchor) != answer(english, anchor) for anchor in ("faq.rain", "faq.balearic"))
     assert "−5 " in answer(blocks, "faq.rain") and "−6 " in answer(blocks, "faq.envelopment")
     assert " 7 " in answer(blocks, "faq.balearic")
     questions = {block.anchor: block.text for block in blocks if getattr(block, "anchor", "").startswith("faq.")}
@@ -68,7 +82,7 @@ def test_every_translation_prints_the_amount_it_is_given(lang, monkeypatch):
 
 
 def test_a_card_that_no_longer_says_the_rulings_phrase_is_reported():
-    cards = with_effect(RAIN, "face-up units lose 2 ATK", "face-up units lose two ATK")
+    cards = with_effect(inputs().cards, RAIN, "face-up units lose 2 ATK", "face-up units lose two ATK")
     with pytest.raises(ProblemsFound) as caught:
         reference("en", cards)
     assert [p.code for p in caught.value.problems] == ["rulebook-example"]

@@ -10,11 +10,15 @@ import sys
 import time
 from pathlib import Path
 
+import click
 import pytest
 
-from conftest import child_processes, invoke
+from conftest import child_processes
+from pnp.cli import Commands
+from pnp.context import BuildOptions
 from pnp.core import parallel
-from pnp.kit import build as build_module
+from pnp.kit.build import build
+from pnp.project import Project
 from pnp.core.parallel import WorkerLost, WorkerTraceback, results_in_order
 from product_helpers import as_products, product_named
 
@@ -160,17 +164,32 @@ def test_workers_leave_in_the_middle_of_a_long_task_when_their_parent_is_killed(
     kill_and_wait_for_workers(parent, workers, 2)
 
 
-def test_a_build_whose_worker_is_killed_reports_it_and_writes_nothing(runner, monkeypatch, tmp_path):
+def test_a_build_whose_worker_is_killed_raises_worker_lost_and_writes_nothing(tmp_path):
     def killed(ctx):
         os.kill(os.getpid(), signal.SIGKILL)
 
-    monkeypatch.setattr(build_module, "PRODUCTS", (product_named("score sheet"), *as_products(killed)))
-    result = invoke(runner, "build", "--lang", "de,pl", "--jobs", "2", "--out", tmp_path / "out")
+    with pytest.raises(WorkerLost, match=r"^a worker process was killed by SIGKILL before it finished"):
+        build(Project(), BuildOptions(langs=("de", "pl"), jobs=2), tmp_path / "out",
+              products=(product_named("score sheet"), *as_products(killed)))
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_lost_worker_is_reported_by_the_cli_in_one_line_with_the_way_out(runner):
+    """What any command (`pnp build` above) says when its pool loses a worker: the error, that nothing was written
+    and --jobs 1; exit 1, no traceback."""
+    @click.group(cls=Commands)
+    def pnp():
+        pass
+
+    @pnp.command()
+    def build():
+        raise WorkerLost("a worker process was killed by SIGKILL before it finished its task (1 of 2)")
+
+    result = runner.invoke(pnp, ["build"])
     assert result.exit_code == 1
     assert result.output.strip().startswith("error: a worker process was killed by SIGKILL before it finished")
     assert "the kit is unchanged" in result.output and "--jobs 1" in result.output
     assert "Traceback" not in result.output
-    assert not (tmp_path / "out").exists()
 
 
 def _state(pid: int) -> str:

@@ -2,7 +2,10 @@
 templates, every template message translated, every placeholder declared."""
 from __future__ import annotations
 
-import importlib
+import os
+import pickle
+import subprocess
+import sys
 from io import BytesIO
 from dataclasses import replace
 from pathlib import Path
@@ -39,7 +42,6 @@ from pnp.rulebook.numbering import with_pages
 from rulebook_helpers import inputs
 from rulebook_helpers import column_widths, stacks
 
-compose_module = importlib.import_module("pnp.rulebook.compose")  # the package exports the function compose
 
 MARKUP = """
 @title Ancient Duel
@@ -180,32 +182,44 @@ def test_catalog_files_are_complete(lang):
             assert all(s.strip() for s in strings) and "fuzzy" not in message.flags, message.id
 
 
-def test_templates_compiled_once_and_no_language_leaks_into_another(monkeypatch):
+COMPOSED_IN_ORDER = """
+import pickle, sys
+from jinja2 import Environment
+from pnp.project import Project, load_inputs
+from pnp.rulebook import kit_facts
+from pnp.rulebook.compose import compose
+
+compiled, compile_template = [], Environment.compile
+Environment.compile = lambda env, source, name=None, *args, **kwargs: (
+    compiled.append(name), compile_template(env, source, name, *args, **kwargs))[1]
+langs = tuple(sys.argv[1:])
+loaded = load_inputs(Project(), tuple(sorted(set(langs))))
+kit = kit_facts(loaded.engine, "a4", Project().layouts)
+composed = []
+for lang in langs:
+    composed.append((lang, compose(loaded.engine, loaded.cards, loaded.catalogs[lang], kit,
+                                   loaded.lexicon.of(lang).game_terms), tuple(compiled)))
+    compiled.clear()
+sys.stdout.buffer.write(pickle.dumps(composed))
+"""
+
+
+def composed_in_a_process(*langs: str) -> list[tuple[str, tuple, tuple[str, ...]]]:
+    """(language, the Learn to Play blocks, the templates compiled for them) of each of `langs` composed in turn by
+    a new process without the cache folder (PNP_NO_CACHE): nothing compiled before its first language."""
+    run = subprocess.run([sys.executable, "-c", COMPOSED_IN_ORDER, *langs], capture_output=True, check=True,
+                         env={**os.environ, "PNP_NO_CACHE": "1"})
+    return pickle.loads(run.stdout)
+
+
+def test_templates_compiled_once_and_no_language_leaks_into_another():
     """The templates are compiled for the first language only; every other language reuses the code but renders
     with its own catalog: its blocks are exactly those of a process that compiled them for that language."""
-    loaded, order = inputs(), ("pl", "de", "tr", "pl")
-    kit = kit_facts(loaded.engine, "a4", Project().layouts)
-
-    def blocks(lang: str):
-        return compose(loaded.engine, loaded.cards, loaded.catalogs[lang], kit, loaded.lexicon.of(lang).game_terms)
-
-    fresh = {}
-    for lang in order:  # a new, empty cache each time: compiled for this language
-        monkeypatch.setattr(compose_module, "COMPILED", CompiledTemplates())
-        fresh[lang] = blocks(lang)
-    monkeypatch.setattr(compose_module, "COMPILED", CompiledTemplates())
-    compiled: list[str] = []
-    compile_template = Environment.compile
-    monkeypatch.setattr(Environment, "compile", lambda env, source, name=None, *args, **kwargs: (
-        compiled.append(name), compile_template(env, source, name, *args, **kwargs))[1])
-    shared = {}
-    for index, lang in enumerate(order):
-        shared[lang] = blocks(lang)
-        if index == 0:
-            assert "rulebook.j2" in compiled and "macros.j2" in compiled
-            compiled.clear()
-    assert compiled == []  # nothing compiled again for the other languages
-    assert shared == fresh
+    fresh = {lang: blocks for lang in ("pl", "de", "tr") for _, blocks, _ in composed_in_a_process(lang)}
+    (first, *others) = composed_in_a_process("pl", "de", "tr", "pl")
+    assert {"rulebook.j2", "macros.j2"} <= set(first[2])
+    assert [compiled for _, _, compiled in others] == [(), (), ()]  # nothing compiled again for the other languages
+    assert all(blocks == fresh[lang] for lang, blocks, _ in (first, *others))
     assert len({fresh[lang] for lang in ("pl", "de", "tr")}) == 3
 
 

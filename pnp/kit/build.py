@@ -33,7 +33,8 @@ from ..core.problems import ERROR, Location, Problem, ProblemsFound, errors
 from ..project import Inputs, Project, loaded_langs, read_inputs
 from ..core.tomlfile import read_toml
 from ..products import DECK_LIST, PRODUCTS, Product
-from ..validate import content_and_print_problems, content_checks, error_langs, merged, print_problems
+from ..validate import (CHECKERS, Checkers, content_and_print_problems, content_checks, error_langs, merged,
+                        print_problems)
 from .write import write_all
 
 
@@ -195,12 +196,12 @@ def checked(loaded: Loaded, content: list[Problem], project: Project, options: B
     return problems
 
 
-def validated(loaded: Loaded, project: Project, options: BuildOptions, products: tuple[Product, ...] = PRODUCTS
-              ) -> list[Problem]:
+def validated(loaded: Loaded, project: Project, options: BuildOptions, products: tuple[Product, ...] = PRODUCTS,
+              checkers: Checkers = CHECKERS) -> list[Problem]:
     """The problems of `loaded` with every check's, content and print checks in one pool; raises ProblemsFound on
     errors."""
     content, printed = content_and_print_problems(loaded.inputs, loaded.langs, project, options.jobs,
-                                                  products=products)
+                                                  products=products, checkers=checkers)
     problems = loaded.problems(content) + printed
     if errors(problems):
         raise ProblemsFound(problems)
@@ -272,10 +273,12 @@ Progress = Callable[[Iterator[tuple[Step, Outcome]], int], ContextManager[Iterab
 
 
 def make(project: Project, options: BuildOptions, progress: Progress | None = None,
-         products: tuple[Product, ...] | None = None) -> tuple[dict[Path, bytes], list[Problem]]:
+         products: tuple[Product, ...] | None = None, checkers: Checkers = CHECKERS
+         ) -> tuple[dict[Path, bytes], list[Problem]]:
     """The kit in memory, {path relative to the output folder: bytes}, and the warnings: every product of `products`
-    (default PRODUCTS) composed and those the build writes rendered; raises ProblemsFound with every problem when
-    any is an error. `progress` wraps the steps as they finish (and the number of steps).
+    (default PRODUCTS) composed and those the build writes rendered, the inputs checked by `checkers` (default
+    pnp.validate.CHECKERS); raises ProblemsFound with every problem when any is an error. `progress` wraps the steps
+    as they finish (and the number of steps).
 
     The content checks and the steps are the tasks of one pool: with more than one job the steps start while the
     checks run, and their results are dropped when the checks find an error; the problems reported are those of a
@@ -283,8 +286,8 @@ def make(project: Project, options: BuildOptions, progress: Progress | None = No
     products = PRODUCTS if products is None else products
     loaded = load(project, options)
     if errors(loaded.problems([])):  # nothing to build: `validated` raises with every problem, the checks' too
-        validated(loaded, project, options, products)
-    checks = content_checks(loaded.inputs, loaded.langs)
+        validated(loaded, project, options, products, checkers)
+    checks = content_checks(loaded.inputs, loaded.langs, checkers)
     steps = steps_of(context(loaded, project, options), products)
     with contextlib.closing(run_tasks([*checks, *(partial(attempted, step.outcome) for step in steps)], options.jobs)
                             ) as finishing:
@@ -305,11 +308,11 @@ def make(project: Project, options: BuildOptions, progress: Progress | None = No
 
 
 def build(project: Project, options: BuildOptions, out: Path, progress: Progress | None = None,
-          products: tuple[Product, ...] | None = None) -> BuildResult:
+          products: tuple[Product, ...] | None = None, checkers: Checkers = CHECKERS) -> BuildResult:
     """The whole build (`make`), written to `out`: nothing is written unless every step succeeded."""
     unwritable = output_problems(out)
     if unwritable:
         raise ProblemsFound(unwritable)
-    files, warnings = make(project, options, progress, products)
+    files, warnings = make(project, options, progress, products, checkers)
     write_all({out / path: data for path, data in files.items()}, out)
     return BuildResult(tuple(sorted(out / path for path in files)), tuple(warnings))

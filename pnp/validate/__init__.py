@@ -43,7 +43,9 @@ UNTRANSLATED_CODES = frozenset({"translation-missing", "translation-empty", "tra
 
 Checker = Callable[[Inputs, tuple[str, ...]], list[Problem]]
 
-CHECKERS: tuple[tuple[Checker, Needs], ...] = (
+Checkers = tuple[tuple[Checker, Needs], ...]  # each content check with the parts of the inputs it needs
+
+CHECKERS: Checkers = (
     (check_bundled_decks, ENGINE | CARDS),
     (check_completeness, NOTHING),  # without the cards, the card strings are compared between the languages only
     (check_placeholders, NOTHING),
@@ -71,13 +73,14 @@ def available(inputs: Inputs) -> Needs:
 
 
 def validate(inputs: Inputs, langs: tuple[str, ...], project: Project, jobs: int = 1,
-             progress: Progress | None = None, products: tuple[Product, ...] = PRODUCTS) -> list[Problem]:
+             progress: Progress | None = None, products: tuple[Product, ...] = PRODUCTS,
+             checkers: Checkers = CHECKERS) -> list[Problem]:
     """Run every check on the inputs for the given languages; the problems of all, each once, in check order: the
-    layout files' (`layout_problems`), the content checks' (`content_problems`), then the print checks'
-    (`print_problems`: every product of `products` composed) of the languages they found no error in; `progress` is
-    shown the checks as they finish."""
+    layout files' (`layout_problems`), the content checks' (`content_problems`: each of `checkers`), then the print
+    checks' (`print_problems`: every product of `products` composed) of the languages they found no error in;
+    `progress` is shown the checks as they finish."""
     layouts = layout_problems(project)
-    content, printed = content_and_print_problems(inputs, langs, project, jobs, progress, products)
+    content, printed = content_and_print_problems(inputs, langs, project, jobs, progress, products, checkers)
     return merged([layouts, content, printed])
 
 
@@ -112,7 +115,8 @@ def _load_problems(load: Callable[[Path], object], project: Project) -> list[Pro
 
 
 def content_and_print_problems(inputs: Inputs, langs: tuple[str, ...], project: Project, jobs: int = 1,
-                               progress: Progress | None = None, products: tuple[Product, ...] = PRODUCTS
+                               progress: Progress | None = None, products: tuple[Product, ...] = PRODUCTS,
+                               checkers: Checkers = CHECKERS
                                ) -> tuple[list[Problem], list[Problem]]:
     """The content checks' problems and the print checks', apart (as `validate` reports them).
 
@@ -122,10 +126,10 @@ def content_and_print_problems(inputs: Inputs, langs: tuple[str, ...], project: 
     content error is dropped, an exception they raised on its broken texts included. The problems are the same for
     any number of jobs."""
     if jobs <= 1:
-        content = content_problems(inputs, langs)
+        content = content_problems(inputs, langs, checkers=checkers)
         return content, print_problems(inputs, langs, project, error_langs(content), progress=progress,
                                        products=products)
-    checks, printing = content_checks(inputs, langs), print_tasks(inputs, langs, project, products)
+    checks, printing = content_checks(inputs, langs, checkers), print_tasks(inputs, langs, project, products)
     found = results_in_order([*checks, *(partial(attempted, task) for _, task in printing[::-1])], jobs, progress)
     content = merged(found[:len(checks)])
     broken = error_langs(content)
@@ -134,21 +138,23 @@ def content_and_print_problems(inputs: Inputs, langs: tuple[str, ...], project: 
     return content, print_report(langs, broken, printing, printed)
 
 
-def content_problems(inputs: Inputs, langs: tuple[str, ...], jobs: int = 1) -> list[Problem]:
+def content_problems(inputs: Inputs, langs: tuple[str, ...], jobs: int = 1,
+                     checkers: Checkers = CHECKERS) -> list[Problem]:
     """The problems of `content_checks`, run in `jobs` worker processes when more than one language is checked,
     in check order."""
     several = len([lang for lang in langs if lang not in UNTRANSLATED]) > 1
-    return merged(results_in_order(content_checks(inputs, langs), jobs if several else 1))
+    return merged(results_in_order(content_checks(inputs, langs, checkers), jobs if several else 1))
 
 
-def content_checks(inputs: Inputs, langs: tuple[str, ...]) -> list[Callable[[], list[Problem]]]:
-    """The checks that compare the inputs with each other (CHECKERS) for the given languages, each a task that
-    returns its problems. English, the source language, has none (its texts are the msgids the translations are
-    checked against). A check that needs engine data, cards or word lists that could not be read is left out
-    (their load problems say why); every other check runs, so that one run reports everything."""
+def content_checks(inputs: Inputs, langs: tuple[str, ...], checkers: Checkers = CHECKERS
+                   ) -> list[Callable[[], list[Problem]]]:
+    """The checks that compare the inputs with each other (`checkers`, default CHECKERS) for the given languages,
+    each a task that returns its problems. English, the source language, has none (its texts are the msgids the
+    translations are checked against). A check that needs engine data, cards or word lists that could not be read
+    is left out (their load problems say why); every other check runs, so that one run reports everything."""
     translations = tuple(lang for lang in langs if lang not in UNTRANSLATED)
     loaded = available(inputs)
-    return [partial(drafts_lenient, checker, inputs, translations) for checker, needs in CHECKERS if needs <= loaded]
+    return [partial(drafts_lenient, checker, inputs, translations) for checker, needs in checkers if needs <= loaded]
 
 
 def drafts_lenient(checker: Checker, inputs: Inputs, langs: tuple[str, ...]) -> list[Problem]:
