@@ -264,3 +264,51 @@ def test_no_function_of_pnp_serves_only_the_tests():
 
 # Functions pnp offers to a program that imports it, which no command calls
 LIBRARY_ONLY = {"pnp.core.caches.clear_all"}  # empties every cache: for a program that runs pnp on changed inputs
+
+
+ALLOWED_STAND_INS = {("test_parallel_pool.py", "GRACE_SECONDS")}  # a timing constant: the grace period shortened
+
+
+def pnp_stand_ins(source: str) -> list[tuple[int, str]]:
+    """(line, name) of each `monkeypatch.setattr` in a test module that replaces a name of pnp: on a module or object
+    imported from pnp, or given as a "pnp.…" path."""
+    tree = ast.parse(source)
+    from_pnp = {alias.asname or alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+                and (node.module or "").split(".")[0] == "pnp" for alias in node.names}
+    from_pnp |= {alias.asname for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names
+                 if alias.name.split(".")[0] == "pnp" and alias.asname}
+    from_pnp |= {node.targets[0].id for node in ast.walk(tree) if isinstance(node, ast.Assign)
+                 and isinstance(node.targets[0], ast.Name) and isinstance(node.value, ast.Call) and node.value.args
+                 and isinstance(node.value.args[0], ast.Constant) and str(node.value.args[0].value).startswith("pnp.")
+                 and ast.unparse(node.value.func) == "importlib.import_module"}
+    found = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "setattr"
+                and isinstance(node.func.value, ast.Name) and node.func.value.id == "monkeypatch" and node.args):
+            continue
+        target = node.args[0]
+        if isinstance(target, ast.Constant) and str(target.value).startswith("pnp."):
+            found.append((node.lineno, str(target.value)))
+        elif isinstance(target, ast.Name) and target.id in from_pnp and len(node.args) > 1:
+            found.append((node.lineno, f"{target.id}.{getattr(node.args[1], 'value', '?')}"))
+    return found
+
+
+def test_tests_replace_no_name_of_pnp():
+    """Tests drive production paths: where a test needs another check, product or timing, production has a seam
+    (`products=`, `checkers=`, an option) instead of a monkeypatched name (issue #25)."""
+    replaced = [f"{path.name}:{line}: {name}" for path in sorted(Path(__file__).parent.glob("test_*.py"))
+                for line, name in pnp_stand_ins(path.read_text(encoding="utf-8"))
+                if (path.name, name.rsplit(".", 1)[-1]) not in ALLOWED_STAND_INS]
+    assert replaced == []
+
+
+def test_the_stand_in_finder_sees_each_way_of_naming_pnp():
+    source = ("from pnp.kit import build as build_module\nimport pnp.validate as v\nfrom pathlib import Path\n"
+              "c = importlib.import_module('pnp.rulebook.compose')\n"
+              "def test(monkeypatch):\n    monkeypatch.setattr(build_module, 'PRODUCTS', ())\n"
+              "    monkeypatch.setattr(v, 'CHECKERS', ())\n    monkeypatch.setattr('pnp.x.f', None)\n"
+              "    monkeypatch.setattr(Path, 'home', None)\n"
+              "    monkeypatch.setattr(c, 'COMPILED', None)\n")
+    assert pnp_stand_ins(source) == [(6, "build_module.PRODUCTS"), (7, "v.CHECKERS"), (8, "pnp.x.f"),
+                                     (10, "c.COMPILED")]
