@@ -204,6 +204,20 @@ def test_a_file_where_a_language_folder_belongs_is_named(kit):
     assert "File exists" not in str(caught.value.problems)
 
 
+def test_a_fifo_where_a_language_folder_belongs_is_refused_as_a_fifo(kit):
+    """A special file inside the output folder is refused like a special target (exit 2), named for what it is
+    (it was "a file, not a folder", exit 1)."""
+    out, new = kit
+    shutil.rmtree(out / "pl")
+    os.mkfifo(out / "pl")
+    before = snapshot(out)
+    with pytest.raises(OutputRefused) as caught:
+        write_all(new, out)
+    assert snapshot(out) == before and stat.S_ISFIFO(os.lstat(out / "pl").st_mode)
+    assert [(p.code, p.where.file) for p in caught.value.problems] == [("output-refused", str(out / "pl"))]
+    assert "it is a FIFO (named pipe); expected a folder" in caught.value.problems[0].message
+
+
 # Runs `pnp ARGS` with one os function (argv: marker, go, name) paused at its first call in the write phase: the
 # marker file says "in the write phase now", and the build waits there until the go file appears (at most 120 s).
 # fsync pauses while the temporary files are written, replace (of a temporary file) in the middle of the renames.
