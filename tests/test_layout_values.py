@@ -97,3 +97,16 @@ def test_every_typed_value_has_a_converter_that_refuses_a_wrong_type():
         found, problems = read_table(holder, {"value": {"not": "a scalar"}}, "probe.toml")
         assert found is None and [(p.code, p.where.file, p.where.field) for p in problems] == [
             ("layout-value", "probe.toml", "value")], tp
+
+
+def test_a_token_size_the_paper_cannot_hold_is_located_in_the_tokens_file_read(runner, tmp_path):
+    """The problem names the --layouts folder's tokens.toml (it named pnp/layouts/tokens.toml, whatever was read)."""
+    from conftest import invoke
+    layouts = tmp_path / "layouts"
+    shutil.copytree(LAYOUTS, layouts, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    text = (layouts / "tokens.toml").read_text(encoding="utf-8")
+    (layouts / "tokens.toml").write_text(text.replace("size = 25.0", "size = 500.0", 1), encoding="utf-8")
+    result = invoke(runner, "validate", "--lang", "de", "--layouts", layouts)
+    assert result.exit_code == 1
+    assert f"{layouts / 'tokens.toml'} field 'token.size': error layout-paper-too-small" in result.output
+    assert "pnp/layouts/tokens.toml" not in result.output
