@@ -385,10 +385,13 @@ def test_the_leftovers_of_a_killed_run_are_removed_by_the_next(kit):
 STARTING = """
 import os, runpy, signal, sys
 
+SIGNAL = getattr(signal, sys.argv[1])
+
+
 class TermOnImport:
     def find_spec(self, name, path=None, target=None):
         if name == "reportlab":  # in the middle of the command's imports
-            os.kill(os.getpid(), signal.SIGTERM)
+            os.kill(os.getpid(), SIGNAL)
         return None
 
 sys.meta_path.insert(0, TermOnImport())
@@ -397,7 +400,10 @@ runpy.run_module("pnp", run_name="__main__")
 """
 
 
-def test_sigterm_while_the_command_starts_exits_130():
-    process = subprocess.run([sys.executable, "-c", STARTING], capture_output=True, text=True, timeout=300)
+@pytest.mark.parametrize("signal_name", ["SIGTERM", "SIGINT"])
+def test_a_signal_while_the_command_starts_exits_130(signal_name):
+    """Ctrl-C while the command's modules load printed a KeyboardInterrupt traceback (exit 1, or -2)."""
+    process = subprocess.run([sys.executable, "-c", STARTING, signal_name], capture_output=True, text=True,
+                             timeout=300)
     assert process.returncode == 130, process.stderr
     assert "interrupted while starting" in process.stderr and "Traceback" not in process.stderr

@@ -9,13 +9,16 @@ import sys
 
 
 def _interrupted_at_start(number, frame):
-    """SIGTERM while the command's modules load, before it can be stopped otherwise: exit 130, as interrupted."""
+    """SIGTERM or Ctrl-C while the command's modules load, before it can be stopped otherwise: exit 130, as
+    interrupted (not a KeyboardInterrupt traceback)."""
     sys.stderr.write("interrupted while starting; nothing was written\n")
     raise SystemExit(130)
 
 
-if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:  # before the slow imports below (0.3 s and more)
-    signal.signal(signal.SIGTERM, _interrupted_at_start)
+# before the slow imports below (0.3 s and more); a signal the process was started to ignore stays ignored
+for _number, _default in ((signal.SIGTERM, signal.SIG_DFL), (signal.SIGINT, signal.default_int_handler)):
+    if signal.getsignal(_number) is _default:
+        signal.signal(_number, _interrupted_at_start)
 
 import click
 
@@ -56,7 +59,9 @@ class Commands(click.Group):
         return super().main(*args, **kwargs)
 
     def invoke(self, ctx):
-        previous = signal.signal(signal.SIGTERM, _raise_interrupted)
+        previous = {signal.SIGTERM: signal.signal(signal.SIGTERM, _raise_interrupted)}
+        if signal.getsignal(signal.SIGINT) is _interrupted_at_start:  # Ctrl-C: KeyboardInterrupt from here on
+            previous[signal.SIGINT] = signal.signal(signal.SIGINT, signal.default_int_handler)
         written = len(committed())
         try:
             return super().invoke(ctx)
@@ -73,7 +78,8 @@ class Commands(click.Group):
                        "--jobs 1 (one process).", err=True)
             sys.exit(EXIT_PROBLEMS)
         finally:
-            signal.signal(signal.SIGTERM, previous)
+            for number, handler in previous.items():
+                signal.signal(number, handler)
 
 
 @click.group(cls=Commands)
