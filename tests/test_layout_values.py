@@ -51,12 +51,15 @@ RANGES = [  # (file, text, replacement, the message's words): each value outside
     ("scoresheet.toml", "fit_step = 0.25", "fit_step = 1e-9", "'type.fit_step' must be a number from 0.05 to 5"),
     ("home-a4.toml", "columns = 3", "columns = 0", "'grid.columns' must be a whole number from 1 to 1000, found 0"),
     ("export.toml", "rows = 7", "rows = 0", "'tts.rows' must be a whole number from 1 to 1000, found 0"),
+    ("scoresheet.toml", "cells_per_row = 13", "cells_per_row = 0", "'life.cells_per_row' must be a whole number from 1"),
+    ("scoresheet.toml", "rows = 13 ", "rows = 0 ", "'energy.rows' must be a whole number from 1 to 1000, found 0"),
 ]
 
 
 @pytest.mark.parametrize("file, old, new, expected", RANGES, ids=["tiny fit_step", "max_lines -1", "huge width",
                                                                   "empty dpi list", "huge dpi", "endless dpi list",
-                                                                  "sheet fit_step", "no grid columns", "no deck rows"])
+                                                                  "sheet fit_step", "no grid columns", "no deck rows",
+                                                                  "no life cells a row", "no energy rows"])
 def test_a_layout_number_outside_its_range_is_one_located_problem(tmp_path, file, old, new, expected):
     """The ranges of pnp/core/values.py, checked at load (a tiny fit_step ran the fitting for minutes, an empty
     dpi list raised IndexError, a huge one MemoryError)."""
