@@ -53,25 +53,27 @@ RANGES = [  # (file, text, replacement, the message's words): each value outside
     ("export.toml", "rows = 7", "rows = 0", "'tts.rows' must be a whole number from 1 to 1000, found 0"),
     ("scoresheet.toml", "cells_per_row = 13", "cells_per_row = 0", "'life.cells_per_row' must be a whole number from 1"),
     ("scoresheet.toml", "rows = 13 ", "rows = 0 ", "'energy.rows' must be a whole number from 1 to 1000, found 0"),
+    ("tokens.toml", "size = 25.0", "size = 0", "'token.size' must be above zero, found 0"),
 ]
 
 
 @pytest.mark.parametrize("file, old, new, expected", RANGES, ids=["tiny fit_step", "max_lines -1", "huge width",
                                                                   "empty dpi list", "huge dpi", "endless dpi list",
                                                                   "sheet fit_step", "no grid columns", "no deck rows",
-                                                                  "no life cells a row", "no energy rows"])
+                                                                  "no life cells a row", "no energy rows",
+                                                                  "no token size"])
 def test_a_layout_number_outside_its_range_is_one_located_problem(tmp_path, file, old, new, expected):
     """The ranges of pnp/core/values.py, checked at load (a tiny fit_step ran the fitting for minutes, an empty
     dpi list raised IndexError, a huge one MemoryError)."""
     from pnp.export.settings import ExportLayout
     from pnp.layouts.schemas import SheetLayout
-    from pnp.sheets.layout import ScoreSheetLayout
+    from pnp.sheets.layout import ScoreSheetLayout, TokensLayout
     shutil.copy(LAYOUTS / file, tmp_path / file)
     text = (tmp_path / file).read_text(encoding="utf-8")
     assert old in text
     (tmp_path / file).write_text(text.replace(old, new, 1), encoding="utf-8")
     cls = {"card.toml": CardLayout, "export.toml": ExportLayout, "scoresheet.toml": ScoreSheetLayout,
-           "home-a4.toml": SheetLayout}[file]
+           "home-a4.toml": SheetLayout, "tokens.toml": TokensLayout}[file]
     with pytest.raises(ProblemsFound) as caught:
         load_layout(file.removesuffix(".toml"), cls, tmp_path)
     assert [p.code for p in caught.value.problems] == ["layout-value"]

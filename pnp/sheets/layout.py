@@ -207,7 +207,7 @@ class TokenPalette(Palette):
 
 @dataclass(frozen=True)
 class TokenCut:
-    size: float
+    size: Positive
     bleed: float
     safe: float
     ring: float
