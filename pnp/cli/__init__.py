@@ -59,9 +59,7 @@ class Commands(click.Group):
         return super().main(*args, **kwargs)
 
     def invoke(self, ctx):
-        previous = {signal.SIGTERM: signal.signal(signal.SIGTERM, _raise_interrupted)}
-        if signal.getsignal(signal.SIGINT) is _interrupted_at_start:  # Ctrl-C: KeyboardInterrupt from here on
-            previous[signal.SIGINT] = signal.signal(signal.SIGINT, signal.default_int_handler)
+        previous = signal.signal(signal.SIGTERM, _raise_interrupted)
         written = len(committed())
         try:
             return super().invoke(ctx)
@@ -78,8 +76,7 @@ class Commands(click.Group):
                        "--jobs 1 (one process).", err=True)
             sys.exit(EXIT_PROBLEMS)
         finally:
-            for number, handler in previous.items():
-                signal.signal(number, handler)
+            signal.signal(signal.SIGTERM, previous)
 
 
 @click.group(cls=Commands)
@@ -124,3 +121,5 @@ export.add_command(tts_command)
 main.add_command(proof_command)
 main.add_command(catalogs_group)
 main.add_command(lang_group)
+if signal.getsignal(signal.SIGINT) is _interrupted_at_start:  # the modules are loaded: Ctrl-C is KeyboardInterrupt
+    signal.signal(signal.SIGINT, signal.default_int_handler)
