@@ -2,6 +2,7 @@
 touch these; checkers and products get the Project passed in and read layouts from its folder."""
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -74,10 +75,11 @@ def read_inputs(project: Project, langs: tuple[str, ...]) -> tuple[Inputs, list[
     word lists when they could be read. What could not be read is None.
     """
     engine, problems = read_engine(project.engine_file)
-    if (project.locales / LANGUAGES_FILE).is_file():  # a catalogs folder of its own languages (`pnp lang add`)
+    if os.path.lexists(project.locales / LANGUAGES_FILE):  # a catalogs folder of its own languages (`lang add`)
         languages, language_problems = read_languages(project.locales)
         problems += language_problems
-        use(languages)
+        if languages:  # a file that cannot be read at all is its one problem, the bundled languages stay in use
+            use(languages)
     cards = None
     try:
         cards = load_cards(project.cards_dir, engine)

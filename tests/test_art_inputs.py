@@ -123,3 +123,13 @@ def test_validate_reports_the_art_problems_a_build_would(runner, tmp_path):
     line = f"{art / 'rome.testudo.png'} card rome.testudo: error art-format: the art file holds PostScript/EPS"
     assert validated.exit_code == built.exit_code == 1
     assert line in validated.output and line in built.output
+
+
+@pytest.mark.parametrize("size", [(1, 1), (1, 3000), (3000, 1)], ids=["1 px", "one column", "one row"])
+def test_art_of_a_single_pixel_row_or_column_gives_a_picture_not_an_empty_image(tmp_path, size):
+    """Cropped to the window's proportions, such an image once became 1 × 0 px: a PDF image viewers reject ("Bad
+    image parameters"), written with exit 0."""
+    Image.new("RGB", size, (200, 40, 40)).save(tmp_path / "rome.hastati-line.png")
+    found, problems = load_art(tmp_path, [("rome.hastati-line", 56.2, 27.2)], card_layout(LAYOUTS).art)  # a unit's
+    assert min(found["rome.hastati-line"].image.size) >= 1
+    assert [p.code for p in problems] == ["art-low-resolution"]

@@ -31,7 +31,7 @@ MAKE = {"fifo": (lambda path, kind: os.mkfifo(path), "a FIFO (named pipe)"),
         "folder": (lambda path, kind: path.mkdir(), "a folder")}
 INPUTS = {"engine data": ("data/engine.toml", "toml"), "card file": ("data/cards/rome.toml", "toml"),
           "catalog": ("locales/de/LC_MESSAGES/cards.po", "catalog"), "glossary": ("locales/glossary.toml", "toml"),
-          "layout": ("layouts/card.toml", "toml")}
+          "layout": ("layouts/card.toml", "toml"), "languages": ("locales/languages.toml", "toml")}
 
 
 @pytest.mark.parametrize("make", MAKE, ids=list(MAKE))

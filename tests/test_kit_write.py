@@ -204,6 +204,20 @@ def test_a_file_where_a_language_folder_belongs_is_named(kit):
     assert "File exists" not in str(caught.value.problems)
 
 
+def test_a_fifo_where_a_language_folder_belongs_is_refused_as_a_fifo(kit):
+    """A special file inside the output folder is refused like a special target (exit 2), named for what it is
+    (it was "a file, not a folder", exit 1)."""
+    out, new = kit
+    shutil.rmtree(out / "pl")
+    os.mkfifo(out / "pl")
+    before = snapshot(out)
+    with pytest.raises(OutputRefused) as caught:
+        write_all(new, out)
+    assert snapshot(out) == before and stat.S_ISFIFO(os.lstat(out / "pl").st_mode)
+    assert [(p.code, p.where.file) for p in caught.value.problems] == [("output-refused", str(out / "pl"))]
+    assert "it is a FIFO (named pipe); expected a folder" in caught.value.problems[0].message
+
+
 # Runs `pnp ARGS` with one os function (argv: marker, go, name) paused at its first call in the write phase: the
 # marker file says "in the write phase now", and the build waits there until the go file appears (at most 120 s).
 # fsync pauses while the temporary files are written, replace (of a temporary file) in the middle of the renames.
@@ -371,10 +385,13 @@ def test_the_leftovers_of_a_killed_run_are_removed_by_the_next(kit):
 STARTING = """
 import os, runpy, signal, sys
 
+SIGNAL = getattr(signal, sys.argv[1])
+
+
 class TermOnImport:
     def find_spec(self, name, path=None, target=None):
         if name == "reportlab":  # in the middle of the command's imports
-            os.kill(os.getpid(), signal.SIGTERM)
+            os.kill(os.getpid(), SIGNAL)
         return None
 
 sys.meta_path.insert(0, TermOnImport())
@@ -383,7 +400,10 @@ runpy.run_module("pnp", run_name="__main__")
 """
 
 
-def test_sigterm_while_the_command_starts_exits_130():
-    process = subprocess.run([sys.executable, "-c", STARTING], capture_output=True, text=True, timeout=300)
+@pytest.mark.parametrize("signal_name", ["SIGTERM", "SIGINT"])
+def test_a_signal_while_the_command_starts_exits_130(signal_name):
+    """Ctrl-C while the command's modules load printed a KeyboardInterrupt traceback (exit 1, or -2)."""
+    process = subprocess.run([sys.executable, "-c", STARTING, signal_name], capture_output=True, text=True,
+                             timeout=300)
     assert process.returncode == 130, process.stderr
     assert "interrupted while starting" in process.stderr and "Traceback" not in process.stderr

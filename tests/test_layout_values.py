@@ -49,22 +49,31 @@ RANGES = [  # (file, text, replacement, the message's words): each value outside
     ("export.toml", "dpi = [300, 600]", "dpi = [" + ", ".join(["300"] * 100000) + "]",
      "'images.dpi' must be a list of 1 to 64 items"),
     ("scoresheet.toml", "fit_step = 0.25", "fit_step = 1e-9", "'type.fit_step' must be a number from 0.05 to 5"),
+    ("home-a4.toml", "columns = 3", "columns = 0", "'grid.columns' must be a whole number from 1 to 1000, found 0"),
+    ("export.toml", "rows = 7", "rows = 0", "'tts.rows' must be a whole number from 1 to 1000, found 0"),
+    ("scoresheet.toml", "cells_per_row = 13", "cells_per_row = 0", "'life.cells_per_row' must be a whole number from 1"),
+    ("scoresheet.toml", "rows = 13 ", "rows = 0 ", "'energy.rows' must be a whole number from 1 to 1000, found 0"),
+    ("tokens.toml", "size = 25.0", "size = 0", "'token.size' must be above zero, found 0"),
 ]
 
 
 @pytest.mark.parametrize("file, old, new, expected", RANGES, ids=["tiny fit_step", "max_lines -1", "huge width",
                                                                   "empty dpi list", "huge dpi", "endless dpi list",
-                                                                  "sheet fit_step"])
+                                                                  "sheet fit_step", "no grid columns", "no deck rows",
+                                                                  "no life cells a row", "no energy rows",
+                                                                  "no token size"])
 def test_a_layout_number_outside_its_range_is_one_located_problem(tmp_path, file, old, new, expected):
     """The ranges of pnp/core/values.py, checked at load (a tiny fit_step ran the fitting for minutes, an empty
     dpi list raised IndexError, a huge one MemoryError)."""
     from pnp.export.settings import ExportLayout
-    from pnp.sheets.layout import ScoreSheetLayout
+    from pnp.layouts.schemas import SheetLayout
+    from pnp.sheets.layout import ScoreSheetLayout, TokensLayout
     shutil.copy(LAYOUTS / file, tmp_path / file)
     text = (tmp_path / file).read_text(encoding="utf-8")
     assert old in text
     (tmp_path / file).write_text(text.replace(old, new, 1), encoding="utf-8")
-    cls = {"card.toml": CardLayout, "export.toml": ExportLayout, "scoresheet.toml": ScoreSheetLayout}[file]
+    cls = {"card.toml": CardLayout, "export.toml": ExportLayout, "scoresheet.toml": ScoreSheetLayout,
+           "home-a4.toml": SheetLayout, "tokens.toml": TokensLayout}[file]
     with pytest.raises(ProblemsFound) as caught:
         load_layout(file.removesuffix(".toml"), cls, tmp_path)
     assert [p.code for p in caught.value.problems] == ["layout-value"]
@@ -93,3 +102,16 @@ def test_every_typed_value_has_a_converter_that_refuses_a_wrong_type():
         found, problems = read_table(holder, {"value": {"not": "a scalar"}}, "probe.toml")
         assert found is None and [(p.code, p.where.file, p.where.field) for p in problems] == [
             ("layout-value", "probe.toml", "value")], tp
+
+
+def test_a_token_size_the_paper_cannot_hold_is_located_in_the_tokens_file_read(runner, tmp_path):
+    """The problem names the --layouts folder's tokens.toml (it named pnp/layouts/tokens.toml, whatever was read)."""
+    from conftest import invoke
+    layouts = tmp_path / "layouts"
+    shutil.copytree(LAYOUTS, layouts, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    text = (layouts / "tokens.toml").read_text(encoding="utf-8")
+    (layouts / "tokens.toml").write_text(text.replace("size = 25.0", "size = 500.0", 1), encoding="utf-8")
+    result = invoke(runner, "validate", "--lang", "de", "--layouts", layouts)
+    assert result.exit_code == 1
+    assert f"{layouts / 'tokens.toml'} field 'token.size': error layout-paper-too-small" in result.output
+    assert "pnp/layouts/tokens.toml" not in result.output

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import signal
 import subprocess
 import sys
 from io import BytesIO
@@ -300,6 +301,29 @@ def test_compiled_templates_are_kept_in_the_cache_folder_for_the_next_run(tmp_pa
     assert render("Farewell, {{ name }}.", folder) == "Farewell, Hannibal." and compiled == ["t.j2", "t.j2"]
     (tmp_path / "file").write_text("not a folder")
     assert render("Hail, {{ name }}!", tmp_path / "file" / "cache") == "Hail, Hannibal!"
+
+
+def test_a_cache_folder_holding_anything_but_files_is_not_read(tmp_path):
+    """A FIFO named like a compiled template made every rulebook command wait for ever; now the templates are
+    compiled in the process and nothing in the folder is read or written."""
+    from jinja2 import DictLoader
+    folder = tmp_path / "cache"
+    env = Environment(loader=DictLoader({"t.j2": "Hail, {{ name }}!"}), bytecode_cache=CompiledTemplates(folder))
+    env.get_template("t.j2")
+    [entry] = list(folder.iterdir())
+    entry.unlink()
+    os.mkfifo(entry)
+    env = Environment(loader=DictLoader({"t.j2": "Hail, {{ name }}!"}), bytecode_cache=CompiledTemplates(folder))
+    def waited(number, frame):  # not an OSError, which the cache takes for an unreadable file
+        raise RuntimeError("the template cache waited on a FIFO")
+    previous = signal.signal(signal.SIGALRM, waited)
+    signal.alarm(10)
+    try:
+        assert env.get_template("t.j2").render(name="Hannibal") == "Hail, Hannibal!"
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    assert list(folder.iterdir()) == [entry]
 
 
 def test_the_template_cache_lives_in_the_users_cache_folder_or_nowhere(monkeypatch, tmp_path):

@@ -9,13 +9,16 @@ import sys
 
 
 def _interrupted_at_start(number, frame):
-    """SIGTERM while the command's modules load, before it can be stopped otherwise: exit 130, as interrupted."""
+    """SIGTERM or Ctrl-C while the command's modules load, before it can be stopped otherwise: exit 130, as
+    interrupted (not a KeyboardInterrupt traceback)."""
     sys.stderr.write("interrupted while starting; nothing was written\n")
     raise SystemExit(130)
 
 
-if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:  # before the slow imports below (0.3 s and more)
-    signal.signal(signal.SIGTERM, _interrupted_at_start)
+# before the slow imports below (0.3 s and more); a signal the process was started to ignore stays ignored
+for _number, _default in ((signal.SIGTERM, signal.SIG_DFL), (signal.SIGINT, signal.default_int_handler)):
+    if signal.getsignal(_number) is _default:
+        signal.signal(_number, _interrupted_at_start)
 
 # A collection after 50 000 new objects, not 700, from the imports on: a command makes millions of short-lived
 # objects (modules' classes, layout, PDF objects) that reference counting frees, and Python's default thresholds
@@ -124,3 +127,5 @@ export.add_command(tts_command)
 main.add_command(proof_command)
 main.add_command(catalogs_group)
 main.add_command(lang_group)
+if signal.getsignal(signal.SIGINT) is _interrupted_at_start:  # the modules are loaded: Ctrl-C is KeyboardInterrupt
+    signal.signal(signal.SIGINT, signal.default_int_handler)

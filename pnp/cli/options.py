@@ -16,7 +16,7 @@ from ..i18n.catalogs import LANGS
 from ..i18n.languages import COMPLETE, LANGUAGES_FILE, codes, read_languages
 from ..kit.write import OutputRefused, refused_output, write_all
 from ..layouts.services import DEFAULT_SERVICE, print_services
-from ..core.problems import ProblemsFound
+from ..core.problems import Location, Problem, ProblemsFound
 from ..project import Project
 
 EXIT_PROBLEMS, EXIT_USAGE, EXIT_INTERRUPTED = 1, 2, 130
@@ -218,11 +218,19 @@ def write_json(document, output: Path | None = None) -> None:
     if output is not None:
         write_all({output.absolute(): data}, output.absolute().parent)
         return
-    sys.stdout.flush()
-    stream = getattr(sys.stdout, "buffer", None)  # the bytes under the text stream (Click 8.5 deprecated its helper)
-    if stream is None:  # a text-only stream that a program embedding pnp put in place
-        sys.stdout.write(data.decode("utf-8"))
+    if sys.stdout is None:  # started with its standard output closed
+        raise ProblemsFound([Problem("output-unwritable", "cannot write to stdout: it is closed; expected --output "
+                                     "FILE or an open standard output", Location(file="<stdout>"))])
+    try:
         sys.stdout.flush()
-        return
-    stream.write(data)
-    stream.flush()
+        stream = getattr(sys.stdout, "buffer", None)  # the bytes under the text stream (Click 8.5 deprecated it)
+        if stream is None:  # a text-only stream that a program embedding pnp put in place
+            sys.stdout.write(data.decode("utf-8"))
+            sys.stdout.flush()
+            return
+        stream.write(data)
+        stream.flush()
+    except OSError as exc:  # a full disk, a closed pipe: one problem, and nothing more written there at exit
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        raise ProblemsFound([Problem("output-unwritable", f"cannot write to stdout: {exc.strerror or exc}",
+                                     Location(file="<stdout>"))]) from None

@@ -19,7 +19,8 @@ from .problems import Location, Problem, ProblemsFound, raise_if_errors, shown
 from .tomlfile import read_toml
 from .caches import register
 from .input_files import read_input
-from .values import DPI_RANGE, FONT_FILES, MAX_ITEMS, MAX_NUMBER, STEP_RANGE, Colour, Dpi, FontRole, Positive, Step
+from .values import (DPI_RANGE, FONT_FILES, MAX_ITEMS, MAX_NUMBER, STEP_RANGE, Colour, Count, Dpi, FontRole, Positive,
+                     Step)
 
 LAYOUT_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")  # a layout `extends` only another file of its own folder
 
@@ -201,6 +202,12 @@ def _int(value: Any, key: str, reading: _Reading) -> int | None:
     return value
 
 
+def _count(value: Any, key: str, reading: _Reading) -> int | None:
+    if type(value) is not int or not 1 <= value <= MAX_NUMBER:
+        return reading.fail(key, value, f"a whole number from 1 to {MAX_NUMBER:g}")
+    return value
+
+
 def _bool(value: Any, key: str, reading: _Reading) -> bool | None:
     return value if isinstance(value, bool) else reading.fail(key, value, "true or false")
 
@@ -246,7 +253,7 @@ def _font_role(value: Any, key: str, reading: _Reading) -> str | None:
 # read field by field, item by item (_read)
 CONVERTERS: dict[Any, Callable[[Any, str, _Reading], Any]] = {
     float: _float, int: _int, bool: _bool, str: _str,
-    Colour: _colour, Positive: _positive, Step: _step, Dpi: _dpi, FontRole: _font_role,
+    Colour: _colour, Positive: _positive, Step: _step, Dpi: _dpi, Count: _count, FontRole: _font_role,
 }
 
 

@@ -10,6 +10,7 @@ Positive = NewType("Positive", float)                          # a length in mm,
 FontRole = NewType("FontRole", str)                            # a font role: a key of FONT_FILES
 Step = NewType("Step", float)                                  # a fitting step in pt: STEP_RANGE
 Dpi = NewType("Dpi", int)                                      # a resolution in dots per inch: DPI_RANGE
+Count = NewType("Count", int)                                  # a number of things divided by (grid columns): 1..
 
 # role -> file in fonts/. Titles in Cinzel (Roman capitals; Turkish text in its Turkish form), text and every number
 # in EB Garamond PnP (lining figures, fonts/derive.py; "tabular": figures of one width, for numbers in columns —
@@ -31,7 +32,7 @@ FONT_FILES = {
 # can ask for (a fitting loop tries at most (size - min_size) / fit_step sizes; an image has at most DPI_RANGE's
 # top resolution).
 MAX_NUMBER = 1000.0        # any other number (mm, pt, a multiple, a count): -MAX_NUMBER..MAX_NUMBER; whole numbers
-                           # 0..MAX_NUMBER; a Positive above 0 and at most MAX_NUMBER
+                           # 0..MAX_NUMBER (a Count 1..MAX_NUMBER); a Positive above 0 and at most MAX_NUMBER
 STEP_RANGE = (0.05, 5.0)   # fit_step
 DPI_RANGE = (50, 1200)     # resolutions: art min_dpi and max_dpi, the export's image and deck sheet dpi
 MAX_ITEMS = 64             # a list (e.g. the export's dpi list): 1..MAX_ITEMS items

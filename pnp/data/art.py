@@ -81,10 +81,10 @@ def cover_fit(image: Image.Image, width_mm: float, height_mm: float, max_dpi: in
     """Crop the centre of `image` to the window's proportions, scale it down to `max_dpi`; returns image and dpi."""
     target = width_mm / height_mm
     w, h = image.size
-    if w / h > target:
-        crop_w, crop_h = round(h * target), h
+    if w / h > target:  # at least one pixel each way: a 1 × 3000 px image gives a 1 × 1 px picture, not an empty one
+        crop_w, crop_h = max(1, round(h * target)), h
     else:
-        crop_w, crop_h = w, round(w / target)
+        crop_w, crop_h = w, max(1, round(w / target))
     left, top = (w - crop_w) // 2, (h - crop_h) // 2
     image = image.crop((left, top, left + crop_w, top + crop_h))
     dpi = crop_w / (width_mm / MM_PER_INCH)

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.loader import load_layout
-from ..core.values import Dpi
+from ..core.values import Count, Dpi
 
 
 @dataclass(frozen=True)
@@ -16,8 +16,8 @@ class ImageSettings:
 @dataclass(frozen=True)
 class TtsSettings:
     dpi: Dpi
-    columns: int
-    rows: int
+    columns: Count
+    rows: Count
 
 
 @dataclass(frozen=True)

@@ -190,11 +190,20 @@ def _restore(staged: list[_Staged]) -> None:
         item.replaced = False
 
 
+def _special_folders(files: dict[Path, bytes], folder: Path) -> list[Path]:
+    """The existing entries where folders inside `folder` belong that are neither a folder nor a plain file (a FIFO
+    named like a language folder): refused like a target; a plain file there is the staging's "not a folder"."""
+    inner = {parent for target in files for parent in target.parents if folder in parent.parents}
+    return sorted(path for path in inner if os.path.lexists(path) and not path.is_dir()
+                  and not stat.S_ISREG(os.lstat(path).st_mode))
+
+
 def write_all(files: dict[Path, bytes], folder: Path) -> None:
     """Write `files` (absolute paths inside `folder`) all or nothing; raises ProblemsFound (OutputRefused for a
     target that is not a regular file) or Interrupted."""
     refused = [Problem("output-refused", f"cannot write here: {reason}", Location(file=str(path)))
-               for path, is_folder in [(folder, True), *((target, False) for target in sorted(files))]
+               for path, is_folder in [(folder, True), *((inner, True) for inner in _special_folders(files, folder)),
+                                       *((target, False) for target in sorted(files))]
                if (reason := refused_output(path, is_folder)) is not None]
     if refused:
         raise OutputRefused(refused)

@@ -15,7 +15,7 @@ from ..core.geometry import Box
 from ..core.loader import layout_file, load_layout, read_layout, read_table
 from ..core.problems import Location, Problem, raise_if_errors
 from ..core.resources import package_folder
-from ..core.values import Colour, Positive, Step
+from ..core.values import Colour, Count, Positive, Step
 
 LAYOUTS = package_folder("pnp", "layouts")
 PAPERS = ("a4", "letter")
@@ -57,8 +57,8 @@ class Paper:
 class GridSize:
     """Cells per sheet; `turned`: each cell holds its card turned a quarter turn (lying on its long side)."""
 
-    columns: int
-    rows: int
+    columns: Count
+    rows: Count
     turned: bool = False
 
 

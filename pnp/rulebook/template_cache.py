@@ -38,6 +38,8 @@ class CompiledTemplates(BytecodeCache):
             return None
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
+            if any(not entry.is_file(follow_symlinks=False) for entry in os.scandir(self.folder)):
+                return None  # something else in the folder (reading a FIFO there would wait for ever)
         except OSError:
             return None
         return FileSystemBytecodeCache(str(self.folder)) if os.access(self.folder, os.W_OK | os.R_OK) else None

@@ -8,7 +8,7 @@ from typing import Iterable
 from ..data.engine_data import ENGINE_NAMES
 from ..core.loader import load_layout
 from ..layouts.schemas import card_geometry, ink_problems
-from ..core.values import Colour, Figures, Palette, Positive, Step
+from ..core.values import Colour, Count, Figures, Palette, Positive, Step
 from ..core.problems import Location, Problem, raise_if_errors
 
 CMYK = Colour
@@ -111,14 +111,14 @@ class Section:
 @dataclass(frozen=True)
 class LifeTrack:
     cell: float
-    cells_per_row: int
+    cells_per_row: Count
     healing_cells: int
     mark_inset: float
 
 
 @dataclass(frozen=True)
 class EnergyTable:
-    rows: int
+    rows: Count
     row: float
     header: float
     turn_width: float
@@ -207,7 +207,7 @@ class TokenPalette(Palette):
 
 @dataclass(frozen=True)
 class TokenCut:
-    size: float
+    size: Positive
     bleed: float
     safe: float
     ring: float

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Mapping
 
 from ..context import BuildContext
+from ..core.loader import layout_file
 from ..core.problems import Problem
 from ..data.engine_data import Engine
 from ..i18n.catalogs import LanguageCatalog
@@ -57,7 +58,7 @@ def compose_tokens(ctx: BuildContext) -> TokenSheets:
     """The token sheets in the context's language on the build's paper, with its duplex and back offset."""
     o, folder = ctx.options, ctx.project.layouts
     printing = TokenPrint(sheet_layout(o.paper, folder), token_set_layout(folder), card_geometry(folder).small_text,
-                          o.duplex, o.back_offset)
+                          o.duplex, o.back_offset, str(layout_file(folder, "tokens")))
     return compose_token_sheets(ctx.inputs.engine, ctx.inputs.catalogs[ctx.lang], ctx.fonts, printing)
 
 

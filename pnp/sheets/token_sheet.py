@@ -23,16 +23,16 @@ from .token_faces import BACK, FRONT, TITLE, TokenFaces
 from .tokens import Token, token_list
 
 
-def token_grid(sheet: SheetLayout, layout: TokensLayout, count: int) -> SheetGrid:
-    """As many token columns and rows as the paper holds with full bleed and crop marks, no more rows than needed."""
+def token_grid(sheet: SheetLayout, layout: TokensLayout, count: int, file: str = "tokens.toml") -> SheetGrid:
+    """As many token columns and rows as the paper holds with full bleed and crop marks, no more rows than needed;
+    a token size the paper cannot hold is a problem at `file` (the tokens.toml the layout was read from)."""
     m = sheet.margins
     size = layout.token.size
     reserve = 2 * (m.min_margin + m.mark_gap + min(m.bleed, layout.token.bleed) + m.mark_length)
     columns = max(1, int((sheet.paper.width - reserve) // size))
     rows = max(1, min(int((sheet.paper.height - reserve) // size), math.ceil(count / columns)))
     grid_sheet = dataclasses.replace(sheet, grid=GridSize(columns, rows))
-    return sheet_grid(grid_sheet, size, size, layout.token.bleed, file="pnp/layouts/tokens.toml",
-                      field="token.size")
+    return sheet_grid(grid_sheet, size, size, layout.token.bleed, file=file, field="token.size")
 
 
 def print_order(tokens: tuple[Token, ...]) -> tuple[list[int], list[str]]:
@@ -64,6 +64,7 @@ class TokenPrint:
     small_text: float
     duplex: str
     back_offset: tuple[float, float] = (0.0, 0.0)
+    tokens_file: str = "tokens.toml"  # where `layout` was read from: the place of a problem with its token size
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,7 @@ def compose_token_sheets(engine: Engine, catalog: LanguageCatalog, fonts: Mappin
                          ) -> TokenSheets:
     """The token sheets in the catalog's language, printed as `printing` says."""
     pairs, problems = token_faces(engine, catalog, fonts, printing.layout)
-    grid = token_grid(printing.sheet, printing.layout, len(pairs))
+    grid = token_grid(printing.sheet, printing.layout, len(pairs), printing.tokens_file)
     problems += check_back_offset(grid, printing.back_offset)
     order, groups = print_order(token_list(engine, printing.layout))
     info = document_info(catalog, f"Ancient Duel — {Translator(catalog, DOMAIN).text(*TITLE)}")
