@@ -407,3 +407,28 @@ def test_a_signal_while_the_command_starts_exits_130(signal_name):
                              timeout=300)
     assert process.returncode == 130, process.stderr
     assert "interrupted while starting" in process.stderr and "Traceback" not in process.stderr
+
+
+REPO_ROOT = Path(__file__).parent.parent
+
+
+@pytest.mark.parametrize("command, folder, existing", [
+    (["build", "--lang", "de"], "data", "cards"), (["export", "cards", "--lang", "de"], "data", "engine.toml"),
+    (["proof"], "locales", "de"), (["export", "images", "--lang", "de"], "art", ""),
+    (["export", "tts", "--lang", "de"], "data", "cards"), (["calibrate"], "layouts", "card.toml"),
+    (["gallery"], "data", "cards")])
+def test_no_command_writes_into_its_input_folders(runner, tmp_path, command, folder, existing):
+    """`export cards --out data/engine.toml` would have replaced the engine data: an output in (or equal to) an input
+    folder given with --data/--locales/--art/--layouts, or a folder of the repository's own, is a usage error, and
+    nothing is written."""
+    source = {"layouts": REPO_ROOT / "pnp" / "layouts", "art": REPO_ROOT / "data"}.get(folder, REPO_ROOT / folder)
+    inputs = tmp_path / folder
+    shutil.copytree(source, inputs, ignore=shutil.ignore_patterns("__pycache__", "*.py"))
+    before = snapshot(inputs)
+    for out in (inputs / existing, inputs / "new.pdf"):  # an input (or the folder itself), and a new name in it
+        result = invoke(runner, *command, f"--{folder}", inputs, "--out", out)
+        assert result.exit_code == 2 and "output-in-inputs" in result.output, result.output
+        assert f"the {folder} folder" in result.output and "Traceback" not in result.output
+    result = invoke(runner, *command, "--out", REPO_ROOT / "fonts" / "new.pdf")
+    assert result.exit_code == 2 and "the fonts folder" in result.output
+    assert snapshot(inputs) == before and not (REPO_ROOT / "fonts" / "new.pdf").exists()

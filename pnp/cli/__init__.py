@@ -39,8 +39,8 @@ from .lang import lang_group
 from .check import deck_group, validate_command
 from .export_commands import images_command, tts_command
 from .make import build_command, calibrate_command, gallery_command
-from .options import (EXIT_INTERRUPTED, EXIT_PROBLEMS, LanguageList, OldNames, OutputPath, fail, make_project,
-                      project_options, write_json)
+from .options import (EXIT_INTERRUPTED, EXIT_PROBLEMS, CheckedCommand, LanguageList, OldNames, OutputPath, fail,
+                      make_project, project_options, write_json)
 from .proof_command import proof_command
 
 
@@ -96,7 +96,7 @@ def export():
     """Export data from the card database."""
 
 
-@export.command("cards")
+@export.command("cards", cls=CheckedCommand)
 @click.option("--lang", "lang", required=True, type=LanguageList(LANGS + (SOURCE_LANG,), allow_all=False),
               help=f"Language: {', '.join(LANGS)} or {SOURCE_LANG} (the English source strings).")
 @click.option("--out", "--output", "output", cls=OldNames, type=OutputPath(stream="-"), default=None,

@@ -10,8 +10,8 @@ from ..export.settings import export_layout
 from ..i18n.catalogs import LANGS, SOURCE_LANG
 from ..kit.write import write_all
 from ..core.problems import ProblemsFound
-from .options import (LanguageList, OutputPath, chosen_service, fail, jobs_option, make_project, progress_bar,
-                      project_options, report, service_options)
+from .options import (CheckedCommand, LanguageList, OutputPath, chosen_service, fail, jobs_option, make_project,
+                      progress_bar, project_options, report, service_options)
 
 
 class BaseUrl(click.ParamType):
@@ -49,7 +49,7 @@ def out_option(command):
                         show_default=True, help="Output folder.")(command)
 
 
-@click.command("images")
+@click.command("images", cls=CheckedCommand)
 @click.option("--lang", "langs", type=LanguageList(LANGS + (SOURCE_LANG,)), default="all", show_default=True,
               help=LANG_HELP)
 @click.option("--dpi", type=int, default=None,
@@ -79,7 +79,7 @@ def images_command(langs, dpi, no_bleed, service, services, out, jobs, data, loc
            f"card images for {service} at {dpi} dpi{' without bleed' if no_bleed else ''} ({', '.join(langs)})")
 
 
-@click.command("tts")
+@click.command("tts", cls=CheckedCommand)
 @click.option("--lang", "langs", type=LanguageList(LANGS + (SOURCE_LANG,)), default="all", show_default=True,
               help=LANG_HELP)
 @click.option("--base-url", type=BaseUrl(), default=None,

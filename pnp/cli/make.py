@@ -13,8 +13,8 @@ from ..sheets.calibration import DUPLEX as CALIBRATION_DUPLEX
 from ..pages.imposition import home_grid
 from ..i18n.catalogs import LANGS, SOURCE_LANG, load_catalogs
 from ..i18n.languages import COMPLETE, DRAFT, PSEUDO, codes, read_languages
-from .options import (LanguageList, OutputPath, PathArg, check_input_folder, chosen_service, fail, jobs_option,
-                      make_project, misused, progress_bar, project_options, report, service_options)
+from .options import (CheckedCommand, LanguageList, OutputPath, PathArg, check_input_folder, chosen_service, fail,
+                      jobs_option, make_project, misused, progress_bar, project_options, report, service_options)
 from ..export.pdfx_settings import pdfx_conditions
 from ..pages.imposition import DUPLEX_MODES, check_back_offset
 from ..layouts.schemas import CARD, CARD_INK_SAVER, PAPERS, card_geometry
@@ -65,7 +65,7 @@ def _usage(options: BuildOptions, project: Project) -> None:
     misused(misuse)
 
 
-@click.command("build")
+@click.command("build", cls=CheckedCommand)
 @click.option("--lang", "langs", type=LanguageList((SOURCE_LANG, PSEUDO), registry=(COMPLETE, DRAFT)), default="all",
               show_default=True,
               help=f"Languages to build: all (the translations: {', '.join(LANGS)}) or a comma-separated list of "
@@ -135,7 +135,7 @@ def build_command(langs, draft, paper, mode, duplex, back_offset, booklet, backs
                f"{pdfx_note}).")
 
 
-@click.command("calibrate")
+@click.command("calibrate", cls=CheckedCommand)
 @click.option("--lang", "langs", type=LanguageList(LANGS + (SOURCE_LANG, PSEUDO)), default="all", show_default=True,
               help=f"Languages of the instructions: all ({', '.join(LANGS)}, as `pnp build`) or a comma-separated "
                    f"list of these, {SOURCE_LANG} (the English source) and {PSEUDO} (the pseudo-locale).")
@@ -187,7 +187,7 @@ def calibrate_command(langs, paper, duplex, back_offset, out, locales, layouts):
     click.echo(f"Wrote {written}: print one duplex ({duplex} edge) at 100 %, then read the scales on the back.")
 
 
-@click.command("gallery")
+@click.command("gallery", cls=CheckedCommand)
 @click.option("--out", type=OutputPath(folder=True), default=Path("docs/gallery"),
               show_default=True, help="Folder for the PNG files.")
 @project_options

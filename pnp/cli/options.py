@@ -113,6 +113,37 @@ class OutputPath(PathArg):
         return path
 
 
+INPUT_FOLDERS = ("data", "locales", "art", "layouts", "fonts")  # Project's folders; the options of the first four
+
+
+def outputs_in_inputs(params: dict, declared: list[click.Parameter]) -> list[Problem]:
+    """An output (an OutputPath option) that is one of the command's input folders or lies inside one: pnp never
+    writes into what it reads (`export cards --out data/engine.toml` would replace the engine data)."""
+    default = Project()
+    folders = {name: Path(params.get(name) or getattr(default, name)) for name in INPUT_FOLDERS}
+    problems = []
+    for param in declared:
+        out = params.get(param.name) if isinstance(param.type, OutputPath) else None
+        if not isinstance(out, Path):
+            continue
+        target = out.resolve()
+        for name, folder in folders.items():
+            if target == folder.resolve() or folder.resolve() in target.parents:
+                problems.append(Problem("output-in-inputs", f"{str(out)!r} is inside the input folder {str(folder)!r} "
+                                        f"(the {name} folder); pnp never writes into its inputs: choose another place",
+                                        Location(field=param.opts[0])))
+                break
+    return problems
+
+
+class CheckedCommand(click.Command):
+    """A command whose outputs are checked against its inputs before it runs (a usage error, exit 2)."""
+
+    def invoke(self, ctx):
+        misused(outputs_in_inputs(ctx.params, self.params))
+        return super().invoke(ctx)
+
+
 def exit_code(exc: ProblemsFound) -> int:
     """2 for an output pnp refuses to write (a usage error), else 1."""
     return EXIT_USAGE if isinstance(exc, OutputRefused) else EXIT_PROBLEMS

@@ -9,10 +9,11 @@ from ..i18n.catalogs import LANGS
 from ..i18n.languages import COMPLETE, DRAFT
 from ..kit.write import write_all
 from ..core.problems import ProblemsFound
-from .options import LanguageList, OutputPath, PathArg, fail, jobs_option, make_project, progress_bar, project_options
+from .options import (CheckedCommand, LanguageList, OutputPath, PathArg, fail, jobs_option, make_project, progress_bar,
+                      project_options)
 
 
-@click.command("proof")
+@click.command("proof", cls=CheckedCommand)
 @click.option("--lang", "langs", type=LanguageList((), registry=(COMPLETE, DRAFT)), default="all", show_default=True,
               help=f"Languages shown beside English: all or a comma-separated list of {', '.join(LANGS)} and draft "
                    "languages (locales/languages.toml).")
