@@ -19,7 +19,7 @@ from pnp.layouts.schemas import LAYOUTS, PAPERS, sheet_layout
 from pnp.i18n.localize import stat_labels
 from pnp.core.problems import ProblemsFound
 from pnp.project import REPO, Project, load_inputs
-from pnp.sheets import token_counts
+from pnp.sheets.tokens import token_counts
 from pnp.sheets.layout import tokens_layout
 from pnp.sheets.token_faces import TokenFaces
 from pnp.pages.imposition import sheet_pages

@@ -9,7 +9,7 @@ import click
 
 from ..context import BACKS, MODES, BuildOptions
 from ..kit.write import write_all
-from ..sheets.calibration import DUPLEX as CALIBRATION_DUPLEX
+from ..sheets.calibration_layout import DUPLEX as CALIBRATION_DUPLEX
 from ..pages.imposition import home_grid
 from ..i18n.catalogs import LANGS, SOURCE_LANG, load_catalogs
 from ..i18n.languages import COMPLETE, DRAFT, PSEUDO, codes, read_languages

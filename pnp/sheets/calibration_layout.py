@@ -7,6 +7,8 @@ from pathlib import Path
 from ..core.loader import load_layout
 from ..core.values import Positive, Step
 
+DUPLEX = ("long", "short")  # how the printer turns the calibration sheet over: `pnp calibrate --duplex`
+
 
 @dataclass(frozen=True)
 class Scales:
