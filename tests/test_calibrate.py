@@ -13,6 +13,7 @@ from pypdf import PdfReader
 from conftest import LANGS, invoke
 from pdf_ops import printed
 from pnp.sheets import calibration as C
+from pnp.sheets.calibration_layout import DUPLEX
 from pnp.i18n.catalogs import catalog_path, load_catalogs
 from pnp.typeset.fonts import register_fonts
 from pnp.layouts.schemas import LAYOUTS, PAPERS, card_geometry
@@ -163,7 +164,7 @@ def test_every_language_fits_on_both_papers_for_both_flips():
     for lang, catalog in catalogs.items():
         for paper in PAPERS:
             grid = home_grid(paper, LAYOUTS, card_geometry(LAYOUTS))
-            for duplex in C.DUPLEX:
+            for duplex in DUPLEX:
                 composed = C.compose(catalog, fonts, C.CalibrationPrint(grid, layout, paper, duplex, (-10.25, -10.25)))
                 assert composed.problems == (), (lang, paper, duplex)
                 assert {line.size for line in composed.front + composed.back} == {layout.text.size}
@@ -201,3 +202,7 @@ def test_the_title_is_set_with_an_em_dash_like_every_other_file(sheets):
         reader = PdfReader(BytesIO(pdf))
         assert reader.metadata.title.startswith("Ancient Duel — ")
         assert "Ancient Duel — " in _words(reader.pages[0]) and "·" not in _words(reader.pages[0])
+
+
+def test_every_duplex_mode_of_the_command_has_its_printing_step():
+    assert tuple(C.PRINT_STEPS) == DUPLEX

@@ -120,19 +120,19 @@ def outputs_in_inputs(params: dict, declared: list[click.Parameter]) -> list[Pro
     """An output (an OutputPath option) that is one of the command's input folders or lies inside one: pnp never
     writes into what it reads (`export cards --out data/engine.toml` would replace the engine data)."""
     default = Project()
-    folders = {name: Path(params.get(name) or getattr(default, name)) for name in INPUT_FOLDERS}
+    folders = [(name, Path(params.get(name) or getattr(default, name))) for name in INPUT_FOLDERS]
     problems = []
     for param in declared:
         out = params.get(param.name) if isinstance(param.type, OutputPath) else None
         if not isinstance(out, Path):
             continue
         target = out.resolve()
-        for name, folder in folders.items():
-            if target == folder.resolve() or folder.resolve() in target.parents:
-                problems.append(Problem("output-in-inputs", f"{str(out)!r} is inside the input folder {str(folder)!r} "
-                                        f"(the {name} folder); pnp never writes into its inputs: choose another place",
-                                        Location(field=param.opts[0])))
-                break
+        inside = next(((name, folder) for name, folder in folders
+                       if folder.resolve() in (target, *target.parents)), None)
+        if inside is not None:
+            problems.append(Problem("output-in-inputs", f"{str(out)!r} is inside the input folder {str(inside[1])!r} "
+                                    f"(the {inside[0]} folder); pnp never writes into its inputs: choose another place",
+                                    Location(field=param.opts[0])))
     return problems
 
 

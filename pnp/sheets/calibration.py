@@ -26,7 +26,7 @@ from ..i18n.catalogs import LanguageCatalog
 from ..pages.text_checks import SetText, text_problems
 from ..pages.imposition import SheetGrid
 from ..core.geometry import TextStyle
-from .calibration_layout import DUPLEX, CalibrationLayout, CalibrationText
+from .calibration_layout import CalibrationLayout, CalibrationText
 from ..pages.pdfout import document_info, new_canvas, pdf_bytes
 from ..i18n.placeholder_names import COMMANDS
 from ..core.problems import Problem, raise_if_errors
@@ -67,7 +67,6 @@ BEYOND_STEP = N_("calibration sheet", "The scales reach {scale_range} mm to each
 OFFSET_STEP = N_("calibration sheet", "This sheet was printed with {printed_offset}. Add your X and Y readings to "
                                       "these two numbers and build the kit with {cmd_build} {opt_back_offset}. Printed "
                                       "again with that offset, this sheet reads 0.")
-assert tuple(PRINT_STEPS) == DUPLEX
 
 
 @dataclass(frozen=True)

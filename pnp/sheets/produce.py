@@ -13,8 +13,8 @@ from ..data.engine_data import Engine
 from ..i18n.catalogs import LanguageCatalog
 from ..layouts.schemas import PAPERS, card_geometry, sheet_layout
 from ..pages.imposition import home_grid
-from .calibration import DUPLEX, CalibrationPrint, Composed, compose, sheet_pdf
-from .calibration_layout import calibration_layout
+from .calibration import CalibrationPrint, Composed, compose, sheet_pdf
+from .calibration_layout import DUPLEX, calibration_layout
 from .pdf import compose_for_paper, render_scoresheet
 from .scoresheet import ScoreSheetPage
 from .token_sheet import TokenPrint, TokenSheets, compose_token_sheets, tokens_pdf
