@@ -17,11 +17,13 @@ Nothing in this repository is written.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import re
 import shutil
 import signal
 import statistics
+import struct
 import subprocess
 import sys
 import tempfile
@@ -186,9 +188,26 @@ def baseline_checkout(rev: str) -> Path:
     return root
 
 
+def stale_bytecode(root: Path) -> int:
+    """How many of the checkout's pnp modules have no compiled file that Python would use (missing, or written for
+    an older source: the timestamp and size in its header differ from the source's)."""
+    stale = 0
+    for source in (root / "pnp").rglob("*.py"):
+        compiled = Path(importlib.util.cache_from_source(str(source)))
+        try:
+            header = compiled.read_bytes()[:16]
+        except OSError:
+            stale += 1
+            continue
+        status = source.stat()
+        stale += header[8:16] != struct.pack("<II", int(status.st_mtime) & 0xFFFFFFFF, status.st_size & 0xFFFFFFFF)
+    return stale
+
+
 def precompiled(root: Path) -> str:
-    """Whether the checkout's pnp package has compiled modules stored beside it."""
-    return "yes" if any((root / "pnp").rglob("__pycache__/*.pyc")) else "no"
+    """Whether the checkout's pnp modules all have up-to-date compiled files."""
+    stale = stale_bytecode(root)
+    return f"no, {stale} modules not" if stale else "yes"
 
 
 def ratio_line(name: str, now: float, then: float, target: float | None, cpu: tuple[float, float] | None = None
