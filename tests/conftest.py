@@ -38,6 +38,13 @@ def one_process_per_test():
     os.environ["PNP_JOBS"] = "1"
 
 
+@pytest.fixture(scope="session", autouse=True)
+def shared_values(tmp_path_factory):
+    """What several workers only read is made once per session (session_cache.shared_value) in its folders."""
+    from session_cache import remember_session
+    remember_session(tmp_path_factory)
+
+
 @pytest.fixture(scope="session")
 def runner() -> CliRunner:
     return CliRunner()

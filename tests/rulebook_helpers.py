@@ -1,6 +1,7 @@
-"""Rulebooks rendered once per test session (cached per process), and their text as pypdf extracts it (once)."""
+"""Rulebooks rendered once per test session (shared by its workers), and their text as pypdf extracts it (once)."""
 from __future__ import annotations
 
+import hashlib
 import re
 from functools import lru_cache
 from io import BytesIO
@@ -22,6 +23,7 @@ from pnp.rulebook.books import BOOKS, LEARN_TO_PLAY, QUICKREF, REFERENCE
 from pnp.rulebook.columns import Measure, minimum_widths, shared_widths, stacks_last_column
 from pnp.rulebook.compose import compose
 from pnp.rulebook.glossary import language_terms
+from session_cache import shared_value
 
 LANGS = ("de", "pl", "tr", "es", "pt")
 
@@ -58,10 +60,13 @@ def inputs(data: Path | None = None):
 @lru_cache(maxsize=None)
 def rulebook(lang: str, paper: str = "a4", data: Path | None = None) -> dict[str, bytes]:
     """{"rulebook.pdf": …, "rulebook-booklet.pdf": …, "rules-reference.pdf": …} (every book, pnp.rulebook.books)
-    of the repository's inputs, composed once; of another `data` folder the page-for-page PDFs alone."""
-    loaded = inputs(data)
-    return rulebook_pdfs(loaded.engine, loaded.cards, loaded.catalogs[lang], language_terms(loaded.lexicon, lang),
-                         register_fonts(Project().fonts), paper, booklet=data is None, layouts=Project().layouts)
+    of the repository's inputs, composed once per session; of another `data` folder the page-for-page PDFs alone."""
+    def render() -> dict[str, bytes]:
+        loaded = inputs(data)
+        return rulebook_pdfs(loaded.engine, loaded.cards, loaded.catalogs[lang], language_terms(loaded.lexicon, lang),
+                             register_fonts(Project().fonts), paper, booklet=data is None, layouts=Project().layouts)
+
+    return render() if data else shared_value(("rulebook", lang, paper), render)
 
 
 def pages_pdf(lang: str, **kwargs) -> bytes:
@@ -100,15 +105,18 @@ class Piece(NamedTuple):
 
 @lru_cache(maxsize=None)
 def extracted(pdf: bytes) -> tuple[tuple[str, tuple[Piece, ...]], ...]:
-    """Each page's text as pypdf extracts it and the pieces it is made of: one extraction per PDF and process for
+    """Each page's text as pypdf extracts it and the pieces it is made of: one extraction per PDF and session for
     `page_texts`, `text_lines` and the type sizes (pypdf's extraction is most of the rulebook tests' time)."""
-    pages = []
-    for page in PdfReader(BytesIO(pdf)).pages:
-        pieces: list[Piece] = []
-        text = page.extract_text(visitor_text=lambda text, cm, tm, font, size:
-                                 pieces.append(Piece(text, tuple(cm), tuple(tm), size)))
-        pages.append((text, tuple(pieces)))
-    return tuple(pages)
+    def extract() -> tuple[tuple[str, tuple[Piece, ...]], ...]:
+        pages = []
+        for page in PdfReader(BytesIO(pdf)).pages:
+            pieces: list[Piece] = []
+            text = page.extract_text(visitor_text=lambda text, cm, tm, font, size:
+                                     pieces.append(Piece(text, tuple(cm), tuple(tm), size)))
+            pages.append((text, tuple(pieces)))
+        return tuple(pages)
+
+    return shared_value(("pypdf text", hashlib.sha256(pdf).hexdigest()), extract)
 
 
 def page_texts(pdf: bytes) -> tuple[str, ...]:

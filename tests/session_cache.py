@@ -10,9 +10,10 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
+import pickle
 import shutil
 from pathlib import Path
-from typing import Callable
+from typing import Callable, TypeVar
 
 import pytest
 from filelock import FileLock
@@ -21,6 +22,8 @@ from conftest import invoke
 from pnp.project import REPO
 
 SOURCES = ("pnp", "data", "locales", "fonts")  # what the products are made from (compiled catalogs left out)
+T = TypeVar("T")
+_SESSION: list[pytest.TempPathFactory] = []  # the test session's, for `shared_value` (conftest's `shared_values`)
 
 
 @functools.cache
@@ -49,6 +52,19 @@ def shared(factory: pytest.TempPathFactory, what: tuple, make: Callable[[Path], 
             make(folder)
             folder.with_suffix(".done").write_text(repr(what), encoding="utf-8")
     return folder
+
+
+def remember_session(factory: pytest.TempPathFactory) -> None:
+    _SESSION[:] = [factory]
+
+
+def shared_value(what: tuple, make: Callable[[], T]) -> T:
+    """`make()`, made once per test session for every worker (stored pickled, like `shared`'s products); outside a
+    test session (while the tests are collected) made here."""
+    if not _SESSION:
+        return make()
+    folder = shared(_SESSION[0], what, lambda into: (into / "value.pickle").write_bytes(pickle.dumps(make())))
+    return pickle.loads((folder / "value.pickle").read_bytes())
 
 
 def files_in(folder: Path) -> dict[Path, bytes]:

@@ -70,3 +70,17 @@ def test_another_product_or_other_inputs_get_their_own_folder(tmp_path, monkeypa
     assert shared(Factory(tmp_path), ("product", 2), make) != first
     monkeypatch.setattr(session_cache, "sources_digest", lambda: "other inputs or code")
     assert shared(Factory(tmp_path), ("product", 1), make) != first
+
+
+def test_a_value_is_made_once_per_session_and_outside_a_session_each_time(tmp_path, monkeypatch):
+    made = []
+
+    def make() -> dict[str, bytes]:
+        made.append(1)
+        return {"book.pdf": b"%PDF"}
+
+    monkeypatch.setattr(session_cache, "_SESSION", [])
+    assert session_cache.shared_value(("value",), make) == {"book.pdf": b"%PDF"} and len(made) == 1
+    session_cache.remember_session(Factory(tmp_path))
+    assert [session_cache.shared_value(("value",), make) for _ in range(2)] == [{"book.pdf": b"%PDF"}] * 2
+    assert len(made) == 2
