@@ -40,9 +40,12 @@ def one_process_per_test():
 
 @pytest.fixture(scope="session", autouse=True)
 def shared_values(tmp_path_factory):
-    """What several workers only read is made once per session (session_cache.shared_value) in its folders."""
-    from session_cache import remember_session
+    """What several workers only read is made once per session (session_cache.shared_value) in its folders, and
+    pnp's caches across runs (docs/caches.md) are a folder of the session's instead of the user's: the tests neither
+    read what other runs left there nor leave anything in it."""
+    from session_cache import remember_session, session_root
     remember_session(tmp_path_factory)
+    os.environ["XDG_CACHE_HOME"] = str(session_root(tmp_path_factory) / "user-cache")
 
 
 @pytest.fixture(scope="session")

@@ -37,13 +37,16 @@ def sources_digest() -> str:
     return digest.hexdigest()
 
 
+def session_root(factory: pytest.TempPathFactory) -> Path:
+    """The temporary folder of the whole test session, which its workers share."""
+    root = factory.getbasetemp()
+    return root.parent if os.environ.get("PYTEST_XDIST_WORKER") else root  # a worker's root is a folder of it
+
+
 def shared(factory: pytest.TempPathFactory, what: tuple, make: Callable[[Path], None]) -> Path:
     """The folder of the product `what`, made by `make(folder)` unless a worker of this session has made it."""
-    root = factory.getbasetemp()
-    if os.environ.get("PYTEST_XDIST_WORKER"):  # each worker's root is a folder of the session's
-        root = root.parent
     key = hashlib.sha256(f"{what!r}\0{sources_digest()}".encode()).hexdigest()[:20]
-    folder = root / "shared" / key
+    folder = session_root(factory) / "shared" / key
     folder.parent.mkdir(exist_ok=True)
     with FileLock(folder.with_suffix(".lock")):
         if not folder.with_suffix(".done").exists():
