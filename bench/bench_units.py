@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Callable
 
 from bench_build import DECK_TARGET_KB, MEMORY_TARGET_MB, PNP, REPO, stale_bytecode, timed
+from pnp.core.disk_cache import OFF
 from pnp.core.parallel import automatic_jobs
 
 LANGS = ("de", "pl", "tr", "es", "pt")
@@ -97,6 +98,8 @@ def jobs(langs: int) -> dict[str, Job]:
                   lambda: automatic_jobs(langs)[0]),
               Job("validate 1 job", pnp("validate", "--jobs", "1")),
               Job("validate default", pnp("validate"), chosen=lambda: automatic_jobs(len(LANGS))[0])]
+    de = pnp("build", "--lang", "de", "--jobs", "1", "--out", "OUT")
+    found += [Job("build de, no caches", lambda out: ["env", f"{OFF}=1", *de(out)])]
     found += [Job(f"deck {d}x{c}", child("deck", d, c)) for d, c in DECKS]
     found += [Job("rulebook ready", child("rulebook", 0)), Job("rulebook", child("rulebook", 1), pdf_pages),
               Job("images", pnp("export", "images", "--lang", "de", "--jobs", "1", "--out", "OUT"),
@@ -192,6 +195,9 @@ def report(found: dict[str, Job], langs: int, rounds: int) -> None:
     for unit, value, source, target in figures(found, langs):
         used, ratio = source if isinstance(source, tuple) else (source,), value / reference
         print(f"  {unit:<38} {seconds(value)}  {ratio:6.3f}×  {load_of(*used):5.1f}  {verdict(value, ratio, target)}")
+    cold = found["build de, no caches"]
+    print(f"  {'pnp build --lang de without the caches across runs':<38} {seconds(cold.median)}  "
+          f"{cold.median / reference:6.3f}×  {load_of(cold):5.1f}  (PNP_NO_CACHE=1: what a first run pays)")
     print(pool_line("kit", found["build default"], found[f"build {langs}"]))
     print(pool_line("validate", found["validate default"], found["validate 1 job"]))
 
