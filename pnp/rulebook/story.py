@@ -18,7 +18,7 @@ from .contents import Contents
 from .diagram import BattlefieldDiagram
 from .flowables import FactionRow, Heading, Ornament, TableBreak, Text, TitleBorder
 from .layout import Page, RulebookLayout
-from .styles import Styles, markup
+from .styles import Styles
 from .table_room import in_onepage, page_styles
 from .tables import build_table
 
@@ -36,7 +36,7 @@ class _Flowables:
         self.factions, self.anatomy, self.links = factions, anatomy, links
 
     def para(self, text: str, style) -> Text:
-        return Text(markup(text, style, self.styles), style)
+        return Text.of(text, style, self.styles)
 
     def paragraph(self, block: b.Paragraph, in_box: bool) -> Text:
         """A paragraph; a numbered rule or question hangs its number and carries its rule id (`anchor`) for the
@@ -44,7 +44,7 @@ class _Flowables:
         s = self.styles
         if block.number:
             style = s.question if block.style == "question" else s.rule
-            text = Text(markup(block.text, style, self.styles), style, bulletText=block.number)
+            text = Text.of(block.text, style, self.styles, bulletText=block.number)
             text.anchor = block.anchor
             return text
         style = {"note": s.note, "answer": s.answer}.get(block.style, s.box if in_box else s.body)
@@ -68,7 +68,7 @@ class _Flowables:
         return flowables + [heading, Ornament(fmt.ornament * MM, self.styles, fmt.space.after_heading * 1.3)]
 
     def items(self, block: b.ItemList, style) -> list[Flowable]:
-        return [Text(markup(item, style, self.styles), style, bulletText=f"{number}." if block.numbered else "•")
+        return [Text.of(item, style, self.styles, bulletText=f"{number}." if block.numbered else "•")
                 for number, item in enumerate(block.items, 1)]
 
     def table(self, block: b.Table) -> list[Flowable]:

@@ -73,9 +73,12 @@ def breaks_for(lang: str | None) -> Breaks | None:
     return breaks
 
 
+@memo("a language's hyphenator for ReportLab's paragraphs (one function per language: part of the rulebook "
+      "styles' key)", "language")
 def paragraph_hyphenator(lang: str | None) -> Callable[[str], list[tuple[str, str]]] | None:
     """The same places for ReportLab's paragraphs (the rulebook): a style's hyphenationLang may be a function from
-    a word to its (head, tail) splits, longest head first."""
+    a word to its (head, tail) splits, longest head first. One function per language, so that the styles made with
+    it are remembered (`pnp.rulebook.styles.make_styles`)."""
     breaks = breaks_for(lang)
     if breaks is None:
         return None
