@@ -135,12 +135,13 @@ class _Flowables:
 
 def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str],
           factions: tuple[FactionStyle, ...], small_text: float, lang: str, anatomy: AnatomyCards,
-          links: bool = True) -> list[Flowable]:
+          links: bool = True, first_key: int = 1) -> list[Flowable]:
     """All flowables in the language `lang`, hyphenated in it (`factions`: the card layout's style of each faction,
     in order, for the title page; text under `small_text` pt in black ink only; `anatomy`: the card anatomy's
     composed fronts). A chapter flagged `onepage` is set in larger type and shrunk as a whole to fit one page (in a
-    page format that shrinks one-page chapters). `links`: the contents link to the headings (real pages only)."""
-    keys = count(1)
+    page format that shrinks one-page chapters). `links`: the contents link to the headings (real pages only).
+    The headings' keys count from `first_key` (the rest of a story from a chapter on: `headings_in` those above)."""
+    keys = count(first_key)
     normal, large = (_Flowables(page, layout, styles, keys, factions, anatomy, links)
                      for styles in page_styles(page, layout, fonts, small_text, lang))
     result: list[Flowable] = []
@@ -172,6 +173,12 @@ def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts
     for contents in (flowable for flowable in result if isinstance(flowable, Contents)):
         contents.declare(result)
     return result
+
+
+def headings_in(blocks: tuple[b.Block, ...]) -> int:
+    """How many headings, each with a key of its own, the story makes of `blocks` (those in boxes included)."""
+    return sum(1 if isinstance(block, b.Heading) else headings_in(block.blocks) if isinstance(block, b.Box) else 0
+               for block in blocks)
 
 
 def _keep_with_table(placed: list[Flowable], table: Flowable) -> None:
