@@ -27,6 +27,13 @@ def _parsed(text: str, style: ParagraphStyle, styles: Styles) -> tuple[str, Para
     return parsed.text, parsed.style, tuple(parsed.frags)
 
 
+def _set(text: str, style: ParagraphStyle, styles: Styles) -> dict:
+    """The arguments of a new paragraph of `text` in `style`: its remembered parse, the fragments copied (so that no
+    two paragraphs share one)."""
+    cleaned, parsed_style, frags = _parsed(text, style, styles)
+    return dict(text=cleaned, style=parsed_style, frags=[frag.clone() for frag in frags])
+
+
 class Text(Paragraph):
     """A paragraph that breaks its lines once per width: platypus asks again with the width it asked before (a table
     measures each cell for its row's height and again to draw it; a frame measures what it keeps together, then
@@ -36,10 +43,8 @@ class Text(Paragraph):
 
     @classmethod
     def of(cls, text: str, style: ParagraphStyle, styles: Styles, **kwargs) -> "Text":
-        """`text` set in `style` (pnp.rulebook.styles.markup), as a paragraph of its own: the remembered fragments
-        copied, so that no two paragraphs share one."""
-        cleaned, parsed_style, frags = _parsed(text, style, styles)
-        return cls(cleaned, parsed_style, frags=[frag.clone() for frag in frags], **kwargs)
+        """`text` set in `style` (pnp.rulebook.styles.markup), as a paragraph of its own (`_set`)."""
+        return cls(**_set(text, style, styles), **kwargs)
 
     def breakLines(self, width):
         lines = super().breakLines(width)
@@ -76,8 +81,7 @@ class Heading(Text):
     """A heading paragraph that knows its level, plain text, bookmark key and running-header text."""
 
     def __init__(self, text: str, style, level: int, key: str, styles: Styles, running: str = ""):
-        cleaned, parsed_style, frags = _parsed(text, style, styles)
-        super().__init__(cleaned, parsed_style, frags=[frag.clone() for frag in frags])
+        super().__init__(**_set(text, style, styles))
         self.level, self.plain, self.key = level, text, key
         self.running = running or text  # the running header's text (a rule's number left out)
 
