@@ -165,7 +165,7 @@ def test_provided_patterns_are_the_ones_pyphen_uses(tmp_path):
     german = pyphen.LANGUAGES[pyphen.language_fallback("de_DE")]
     path = tmp_path / "hyph_de_probe.dic"
     path.write_bytes(open(german, "rb").read())
-    pyphen_internals.provide_lazy_patterns(path, path.read_bytes())
+    pyphen_internals.provide_lazy_patterns(path, pyphen_internals.pattern_lines(path.read_bytes()))
     lazy = pyphen.Pyphen(filename=path).hd
     eager = pyphen.HyphDict(german)  # pyphen's own reading, kept out of its cache (pnp's German reads lazily)
     assert lazy is pyphen.hdcache[path] and type(lazy.patterns) is not dict  # ours, not parsed afresh

@@ -2,57 +2,67 @@
 corrupted; a warm cache spares the reading; an entry is used only for the bytes it was made from."""
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
+import pyphen
 import pytest
 from babel.messages.pofile import PoFileParser
 
 from pnp.core import disk_cache
+from pnp.adapters.pyphen_internals import pattern_lines
 from pnp.i18n import catalogs
 from pnp.project import Project
+from pnp.typeset import hyphenation
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = "de,pl,tr"
+DECK = ROOT / "tests" / "fixtures" / "decks" / "legal-coalition.toml"
 
 
-def calibration_sheets(out: Path, cache: Path | None) -> dict[str, bytes]:
-    """The calibration sheets of LANGS (they print each language's catalog) made by a fresh `pnp` process with the
-    cache folder under `cache`, or with the caches off (None)."""
+def made_files(out: Path, cache: Path | None) -> dict[str, bytes]:
+    """The calibration sheets of LANGS (they print each language's catalog) and a German deck (its card texts
+    hyphenated by the German patterns) made by fresh `pnp` processes with the cache folder under `cache`, or with
+    the caches off (None)."""
     env = {**os.environ, "XDG_CACHE_HOME": str(cache)} if cache else {**os.environ, disk_cache.OFF: "1"}
-    files = {}
-    for lang in LANGS.split(","):
-        target = out / f"{lang}.pdf"
-        subprocess.run([sys.executable, "-m", "pnp", "calibrate", "--lang", lang, "--out", str(target)], cwd=ROOT,
-                       env=env, check=True, capture_output=True)
-        files[lang] = target.read_bytes()
-    return files
+    commands = {f"{lang}.pdf": ["calibrate", "--lang", lang, "--out", str(out / f"{lang}.pdf")]
+                for lang in LANGS.split(",")}
+    commands[f"de/decks/{DECK.stem}.pdf"] = ["build", "--lang", "de", "--deck", str(DECK), "--out", str(out)]
+    for command in commands.values():
+        subprocess.run([sys.executable, "-m", "pnp", *command], cwd=ROOT, env=env, check=True, capture_output=True)
+    return {name: (out / name).read_bytes() for name in commands}
 
 
-def entries(cache: Path) -> list[Path]:
-    return sorted((cache / "pnp" / "catalogs").iterdir())
+def entries(cache: Path, folder: str = "catalogs") -> list[Path]:
+    return sorted((cache / "pnp" / folder).iterdir())
 
 
 def test_the_files_are_the_same_with_a_cold_a_warm_and_a_corrupted_cache(tmp_path):
     cache = tmp_path / "cache"
-    without = calibration_sheets(tmp_path / "off", None)
+    without = made_files(tmp_path / "off", None)
     assert not cache.exists()
-    assert calibration_sheets(tmp_path / "cold", cache) == without
+    assert made_files(tmp_path / "cold", cache) == without
     made = {path: path.read_bytes() for path in entries(cache)}
     assert len(made) == 3 * len(catalogs.DOMAINS)  # one entry per catalog file
-    assert calibration_sheets(tmp_path / "warm", cache) == without
+    [patterns] = entries(cache, "hyphenation")  # the German patterns, read
+    read = patterns.read_bytes(), patterns.stat().st_ino
+    assert made_files(tmp_path / "warm", cache) == without
     assert {path: path.read_bytes() for path in entries(cache)} == made  # read, not written again
+    assert (patterns.read_bytes(), patterns.stat().st_ino) == read    # (an entry is written by a rename)
     first, second, third, *rest = made
     data = made[first]
     first.write_bytes(data[:-40] + bytes([data[-40] ^ 0x20]) + data[-39:])    # one bit of a translation
     second.write_bytes(made[second][: len(made[second]) // 2])                # truncated
     third.write_bytes(made[rest[0]])                                          # another file's entry
     rest[1].write_bytes(b"")
-    assert calibration_sheets(tmp_path / "corrupted", cache) == without
+    patterns.write_bytes(read[0][:-5000] + bytes([read[0][-5000] ^ 0x01]) + read[0][-4999:])  # one bit of a pattern
+    assert made_files(tmp_path / "corrupted", cache) == without
     assert {path: path.read_bytes() for path in entries(cache)} == made  # each made anew
+    assert patterns.read_bytes() == read[0]
 
 
 def test_a_warm_cache_reads_no_catalog_and_gives_the_same_catalog(tmp_path, monkeypatch):
@@ -84,6 +94,23 @@ def test_an_entry_serves_only_the_bytes_it_was_made_from(tmp_path, monkeypatch):
     after = catalogs.read_catalog(locales, "de")
     assert after.pgettext(message.context, message.msgid) == "Geändert"
     assert len(entries(tmp_path / "cache")) == len(catalogs.DOMAINS)  # the old entry of that file replaced
+
+
+def test_a_pattern_file_is_read_once_and_its_entry_serves_only_its_bytes(tmp_path, monkeypatch):
+    """The patterns of a file come from its entry while its bytes stay the same (an entry planted for them is what
+    a warm read gives), are read anew from other bytes, and the older entry is replaced."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    path = tmp_path / "hyph_probe.dic"
+    path.write_bytes(Path(pyphen.LANGUAGES["pt_BR"]).read_bytes())
+    cold = hyphenation._patterns(path)
+    assert cold == pattern_lines(path.read_bytes()) and len(entries(tmp_path / "cache", "hyphenation")) == 1
+    planted = {"probe": "pro1be"}
+    hyphenation.PATTERNS_READ.put(path.name, hyphenation.READING_CODE + hashlib.sha256(path.read_bytes()).digest(),
+                                  planted)
+    assert hyphenation._patterns(path) == planted
+    path.write_bytes(path.read_bytes() + "ção3ção\n".encode())
+    assert hyphenation._patterns(path) == {**cold, "çãoção": "ção3ção"}
+    assert len(entries(tmp_path / "cache", "hyphenation")) == 1
 
 
 @pytest.mark.parametrize("setting, expected", [("1", None), ("0", "pnp"), ("", "pnp")])

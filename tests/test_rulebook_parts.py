@@ -357,3 +357,36 @@ def test_a_rulebook_paragraph_breaks_its_lines_once_per_width(monkeypatch):
     assert first.wrap(100, 24)[1] + second.wrap(100, 24)[1] == 48
     before = len(broken)
     assert text.wrap(100, 72000) == (100, 48) and len(broken) == before + 1  # a split forgets the lines
+
+
+def test_a_rulebook_text_is_parsed_once_per_style_and_set_as_a_paragraph_of_its_own():
+    """Text.of remembers a text's parsed markup by text and style (make_styles gives the same style objects for
+    the same arguments, others for another language): each paragraph made of it gets its own copy of the
+    fragments, and sets the same lines as a paragraph parsed from the markup afresh."""
+    from reportlab.platypus import Paragraph
+    from pnp.adapters.reportlab_platypus import line_texts, wrapped_lines
+    from pnp.rulebook.flowables import Text
+    from pnp.rulebook.styles import markup
+    from pnp.typeset.hyphenation import paragraph_hyphenator
+    project = Project()
+    layout, small_text = rulebook_layout(project.layouts), card_layout(project.layouts).card.small_text
+    page = page_for("a4", False, project.layouts)
+
+    def styles_of(lang: str):
+        return make_styles(page.format, fonts_for(register_fonts(project.fonts), lang), layout.palette,
+                           layout.figures, layout.marks, small_text, 1.0, paragraph_hyphenator(lang))
+
+    german = styles_of("de")
+    assert styles_of("de") is german and styles_of("pl") is not german
+    text = "Die Kavallerieeinheit greift an: 2 Schaden gegen jede Torsionsgeschütz-Mannschaft"
+    made = [Text.of(text, german.cell, german), Text.of(text, german.cell, german), Text.of(text, german.body, german)]
+    fresh = [Paragraph(markup(text, style, german), style) for style in (german.cell, german.cell, german.body)]
+    assert not {id(frag) for frag in made[0].frags} & {id(frag) for frag in made[1].frags}
+    for paragraph, expected in zip(made, fresh):
+        assert paragraph.style is expected.style and paragraph.text == expected.text
+        assert [vars(frag) for frag in paragraph.frags] == [vars(frag) for frag in expected.frags]
+        for width in (60, 140, 400):
+            assert paragraph.wrap(width, 1000) == expected.wrap(width, 1000)
+            assert line_texts(wrapped_lines(paragraph)) == line_texts(wrapped_lines(expected))
+    made[0].frags[0].text = "changed"
+    assert Text.of(text, german.cell, german).frags[0].text == fresh[0].frags[0].text

@@ -26,9 +26,9 @@ class _Patterns(dict):
         return self[key] or default
 
 
-def provide_lazy_patterns(path: Path, data: bytes) -> None:
-    """Make `pyphen.Pyphen(filename=path)` use the patterns of `data` (the bytes of the file `path`), each parsed
-    when first used: the same positions, found in the same way, by pyphen (`positions`). The first provided stays."""
+def pattern_lines(data: bytes) -> dict[str, str]:
+    """The patterns of a pattern file's bytes `data` as pyphen reads them, each not yet parsed: the letters of a
+    pattern -> the pattern as written (plain strings: pnp.typeset.hyphenation keeps them across runs)."""
     encoding = data.split(b"\n", 1)[0].decode().strip()
     encoding = "cp1251" if encoding.lower() == "microsoft-cp1251" else encoding
     letters = data.translate(None, b"0123456789").decode(encoding).split("\n")  # digits are ASCII in every encoding
@@ -41,6 +41,12 @@ def provide_lazy_patterns(path: Path, data: bytes) -> None:
             line = pyphen.parse_hex(lambda match: chr(int(match.group(1), 16)), line)
             key = re.sub(r"\d", "", line.split("/", 1)[0] if "=" in line else line)
         lines[key.strip()] = line
+    return lines
+
+
+def provide_lazy_patterns(path: Path, lines: dict[str, str]) -> None:
+    """Make `pyphen.Pyphen(filename=path)` use the patterns `lines` (`pattern_lines` of the file's bytes), each parsed
+    when first used: the same positions, found in the same way, by pyphen (`positions`). The first provided stays."""
     table = pyphen.HyphDict.__new__(pyphen.HyphDict)
     table.patterns, table.cache, table.maxlen = _Patterns(lines), {}, max(map(len, lines))
     pyphen.hdcache.setdefault(Path(path), table)

@@ -54,9 +54,10 @@ def checked_rulebook(inputs: Inputs, lang: str, project: Project, fonts: Mapping
                 composed = compose(inputs.engine, inputs.cards, inputs.catalogs[lang],
                                    kit_facts(inputs.engine, paper, folder, build_options.get(paper, "")),
                                    language_terms(inputs.lexicon, lang), book)
+                pending = with_pages(composed, None)  # page numbers not known yet: stand-ins of their width
                 for booklet in (False, True):
-                    check_tables(with_pages(composed, None), page_for(paper, booklet, folder), layout,
-                                 fonts_for(fonts, lang), small_text, lang)
+                    check_tables(pending, page_for(paper, booklet, folder), layout, fonts_for(fonts, lang), small_text,
+                                 lang)
                 books[book.name] = composed
             except ProblemsFound as exc:
                 problems += exc.problems

@@ -10,7 +10,7 @@ from ..core.units import MM
 from .blocks import Diagram
 from .flowables import Text
 from .layout import Battlefield
-from .styles import Styles, markup
+from .styles import Styles
 
 FACE_UP, FACE_DOWN, EMPTY = "up", "down", "empty"
 
@@ -77,7 +77,7 @@ class BattlefieldDiagram(Flowable):
 
     def _text(self, text: str, x: float, y: float, width: float, style: ParagraphStyle) -> None:
         """A label whose first line's top is at y."""
-        para = Text(markup(text, style, self.styles), style)
+        para = Text.of(text, style, self.styles)
         _, height = para.wrap(width, 1000)
         para.drawOn(self.canv, x, y - height)
 

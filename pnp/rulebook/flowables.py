@@ -6,6 +6,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import CondPageBreak, Flowable, KeepInFrame, Paragraph
 
 from ..adapters.reportlab_platypus import line_texts, row_heights, wrapped_lines
+from ..core.caches import memo_objects
 from ..graphics.colours import cmyk
 from ..core.units import MM
 from ..cards.layout import FactionStyle
@@ -16,12 +17,34 @@ from .layout import TitleFrame
 from .styles import Styles, markup
 
 
+@memo_objects("a rulebook text's paragraph markup (pnp.rulebook.styles.markup) parsed by ReportLab into fragments",
+              "text, style and styles (the styles by identity, held: pnp.rulebook.styles.make_styles gives the same "
+              "objects for the same page format and language)", maxsize=1 << 14)
+def _parsed(text: str, style: ParagraphStyle, styles: Styles) -> tuple[str, ParagraphStyle, tuple]:
+    """The cleaned markup, the style and the fragments ReportLab's parser makes of `text` in `style`: the table
+    cells repeat the same numbers and names hundreds of times, and each book's story is made more than once."""
+    parsed = Paragraph(markup(text, style, styles), style)
+    return parsed.text, parsed.style, tuple(parsed.frags)
+
+
+def _set(text: str, style: ParagraphStyle, styles: Styles) -> dict:
+    """The arguments of a new paragraph of `text` in `style`: its remembered parse, the fragments copied (so that no
+    two paragraphs share one)."""
+    cleaned, parsed_style, frags = _parsed(text, style, styles)
+    return dict(text=cleaned, style=parsed_style, frags=[frag.clone() for frag in frags])
+
+
 class Text(Paragraph):
     """A paragraph that breaks its lines once per width: platypus asks again with the width it asked before (a table
     measures each cell for its row's height and again to draw it; a frame measures what it keeps together, then
     places it), and the lines would come out the same (they depend on the width only). Splitting starts afresh.
     Lines that break a hyphenation rule of the cards (pnp.rulebook.hyphen_rules) are broken again, the offending
-    word kept whole."""
+    word kept whole. `Text.of` sets a plain text in a style, its markup parsed once (`_parsed`)."""
+
+    @classmethod
+    def of(cls, text: str, style: ParagraphStyle, styles: Styles, **kwargs) -> "Text":
+        """`text` set in `style` (pnp.rulebook.styles.markup), as a paragraph of its own (`_set`)."""
+        return cls(**_set(text, style, styles), **kwargs)
 
     def breakLines(self, width):
         lines = super().breakLines(width)
@@ -58,7 +81,7 @@ class Heading(Text):
     """A heading paragraph that knows its level, plain text, bookmark key and running-header text."""
 
     def __init__(self, text: str, style, level: int, key: str, styles: Styles, running: str = ""):
-        super().__init__(markup(text, style, styles), style)
+        super().__init__(**_set(text, style, styles))
         self.level, self.plain, self.key = level, text, key
         self.running = running or text  # the running header's text (a rule's number left out)
 

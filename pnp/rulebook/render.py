@@ -21,7 +21,7 @@ from .flowables import Heading, Ornament
 from .layout import Page, RulebookLayout
 from .notes import NotesPage
 from .numbering import has_pages, with_pages
-from .story import story
+from .story import headings_in, story
 from .styles import Styles, make_styles
 
 
@@ -158,9 +158,11 @@ def render(blocks: tuple[b.Block, ...], printing: BookPrint, placed: list[Placed
     start = _pages_start(blocks) if index_in_one_pass else None
     if start is not None:
         fonts = fonts_for(printing.fonts, printing.info.lang)
+        at = [i for i, block in enumerate(blocks) if isinstance(block, b.Heading) and block.level == 1][start - 1]
         later = _Later(start, lambda pages: story(
-            with_pages(blocks, pages), printing.page, printing.layout, fonts, printing.factions, printing.small_text,
-            printing.info.lang, printing.anatomy, links=not printing.booklet))
+            with_pages(blocks[at:], pages), printing.page, printing.layout, fonts, printing.factions,
+            printing.small_text, printing.info.lang, printing.anatomy, links=not printing.booklet,
+            first_key=1 + headings_in(blocks[:at])))
         once: list[Placed] = []
         pdf = _render(with_pages(blocks, None), printing, once, {}, passes, later)
         if later.done:
@@ -181,9 +183,9 @@ def _pages_start(blocks: tuple[b.Block, ...]) -> int | None:
 
 
 class _Later:
-    """The story from the chapter that prints pages on (the `chapter`-th), made by `make(pages)` when the layout
-    reaches it: a marker stands in its place until then. `done` once the rest was made and no rule below the marker
-    added a page to those it was made with (the pages a first layout would have given)."""
+    """The story from the chapter that prints pages on (the `chapter`-th), made by `make(pages)` (from that chapter
+    on) when the layout reaches it: a marker stands in its place until then. `done` once the rest was made and no
+    rule below the marker added a page to those it was made with (the pages a first layout would have given)."""
 
     def __init__(self, chapter: int, make):
         self.chapter, self.make = chapter, make
@@ -199,8 +201,7 @@ class _Later:
         return True
 
     def rest(self, pages: dict[str, int]) -> list:
-        made = self.make(pages)
-        return made[_chapter_start(made, self.chapter):]
+        return self.make(pages)
 
     def done_with(self, anchors: dict[str, int]) -> bool:
         return self.pages is not None and anchors.keys() == self.pages.keys()

@@ -18,7 +18,7 @@ from .contents import Contents
 from .diagram import BattlefieldDiagram
 from .flowables import FactionRow, Heading, Ornament, TableBreak, Text, TitleBorder
 from .layout import Page, RulebookLayout
-from .styles import Styles, markup
+from .styles import Styles
 from .table_room import in_onepage, page_styles
 from .tables import build_table
 
@@ -36,7 +36,7 @@ class _Flowables:
         self.factions, self.anatomy, self.links = factions, anatomy, links
 
     def para(self, text: str, style) -> Text:
-        return Text(markup(text, style, self.styles), style)
+        return Text.of(text, style, self.styles)
 
     def paragraph(self, block: b.Paragraph, in_box: bool) -> Text:
         """A paragraph; a numbered rule or question hangs its number and carries its rule id (`anchor`) for the
@@ -44,7 +44,7 @@ class _Flowables:
         s = self.styles
         if block.number:
             style = s.question if block.style == "question" else s.rule
-            text = Text(markup(block.text, style, self.styles), style, bulletText=block.number)
+            text = Text.of(block.text, style, self.styles, bulletText=block.number)
             text.anchor = block.anchor
             return text
         style = {"note": s.note, "answer": s.answer}.get(block.style, s.box if in_box else s.body)
@@ -68,7 +68,7 @@ class _Flowables:
         return flowables + [heading, Ornament(fmt.ornament * MM, self.styles, fmt.space.after_heading * 1.3)]
 
     def items(self, block: b.ItemList, style) -> list[Flowable]:
-        return [Text(markup(item, style, self.styles), style, bulletText=f"{number}." if block.numbered else "•")
+        return [Text.of(item, style, self.styles, bulletText=f"{number}." if block.numbered else "•")
                 for number, item in enumerate(block.items, 1)]
 
     def table(self, block: b.Table) -> list[Flowable]:
@@ -135,12 +135,13 @@ class _Flowables:
 
 def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str],
           factions: tuple[FactionStyle, ...], small_text: float, lang: str, anatomy: AnatomyCards,
-          links: bool = True) -> list[Flowable]:
+          links: bool = True, first_key: int = 1) -> list[Flowable]:
     """All flowables in the language `lang`, hyphenated in it (`factions`: the card layout's style of each faction,
     in order, for the title page; text under `small_text` pt in black ink only; `anatomy`: the card anatomy's
     composed fronts). A chapter flagged `onepage` is set in larger type and shrunk as a whole to fit one page (in a
-    page format that shrinks one-page chapters). `links`: the contents link to the headings (real pages only)."""
-    keys = count(1)
+    page format that shrinks one-page chapters). `links`: the contents link to the headings (real pages only).
+    The headings' keys count from `first_key` (the rest of a story from a chapter on: `headings_in` those above)."""
+    keys = count(first_key)
     normal, large = (_Flowables(page, layout, styles, keys, factions, anatomy, links)
                      for styles in page_styles(page, layout, fonts, small_text, lang))
     result: list[Flowable] = []
@@ -172,6 +173,12 @@ def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts
     for contents in (flowable for flowable in result if isinstance(flowable, Contents)):
         contents.declare(result)
     return result
+
+
+def headings_in(blocks: tuple[b.Block, ...]) -> int:
+    """How many headings, each with a key of its own, the story makes of `blocks` (those in boxes included)."""
+    return sum(1 if isinstance(block, b.Heading) else headings_in(block.blocks) if isinstance(block, b.Box) else 0
+               for block in blocks)
 
 
 def _keep_with_table(placed: list[Flowable], table: Flowable) -> None:

@@ -72,7 +72,16 @@ def make_styles(fmt: PageFormat, fonts: dict[str, str], palette: RulebookPalette
                 marks: RulebookMarks, small_text: float, scale: float = 1.0, hyphenator=None) -> Styles:
     """The styles of a page format; text under `small_text` (pt, the card layout's) prints in black
     ink only; `scale` enlarges all type (a one-page chapter fills its page); the text and table styles hyphenate
-    with `hyphenator` (pnp.typeset.hyphenation.paragraph_hyphenator) when given."""
+    with `hyphenator` (pnp.typeset.hyphenation.paragraph_hyphenator) when given. The same arguments give the same
+    styles (the same objects: a paragraph's parsed markup is remembered by its style, pnp.rulebook.flowables)."""
+    return _styles(fmt, tuple(fonts.items()), palette, figures, marks, small_text, scale, hyphenator)
+
+
+@memo("a page format's rulebook styles (never changed once made)", "page format, fonts, palette, figures, marks, "
+      "small text size, scale, hyphenator")
+def _styles(fmt: PageFormat, font_roles: tuple[tuple[str, str], ...], palette: RulebookPalette, figures: Figures,
+            marks: RulebookMarks, small_text: float, scale: float, hyphenator) -> Styles:
+    fonts = dict(font_roles)
     t = RulebookType(**{name: size * scale for name, size in vars(fmt.type).items()})
     s = fmt.space
     ink, accent = cmyk(palette.ink), cmyk(palette.accent)

@@ -10,7 +10,7 @@ from ..core.units import MM
 from .blocks import Table as TableBlock
 from .columns import side_by_side, table_columns
 from .flowables import Text
-from .styles import Styles, markup
+from .styles import Styles
 
 KEEP_ROWS = 3  # rows of a table that stay together at its start and at its end when it breaks across pages
 
@@ -34,10 +34,10 @@ def build_table(block: TableBlock, styles: Styles, weights: Sequence[float], ava
     def cells(row: Sequence[str], head: bool = False) -> list[Text]:
         styles_ = [(s.cell_head_center if head else s.cell_center) if numeric[i] else (s.cell_head if head else s.cell)
                    for i in range(count)]
-        return [Text(markup(cell, style, s), style) for cell, style in zip(row, styles_)]
+        return [Text.of(cell, style, s) for cell, style in zip(row, styles_)]
 
     def across(text: str, style) -> list:
-        return [Text(markup(text, style, s), style)] + [""] * (count - 1)
+        return [Text.of(text, style, s)] + [""] * (count - 1)
 
     rows, spans = [], []
     if block.caption:
