@@ -1,5 +1,6 @@
-"""The caches across runs (pnp.core.disk_cache; docs/caches.md): the same files with the caches off, cold, warm and
-corrupted; a warm cache spares the reading; an entry is used only for the bytes it was made from."""
+"""The caches across runs (pnp.core.disk_cache; docs/caches.md): the same files (calibration sheets, the proof site)
+with the caches off, cold, warm and corrupted; a warm cache spares the reading; an entry is used only for the bytes
+it was made from."""
 from __future__ import annotations
 
 import os
@@ -19,21 +20,30 @@ ROOT = Path(__file__).resolve().parent.parent
 LANGS = "de,pl,tr"
 
 
-def calibration_sheets(out: Path, cache: Path | None) -> dict[str, bytes]:
-    """The calibration sheets of LANGS (they print each language's catalog) made by a fresh `pnp` process with the
-    cache folder under `cache`, or with the caches off (None)."""
+def run_pnp(cache: Path | None, *args: str) -> None:
+    """A fresh `pnp` process with the cache folder under `cache`, or with the caches off (None)."""
     env = {**os.environ, "XDG_CACHE_HOME": str(cache)} if cache else {**os.environ, disk_cache.OFF: "1"}
+    subprocess.run([sys.executable, "-m", "pnp", *args], cwd=ROOT, env=env, check=True, capture_output=True)
+
+
+def calibration_sheets(out: Path, cache: Path | None) -> dict[str, bytes]:
+    """The calibration sheets of LANGS (they print each language's catalog), made with the caches of `cache`."""
     files = {}
     for lang in LANGS.split(","):
         target = out / f"{lang}.pdf"
-        subprocess.run([sys.executable, "-m", "pnp", "calibrate", "--lang", lang, "--out", str(target)], cwd=ROOT,
-                       env=env, check=True, capture_output=True)
+        run_pnp(cache, "calibrate", "--lang", lang, "--out", str(target))
         files[lang] = target.read_bytes()
     return files
 
 
-def entries(cache: Path) -> list[Path]:
-    return sorted((cache / "pnp" / "catalogs").iterdir())
+def proof_site(out: Path, cache: Path | None) -> dict[str, bytes]:
+    """Every file of the Polish proof site (English beside it), made with the caches of `cache`."""
+    run_pnp(cache, "proof", "--lang", "pl", "--jobs", "1", "--out", str(out))
+    return {path.relative_to(out).as_posix(): path.read_bytes() for path in sorted(out.rglob("*")) if path.is_file()}
+
+
+def entries(cache: Path, name: str = "catalogs") -> list[Path]:
+    return sorted((cache / "pnp" / name).iterdir())
 
 
 def test_the_files_are_the_same_with_a_cold_a_warm_and_a_corrupted_cache(tmp_path):
@@ -53,6 +63,23 @@ def test_the_files_are_the_same_with_a_cold_a_warm_and_a_corrupted_cache(tmp_pat
     rest[1].write_bytes(b"")
     assert calibration_sheets(tmp_path / "corrupted", cache) == without
     assert {path: path.read_bytes() for path in entries(cache)} == made  # each made anew
+
+
+def test_the_proof_site_is_the_same_with_a_cold_a_warm_and_a_corrupted_cache_of_its_card_images(tmp_path):
+    cache = tmp_path / "cache"
+    without = proof_site(tmp_path / "off", None)
+    assert not cache.exists()
+    assert proof_site(tmp_path / "cold", cache) == without
+    made = {path: path.read_bytes() for path in entries(cache, "proof-images")}
+    assert len(made) == 2  # one entry per language: English and Polish
+    assert proof_site(tmp_path / "warm", cache) == without
+    assert {path: path.read_bytes() for path in entries(cache, "proof-images")} == made  # read, not written again
+    first, second = made
+    data = made[first]
+    first.write_bytes(data[:-1000] + bytes([data[-1000] ^ 0x01]) + data[-999:])  # one bit of a card image
+    second.write_bytes(data)                                                      # the other language's entry
+    assert proof_site(tmp_path / "corrupted", cache) == without
+    assert {path: path.read_bytes() for path in entries(cache, "proof-images")} == made  # each made anew
 
 
 def test_a_warm_cache_reads_no_catalog_and_gives_the_same_catalog(tmp_path, monkeypatch):
