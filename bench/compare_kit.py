@@ -17,6 +17,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Callable
 
 REPO = Path(__file__).resolve().parent.parent
 BUILDS = {  # folder -> arguments of one command
@@ -70,20 +71,32 @@ def compare(old: Path, new: Path) -> list[str]:
     return lines
 
 
+def build_both(old: str, new: str, build: Callable[[Path, Path], None], temp: Path) -> None:
+    """`build(source, out)` run by the code of each revision into `temp/out-old` and `temp/out-new`; the worktrees
+    checked out for it are removed again."""
+    sources = []
+    try:
+        for label, revision in (("old", old), ("new", new)):
+            source = checkout(revision, temp / f"src-{label}")
+            sources.append(source)
+            start = time.perf_counter()
+            build(source, temp / f"out-{label}")
+            print(f"built {label} ({revision}) in {time.perf_counter() - start:.0f} s")
+    finally:
+        for source in sources:
+            if source != REPO:
+                subprocess.run(["git", "-C", str(REPO), "worktree", "remove", "--force", str(source)],
+                               capture_output=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--old", default="214cd48", help="git revision of the reference build (default 214cd48)")
     parser.add_argument("--new", default="WORKTREE", help="git revision to compare (default: the work tree)")
     options = parser.parse_args()
     temp = Path(tempfile.mkdtemp(prefix="pnp-compare-"))
-    sources = []
     try:
-        for label, revision in (("old", options.old), ("new", options.new)):
-            source = checkout(revision, temp / f"src-{label}")
-            sources.append(source)
-            start = time.perf_counter()
-            build_kit(source, temp / f"out-{label}")
-            print(f"built {label} ({revision}) in {time.perf_counter() - start:.0f} s")
+        build_both(options.old, options.new, build_kit, temp)
         differences = compare(temp / "out-old", temp / "out-new")
         count = len(list((temp / "out-old").rglob("*.pdf")))
         for line in differences:
@@ -92,10 +105,6 @@ def main() -> None:
               f"{'identical' if not differences else f'{len(differences)} differ'}")
         sys.exit(1 if differences else 0)
     finally:
-        for source in sources:
-            if source != REPO:
-                subprocess.run(["git", "-C", str(REPO), "worktree", "remove", "--force", str(source)],
-                               capture_output=True)
         shutil.rmtree(temp, ignore_errors=True)
 
 
