@@ -5,15 +5,19 @@ from __future__ import annotations
 
 import os
 import shutil
+from io import BytesIO
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from babel.messages.pofile import PoFileParser
+from reportlab.pdfgen import canvas
 
 from pnp.core import disk_cache
 from pnp.i18n import catalogs
+from pnp.proof import placement
+from pnp.proof.model import MessageRow
 from pnp.project import Project
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -65,21 +69,24 @@ def test_the_files_are_the_same_with_a_cold_a_warm_and_a_corrupted_cache(tmp_pat
     assert {path: path.read_bytes() for path in entries(cache)} == made  # each made anew
 
 
-def test_the_proof_site_is_the_same_with_a_cold_a_warm_and_a_corrupted_cache_of_its_card_images(tmp_path):
+def test_the_proof_site_is_the_same_with_a_cold_a_warm_and_a_corrupted_cache_of_its_images(tmp_path):
     cache = tmp_path / "cache"
+    kept = lambda: {path: path.read_bytes() for name in ("proof-images", "proof-printed")  # noqa: E731
+                    for path in entries(cache, name)}
     without = proof_site(tmp_path / "off", None)
     assert not cache.exists()
     assert proof_site(tmp_path / "cold", cache) == without
-    made = {path: path.read_bytes() for path in entries(cache, "proof-images")}
-    assert len(made) == 2  # one entry per language: English and Polish
+    made = kept()
+    assert len(made) == 3  # card images of English and of Polish, where the English kit prints each message
     assert proof_site(tmp_path / "warm", cache) == without
-    assert {path: path.read_bytes() for path in entries(cache, "proof-images")} == made  # read, not written again
-    first, second = made
+    assert kept() == made  # read, not written again
+    first, second, printed = made
     data = made[first]
     first.write_bytes(data[:-1000] + bytes([data[-1000] ^ 0x01]) + data[-999:])  # one bit of a card image
     second.write_bytes(data)                                                      # the other language's entry
+    printed.write_bytes(made[printed][:len(made[printed]) // 2])                  # truncated
     assert proof_site(tmp_path / "corrupted", cache) == without
-    assert {path: path.read_bytes() for path in entries(cache, "proof-images")} == made  # each made anew
+    assert kept() == made  # each made anew
 
 
 def test_a_warm_cache_reads_no_catalog_and_gives_the_same_catalog(tmp_path, monkeypatch):
@@ -111,6 +118,26 @@ def test_an_entry_serves_only_the_bytes_it_was_made_from(tmp_path, monkeypatch):
     after = catalogs.read_catalog(locales, "de")
     assert after.pgettext(message.context, message.msgid) == "Geändert"
     assert len(entries(tmp_path / "cache")) == len(catalogs.DOMAINS)  # the old entry of that file replaced
+
+
+def _rulebook(blank_pages: int) -> bytes:
+    """A PDF that prints "Roll the die twice" after `blank_pages` empty pages."""
+    buffer = BytesIO()
+    pdf = canvas.Canvas(buffer, pagesize=(300, 200))
+    for _ in range(blank_pages):
+        pdf.showPage()
+    pdf.drawString(20, 100, "Roll the die twice")
+    pdf.save()
+    return buffer.getvalue()
+
+
+def test_where_a_message_is_printed_is_kept_only_for_the_pages_it_was_found_on(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    rows = [MessageRow("m-roll", "Rulebook", None, "Roll the die twice", None, (), ())]
+    captions = [placement.kept_placements({"rulebook.pdf": _rulebook(blank)}, rows)["m-roll"].caption
+                for blank in (0, 1, 0)]
+    assert captions == ["rulebook.pdf, page 1", "rulebook.pdf, page 2", "rulebook.pdf, page 1"]
+    assert len(entries(tmp_path, "proof-printed")) == 1  # the entry of the older pages replaced
 
 
 @pytest.mark.parametrize("setting, expected", [("1", None), ("0", "pnp"), ("", "pnp")])

@@ -12,8 +12,9 @@ from io import BytesIO, StringIO
 from pathlib import Path
 from typing import Sequence
 
+import PIL
 import pypdfium2
-from PIL import Image, ImageCms
+from PIL import Image, ImageCms, features
 
 from ..cards.produce import CardPages
 
@@ -43,6 +44,13 @@ def _box_image(page: pypdfium2.PdfPage, dpi: int, bleed: bool) -> Image.Image:
     image = page.render(scale=scale, rev_byteorder=True).to_pil()
     x, y = round(left * scale), round((media_top - top) * scale)
     return image.crop((x, y, x + round((right - left) * scale), y + round((top - bottom) * scale)))
+
+
+def renderer_versions() -> bytes:
+    """The versions of what rasterizes and encodes the images (Pillow, its JPEG and zlib libraries, pypdfium2 and
+    PDFium), for the keys of caches that keep images across runs."""
+    return (f"{PIL.__version__} {features.version('jpg')} {features.version('zlib')} {pypdfium2.PYPDFIUM_INFO} "
+            f"{pypdfium2.PDFIUM_INFO}").encode()
 
 
 def srgb_profile() -> bytes:

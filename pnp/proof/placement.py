@@ -3,6 +3,7 @@ memory, each message looked up on its product's pages by the start of its text, 
 place it was found (the full width of the page, a band above and below), as a small grey PNG for the messages page."""
 from __future__ import annotations
 
+import hashlib
 import re
 from io import BytesIO
 from dataclasses import dataclass
@@ -17,6 +18,8 @@ from ..i18n.catalogs import SOURCE_LANG
 from ..products import PRODUCTS
 from ..core.problems import ProblemsFound, raise_if_errors
 from ..core.units import MM
+from ..core.disk_cache import DiskCache, source_digest
+from ..export.images import renderer_versions
 from ..validate.text_scan import BRACE, PERCENT
 from .model import MessageRow
 
@@ -31,6 +34,10 @@ PRINTED_IN = {"Rulebook": BOOKS, "Calibration sheet": ("calibration.pdf",),
               "Score sheet and tokens": ("scoresheet.pdf", "tokens.pdf", *BOOKS), "Card terms": ("cards/",)}
 PLACEHOLDERS = re.compile(f"{PERCENT.pattern}|{BRACE.pattern}")
 WORD = re.compile(r"\w+")
+PRINTED = DiskCache("proof-printed", "where the English kit prints each message: its crop (PNG) and caption",
+                    "the English kit's files and bytes, each message's anchor, section and words sought, the versions "
+                    "of Pillow, its JPEG and zlib libraries, pypdfium2 and PDFium, and pnp's placement code",
+                    "pnp.proof.placement.PRINTED")
 
 
 @dataclass(frozen=True)
@@ -64,6 +71,21 @@ def needles(msgid: str) -> list[str]:
     run = next((run for run in runs if len(run.split()) > 1), max(runs, key=len))
     words = run.split()[:NEEDLE_WORDS]
     return [" ".join(words[:count]) for count in range(len(words), 0, -1) if len(" ".join(words[:count])) > 1]
+
+
+def kept_placements(kit: Mapping[str, bytes], rows: Sequence[MessageRow]) -> dict[str, Printed]:
+    """`placements`, kept across runs (PRINTED) for the kit and messages they were found for."""
+    key = hashlib.sha256()
+    for name, pdf in sorted(kit.items()):
+        key.update(f"{name}\0{len(pdf)}\0".encode() + pdf)
+    for row in rows:
+        key.update("\0".join([row.anchor, row.section, *needles(row.msgid), "\n"]).encode())
+    key.update(source_digest(__name__) + renderer_versions())
+    if (stored := PRINTED.get(SOURCE_LANG, key.digest())) is not None:
+        return {anchor: Printed(png, caption) for anchor, (png, caption) in stored.items()}
+    found = placements(kit, rows)
+    PRINTED.put(SOURCE_LANG, key.digest(), {anchor: (place.png, place.caption) for anchor, place in found.items()})
+    return found
 
 
 def placements(kit: Mapping[str, bytes], rows: Sequence[MessageRow]) -> dict[str, Printed]:

@@ -9,14 +9,12 @@ from io import BytesIO
 from pathlib import Path
 from typing import Mapping, Sequence
 
-import PIL
-import pypdfium2
-from PIL import Image, features
+from PIL import Image
 
 from ..cards.deck import DeckPrint, deck_pdf
 from ..cards.faces import BackFace, FrontFace
 from ..data.art import ArtImage
-from ..export.images import page_images
+from ..export.images import page_images, renderer_versions
 from ..kit.gallery import png_bytes
 from ..cards.layout import CardLayout
 from ..core.disk_cache import DiskCache, source_digest
@@ -52,9 +50,7 @@ def _key(pdf: bytes, ids: Sequence[str]) -> bytes:
     """What a language's images depend on: its pages (the rasterizer's only input), which card each shows, and the
     code and libraries that make them (this module holds the resolutions and the JPEG quality)."""
     code = source_digest(__name__, "pnp.export.images", "pnp.kit.gallery")
-    versions = (f"{PIL.__version__} {features.version('jpg')} {features.version('zlib')} {pypdfium2.PYPDFIUM_INFO} "
-                f"{pypdfium2.PDFIUM_INFO}").encode()
-    return hashlib.sha256(pdf).digest() + "\0".join(ids).encode() + code + versions
+    return hashlib.sha256(pdf).digest() + "\0".join(ids).encode() + code + renderer_versions()
 
 
 def thumbnail(image: Image.Image) -> Image.Image:
