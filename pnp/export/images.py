@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import json
+import zlib
 from io import BytesIO, StringIO
 from pathlib import Path
 from typing import Sequence
@@ -22,6 +23,7 @@ POINTS_PER_INCH = 72
 ICC_DATE = slice(24, 36)  # the profile header's creation date (ICC.1, 7.2.8), which LittleCMS sets to the time now
 MANIFEST_FIELDS = ("id", "name", "faction", "side", "copies", "file")
 PNG_LEVEL = 3  # zlib's level: 16 ms a 300 dpi card instead of 23 ms at Pillow's default 6, for about 6 % more bytes
+PNG_STRATEGY = zlib.Z_RLE  # runs only: 12.5 instead of 13.4 ms a 300 dpi card, 5 % more bytes (the rest: row filters)
 
 
 def page_images(pdf: bytes, indices: Sequence[int], dpi: int, bleed: bool = True) -> list[Image.Image]:
@@ -62,9 +64,10 @@ def srgb_profile() -> bytes:
 
 def png_bytes(image: Image.Image, dpi: int) -> bytes:
     """PNG with an embedded sRGB ICC profile (a print service converts it as sRGB, not as an unknown RGB) and its
-    resolution, compressed at PNG_LEVEL; deterministic."""
+    resolution, compressed at PNG_LEVEL with PNG_STRATEGY; deterministic."""
     buffer = BytesIO()
-    image.save(buffer, "PNG", icc_profile=srgb_profile(), dpi=(dpi, dpi), optimize=False, compress_level=PNG_LEVEL)
+    image.save(buffer, "PNG", icc_profile=srgb_profile(), dpi=(dpi, dpi), optimize=False, compress_level=PNG_LEVEL,
+               compress_type=PNG_STRATEGY)
     return buffer.getvalue()
 
 
