@@ -11,13 +11,14 @@ differing, missing or extra file and a summary, and exits 1 when anything differ
 from __future__ import annotations
 
 import argparse
+import contextlib
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
 REPO = Path(__file__).resolve().parent.parent
 BUILDS = {  # folder -> arguments of one command
@@ -71,9 +72,11 @@ def compare(old: Path, new: Path) -> list[str]:
     return lines
 
 
-def build_both(old: str, new: str, build: Callable[[Path, Path], None], temp: Path) -> None:
-    """`build(source, out)` run by the code of each revision into `temp/out-old` and `temp/out-new`; the worktrees
-    checked out for it are removed again."""
+@contextlib.contextmanager
+def built(old: str, new: str, build: Callable[[Path, Path], None]) -> Iterator[tuple[Path, Path]]:
+    """The output folders of `build(source, out)` run by the code of revision `old` and of revision `new`; the
+    worktrees checked out for it and the outputs are removed afterwards."""
+    temp = Path(tempfile.mkdtemp(prefix="pnp-compare-"))
     sources = []
     try:
         for label, revision in (("old", old), ("new", new)):
@@ -82,11 +85,13 @@ def build_both(old: str, new: str, build: Callable[[Path, Path], None], temp: Pa
             start = time.perf_counter()
             build(source, temp / f"out-{label}")
             print(f"built {label} ({revision}) in {time.perf_counter() - start:.0f} s")
+        yield temp / "out-old", temp / "out-new"
     finally:
         for source in sources:
             if source != REPO:
                 subprocess.run(["git", "-C", str(REPO), "worktree", "remove", "--force", str(source)],
                                capture_output=True)
+        shutil.rmtree(temp, ignore_errors=True)
 
 
 def main() -> None:
@@ -94,19 +99,14 @@ def main() -> None:
     parser.add_argument("--old", default="214cd48", help="git revision of the reference build (default 214cd48)")
     parser.add_argument("--new", default="WORKTREE", help="git revision to compare (default: the work tree)")
     options = parser.parse_args()
-    temp = Path(tempfile.mkdtemp(prefix="pnp-compare-"))
-    try:
-        build_both(options.old, options.new, build_kit, temp)
-        differences = compare(temp / "out-old", temp / "out-new")
-        count = len(list((temp / "out-old").rglob("*.pdf")))
-        for line in differences:
-            print(line)
-        print(f"{count} PDFs of {options.old} compared with {options.new}: "
-              f"{'identical' if not differences else f'{len(differences)} differ'}")
-        sys.exit(1 if differences else 0)
-    finally:
-        shutil.rmtree(temp, ignore_errors=True)
-
+    with built(options.old, options.new, build_kit) as (old, new):
+        differences = compare(old, new)
+        count = len(list(old.rglob("*.pdf")))
+    for line in differences:
+        print(line)
+    print(f"{count} PDFs of {options.old} compared with {options.new}: "
+          f"{'identical' if not differences else f'{len(differences)} differ'}")
+    sys.exit(1 if differences else 0)
 
 if __name__ == "__main__":
     main()

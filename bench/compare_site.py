@@ -13,14 +13,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import sys
-import tempfile
 from pathlib import Path
 
 from PIL import Image
 
-from compare_kit import build_both, run
+from compare_kit import built, run
 
 OUTPUTS = {"proof": ["proof", "--jobs", "1"], "images": ["export", "images", "--lang", "de", "--jobs", "1"]}
 IMAGES = (".png", ".jpg")
@@ -60,19 +58,14 @@ def main() -> None:
     parser.add_argument("--new", default="WORKTREE", help="git revision to compare (default: the work tree)")
     options = parser.parse_args()
     os.environ["PNP_NO_CACHE"] = "1"
-    temp = Path(tempfile.mkdtemp(prefix="pnp-compare-site-"))
-    try:
-        build_both(options.old, options.new, build_site, temp)
-        lines, added = compare(temp / "out-old", temp / "out-new")
-        count = sum(1 for p in (temp / "out-old").rglob("*") if p.is_file())
-        for line in lines:
-            print(line)
-        failed = [line for line in lines if not line.startswith("same pixels")]
-        print(f"{count} files of {options.old} compared with {options.new}: {count - len(lines)} identical, "
-              f"{len(lines) - len(failed)} images with the same pixels, {len(failed)} differ; {added:+d} bytes")
-        sys.exit(1 if failed else 0)
-    finally:
-        shutil.rmtree(temp, ignore_errors=True)
+    with built(options.old, options.new, build_site) as (old, new):
+        lines, added = compare(old, new)
+        count = sum(1 for path in old.rglob("*") if path.is_file())
+    failed = [line for line in lines if not line.startswith("same pixels")]
+    summary = (f"{count} files of {options.old} compared with {options.new}: {count - len(lines)} identical, "
+               f"{len(lines) - len(failed)} images with the same pixels, {len(failed)} differ; {added:+d} bytes")
+    print("\n".join([*lines, summary]))
+    sys.exit(1 if failed else 0)
 
 
 if __name__ == "__main__":
