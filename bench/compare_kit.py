@@ -11,12 +11,14 @@ differing, missing or extra file and a summary, and exits 1 when anything differ
 from __future__ import annotations
 
 import argparse
+import contextlib
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Callable, Iterator
 
 REPO = Path(__file__).resolve().parent.parent
 BUILDS = {  # folder -> arguments of one command
@@ -70,27 +72,20 @@ def compare(old: Path, new: Path) -> list[str]:
     return lines
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--old", default="214cd48", help="git revision of the reference build (default 214cd48)")
-    parser.add_argument("--new", default="WORKTREE", help="git revision to compare (default: the work tree)")
-    options = parser.parse_args()
+@contextlib.contextmanager
+def built(old: str, new: str, build: Callable[[Path, Path], None]) -> Iterator[tuple[Path, Path]]:
+    """The output folders of `build(source, out)` run by the code of revision `old` and of revision `new`; the
+    worktrees checked out for it and the outputs are removed afterwards."""
     temp = Path(tempfile.mkdtemp(prefix="pnp-compare-"))
     sources = []
     try:
-        for label, revision in (("old", options.old), ("new", options.new)):
+        for label, revision in (("old", old), ("new", new)):
             source = checkout(revision, temp / f"src-{label}")
             sources.append(source)
             start = time.perf_counter()
-            build_kit(source, temp / f"out-{label}")
+            build(source, temp / f"out-{label}")
             print(f"built {label} ({revision}) in {time.perf_counter() - start:.0f} s")
-        differences = compare(temp / "out-old", temp / "out-new")
-        count = len(list((temp / "out-old").rglob("*.pdf")))
-        for line in differences:
-            print(line)
-        print(f"{count} PDFs of {options.old} compared with {options.new}: "
-              f"{'identical' if not differences else f'{len(differences)} differ'}")
-        sys.exit(1 if differences else 0)
+        yield temp / "out-old", temp / "out-new"
     finally:
         for source in sources:
             if source != REPO:
@@ -98,6 +93,20 @@ def main() -> None:
                                capture_output=True)
         shutil.rmtree(temp, ignore_errors=True)
 
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--old", default="214cd48", help="git revision of the reference build (default 214cd48)")
+    parser.add_argument("--new", default="WORKTREE", help="git revision to compare (default: the work tree)")
+    options = parser.parse_args()
+    with built(options.old, options.new, build_kit) as (old, new):
+        differences = compare(old, new)
+        count = len(list(old.rglob("*.pdf")))
+    for line in differences:
+        print(line)
+    print(f"{count} PDFs of {options.old} compared with {options.new}: "
+          f"{'identical' if not differences else f'{len(differences)} differ'}")
+    sys.exit(1 if differences else 0)
 
 if __name__ == "__main__":
     main()

@@ -1,10 +1,12 @@
-"""The caches across runs (pnp.core.disk_cache; docs/caches.md): the same files with the caches off, cold, warm and
-corrupted; a warm cache spares the reading; an entry is used only for the bytes it was made from."""
+"""The caches across runs (pnp.core.disk_cache; docs/caches.md): the same files (calibration sheets, the proof site)
+with the caches off, cold, warm and corrupted; a warm cache spares the reading; an entry is used only for the bytes
+it was made from."""
 from __future__ import annotations
 
 import hashlib
 import os
 import shutil
+from io import BytesIO
 import subprocess
 import sys
 from pathlib import Path
@@ -12,10 +14,13 @@ from pathlib import Path
 import pyphen
 import pytest
 from babel.messages.pofile import PoFileParser
+from reportlab.pdfgen import canvas
 
 from pnp.core import disk_cache
 from pnp.adapters.pyphen_internals import pattern_lines
 from pnp.i18n import catalogs
+from pnp.proof import placement
+from pnp.proof.model import MessageRow
 from pnp.project import Project
 from pnp.typeset import hyphenation
 
@@ -24,21 +29,31 @@ LANGS = "de,pl,tr"
 DECK = ROOT / "tests" / "fixtures" / "decks" / "legal-coalition.toml"
 
 
+def run_pnp(cache: Path | None, *args: str) -> None:
+    """A fresh `pnp` process with the cache folder under `cache`, or with the caches off (None)."""
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache)} if cache else {**os.environ, disk_cache.OFF: "1"}
+    subprocess.run([sys.executable, "-m", "pnp", *args], cwd=ROOT, env=env, check=True, capture_output=True)
+
+
 def made_files(out: Path, cache: Path | None) -> dict[str, bytes]:
     """The calibration sheets of LANGS (they print each language's catalog) and a German deck (its card texts
-    hyphenated by the German patterns) made by fresh `pnp` processes with the cache folder under `cache`, or with
-    the caches off (None)."""
-    env = {**os.environ, "XDG_CACHE_HOME": str(cache)} if cache else {**os.environ, disk_cache.OFF: "1"}
+    hyphenated by the German patterns) made with the caches of `cache`."""
     commands = {f"{lang}.pdf": ["calibrate", "--lang", lang, "--out", str(out / f"{lang}.pdf")]
                 for lang in LANGS.split(",")}
     commands[f"de/decks/{DECK.stem}.pdf"] = ["build", "--lang", "de", "--deck", str(DECK), "--out", str(out)]
     for command in commands.values():
-        subprocess.run([sys.executable, "-m", "pnp", *command], cwd=ROOT, env=env, check=True, capture_output=True)
+        run_pnp(cache, *command)
     return {name: (out / name).read_bytes() for name in commands}
 
 
-def entries(cache: Path, folder: str = "catalogs") -> list[Path]:
-    return sorted((cache / "pnp" / folder).iterdir())
+def proof_site(out: Path, cache: Path | None) -> dict[str, bytes]:
+    """Every file of the Polish proof site (English beside it), made with the caches of `cache`."""
+    run_pnp(cache, "proof", "--lang", "pl", "--jobs", "1", "--out", str(out))
+    return {path.relative_to(out).as_posix(): path.read_bytes() for path in sorted(out.rglob("*")) if path.is_file()}
+
+
+def entries(cache: Path, name: str = "catalogs") -> list[Path]:
+    return sorted((cache / "pnp" / name).iterdir())
 
 
 def test_the_files_are_the_same_with_a_cold_a_warm_and_a_corrupted_cache(tmp_path):
@@ -63,6 +78,26 @@ def test_the_files_are_the_same_with_a_cold_a_warm_and_a_corrupted_cache(tmp_pat
     assert made_files(tmp_path / "corrupted", cache) == without
     assert {path: path.read_bytes() for path in entries(cache)} == made  # each made anew
     assert patterns.read_bytes() == read[0]
+
+
+def test_the_proof_site_is_the_same_with_a_cold_a_warm_and_a_corrupted_cache_of_its_images(tmp_path):
+    cache = tmp_path / "cache"
+    kept = lambda: {path: path.read_bytes() for name in ("proof-images", "proof-printed")  # noqa: E731
+                    for path in entries(cache, name)}
+    without = proof_site(tmp_path / "off", None)
+    assert not cache.exists()
+    assert proof_site(tmp_path / "cold", cache) == without
+    made = kept()
+    assert len(made) == 3  # card images of English and of Polish, where the English kit prints each message
+    assert proof_site(tmp_path / "warm", cache) == without
+    assert kept() == made  # read, not written again
+    first, second, printed = made
+    data = made[first]
+    first.write_bytes(data[:-1000] + bytes([data[-1000] ^ 0x01]) + data[-999:])  # one bit of a card image
+    second.write_bytes(data)                                                      # the other language's entry
+    printed.write_bytes(made[printed][:len(made[printed]) // 2])                  # truncated
+    assert proof_site(tmp_path / "corrupted", cache) == without
+    assert kept() == made  # each made anew
 
 
 def test_a_warm_cache_reads_no_catalog_and_gives_the_same_catalog(tmp_path, monkeypatch):
@@ -111,6 +146,26 @@ def test_a_pattern_file_is_read_once_and_its_entry_serves_only_its_bytes(tmp_pat
     path.write_bytes(path.read_bytes() + "ção3ção\n".encode())
     assert hyphenation._patterns(path) == {**cold, "çãoção": "ção3ção"}
     assert len(entries(tmp_path / "cache", "hyphenation")) == 1
+
+
+def _rulebook(blank_pages: int) -> bytes:
+    """A PDF that prints "Roll the die twice" after `blank_pages` empty pages."""
+    buffer = BytesIO()
+    pdf = canvas.Canvas(buffer, pagesize=(300, 200))
+    for _ in range(blank_pages):
+        pdf.showPage()
+    pdf.drawString(20, 100, "Roll the die twice")
+    pdf.save()
+    return buffer.getvalue()
+
+
+def test_where_a_message_is_printed_is_kept_only_for_the_pages_it_was_found_on(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    rows = [MessageRow("m-roll", "Rulebook", None, "Roll the die twice", None, (), ())]
+    captions = [placement.kept_placements({"rulebook.pdf": _rulebook(blank)}, rows)["m-roll"].caption
+                for blank in (0, 1, 0)]
+    assert captions == ["rulebook.pdf, page 1", "rulebook.pdf, page 2", "rulebook.pdf, page 1"]
+    assert len(entries(tmp_path, "proof-printed")) == 1  # the entry of the older pages replaced
 
 
 @pytest.mark.parametrize("setting, expected", [("1", None), ("0", "pnp"), ("", "pnp")])

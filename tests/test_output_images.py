@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pikepdf
 import pytest
+from reportlab.pdfgen import canvas
 from PIL import Image, ImageChops, ImageCms
 
 from conftest import invoke
@@ -161,3 +162,15 @@ def test_a_broken_services_file_is_located(runner, tmp_path):
 def test_an_unknown_or_misplaced_service_is_a_usage_error(runner, tmp_path, args):
     result = invoke(runner, *args, "--lang", "en", "--out", tmp_path)
     assert result.exit_code == 2 and "--service" in result.output and not any(tmp_path.iterdir())
+
+
+def test_a_page_image_has_the_colours_of_the_pdf_channel_by_channel():
+    buffer = BytesIO()
+    pdf = canvas.Canvas(buffer, pagesize=(72, 24))
+    for index, colour in enumerate([(1, 0, 0), (0, 1, 0), (0, 0, 1)]):
+        pdf.setFillColorRGB(*colour)
+        pdf.rect(24 * index, 0, 24, 24, stroke=0, fill=1)
+    pdf.save()
+    image = page_image(buffer.getvalue(), 0, 72)
+    assert image.mode == "RGB" and image.size == (72, 24)
+    assert [image.getpixel((12 + 24 * index, 12)) for index in range(3)] == [(255, 0, 0), (0, 255, 0), (0, 0, 255)]

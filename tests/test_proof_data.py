@@ -4,15 +4,20 @@ from __future__ import annotations
 
 import html
 import re
+from io import BytesIO
 from pathlib import Path
 
 import pytest
+from PIL import Image
+from reportlab.pdfgen import canvas
 
 from pnp.typeset.fonts import register_fonts
 from pnp.cards.layout import card_layout
 from pnp.layouts.schemas import LAYOUTS
 from pnp.i18n.localize import localize_cards
 from pnp.project import Project, load_inputs
+from pnp.proof.model import MessageRow
+from pnp.proof.placement import placements
 from pnp.proof.site import proof_site
 from pnp.cards.checks import compose_language
 from pnp.cards.labels import card_labels
@@ -124,3 +129,22 @@ def test_unreadable_inputs_fail_with_located_problems_and_write_nothing(runner, 
     assert result.exit_code == 1
     assert "engine.toml" in result.output and "toml-syntax" in result.output
     assert not (tmp_path / "site").exists()
+
+
+def test_a_message_set_over_two_lines_is_found_where_it_is_largest():
+    buffer = BytesIO()
+    pdf = canvas.Canvas(buffer, pagesize=(300, 200))
+    pdf.setFont("Helvetica", 8)
+    pdf.drawString(20, 180, "Contents: Roll the die twice")  # the same words, smaller, on a page before
+    pdf.showPage()
+    pdf.setFont("Helvetica", 14)
+    pdf.drawString(20, 100, "When you attack: Roll the")
+    pdf.drawString(20, 80, "die twice and keep the higher.")
+    pdf.save()
+    rows = [MessageRow(anchor, "Score sheet and tokens", None, msgid, None, (), ())
+            for anchor, msgid in (("m-split", "Roll the die twice"), ("m-absent", "Draw two cards"))]
+    found = placements({"scoresheet.pdf": buffer.getvalue()}, rows)
+    assert list(found) == ["m-split"] and found["m-split"].caption == "scoresheet.pdf, page 2"
+    with Image.open(BytesIO(found["m-split"].png)) as crop:  # 18 mm above and below both 14 pt lines, 20 pt apart
+        assert crop.mode == "L" and crop.size[0] == round(300 * 100 / 72)
+        assert crop.height > (2 * 18 / 25.4 * 72 + 20) * 100 / 72

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import csv
 import json
+import zlib
 from io import BytesIO, StringIO
 from pathlib import Path
 from typing import Sequence
 
+import PIL
 import pypdfium2
-from PIL import Image, ImageCms
+from PIL import Image, ImageCms, features
 
 from ..cards.produce import CardPages
 
@@ -21,6 +23,7 @@ POINTS_PER_INCH = 72
 ICC_DATE = slice(24, 36)  # the profile header's creation date (ICC.1, 7.2.8), which LittleCMS sets to the time now
 MANIFEST_FIELDS = ("id", "name", "faction", "side", "copies", "file")
 PNG_LEVEL = 3  # zlib's level: 16 ms a 300 dpi card instead of 23 ms at Pillow's default 6, for about 6 % more bytes
+PNG_STRATEGY = zlib.Z_RLE  # runs only: 12.5 instead of 13.4 ms a 300 dpi card, 5 % more bytes (the rest: row filters)
 
 
 def page_images(pdf: bytes, indices: Sequence[int], dpi: int, bleed: bool = True) -> list[Image.Image]:
@@ -35,12 +38,21 @@ def page_images(pdf: bytes, indices: Sequence[int], dpi: int, bleed: bool = True
 
 
 def _box_image(page: pypdfium2.PdfPage, dpi: int, bleed: bool) -> Image.Image:
+    """The page rendered in RGB byte order (PIL takes it without swapping channels or a second copy: 1.6 instead of
+    2.1 ms a card at 150 dpi, 4.8 instead of 6.9 ms at 300 dpi, the same pixels), cut to the box."""
     left, bottom, right, top = page.get_bleedbox() if bleed else page.get_trimbox()
     media_top = page.get_mediabox()[3]
     scale = dpi / POINTS_PER_INCH
-    image = page.render(scale=scale).to_pil().convert("RGB")
+    image = page.render(scale=scale, rev_byteorder=True).to_pil()
     x, y = round(left * scale), round((media_top - top) * scale)
     return image.crop((x, y, x + round((right - left) * scale), y + round((top - bottom) * scale)))
+
+
+def renderer_versions() -> bytes:
+    """The versions of what rasterizes and encodes the images (Pillow, its JPEG and zlib libraries, pypdfium2 and
+    PDFium), for the keys of caches that keep images across runs."""
+    return (f"{PIL.__version__} {features.version('jpg')} {features.version('zlib')} {pypdfium2.PYPDFIUM_INFO} "
+            f"{pypdfium2.PDFIUM_INFO}").encode()
 
 
 def srgb_profile() -> bytes:
@@ -52,9 +64,10 @@ def srgb_profile() -> bytes:
 
 def png_bytes(image: Image.Image, dpi: int) -> bytes:
     """PNG with an embedded sRGB ICC profile (a print service converts it as sRGB, not as an unknown RGB) and its
-    resolution, compressed at PNG_LEVEL; deterministic."""
+    resolution, compressed at PNG_LEVEL with PNG_STRATEGY; deterministic."""
     buffer = BytesIO()
-    image.save(buffer, "PNG", icc_profile=srgb_profile(), dpi=(dpi, dpi), optimize=False, compress_level=PNG_LEVEL)
+    image.save(buffer, "PNG", icc_profile=srgb_profile(), dpi=(dpi, dpi), optimize=False, compress_level=PNG_LEVEL,
+               compress_type=PNG_STRATEGY)
     return buffer.getvalue()
 
 

@@ -3,6 +3,7 @@ memory, each message looked up on its product's pages by the start of its text, 
 place it was found (the full width of the page, a band above and below), as a small grey PNG for the messages page."""
 from __future__ import annotations
 
+import hashlib
 import re
 from io import BytesIO
 from dataclasses import dataclass
@@ -17,6 +18,8 @@ from ..i18n.catalogs import SOURCE_LANG
 from ..products import PRODUCTS
 from ..core.problems import ProblemsFound, raise_if_errors
 from ..core.units import MM
+from ..core.disk_cache import DiskCache, source_digest
+from ..export.images import renderer_versions
 from ..validate.text_scan import BRACE, PERCENT
 from .model import MessageRow
 
@@ -30,6 +33,11 @@ BOOKS = ("rulebook.pdf", "rules-reference.pdf", "quickref.pdf")  # Learn to Play
 PRINTED_IN = {"Rulebook": BOOKS, "Calibration sheet": ("calibration.pdf",),
               "Score sheet and tokens": ("scoresheet.pdf", "tokens.pdf", *BOOKS), "Card terms": ("cards/",)}
 PLACEHOLDERS = re.compile(f"{PERCENT.pattern}|{BRACE.pattern}")
+WORD = re.compile(r"\w+")
+PRINTED = DiskCache("proof-printed", "where the English kit prints each message: its crop (PNG) and caption",
+                    "the English kit's files and bytes, each message's anchor, section and words sought, the versions "
+                    "of Pillow, its JPEG and zlib libraries, pypdfium2 and PDFium, and pnp's placement code",
+                    "pnp.proof.placement.PRINTED")
 
 
 @dataclass(frozen=True)
@@ -65,6 +73,21 @@ def needles(msgid: str) -> list[str]:
     return [" ".join(words[:count]) for count in range(len(words), 0, -1) if len(" ".join(words[:count])) > 1]
 
 
+def kept_placements(kit: Mapping[str, bytes], rows: Sequence[MessageRow]) -> dict[str, Printed]:
+    """`placements`, kept across runs (PRINTED) for the kit and messages they were found for."""
+    key = hashlib.sha256()
+    for name, pdf in sorted(kit.items()):
+        key.update(f"{name}\0{len(pdf)}\0".encode() + pdf)
+    for row in rows:
+        key.update("\0".join([row.anchor, row.section, *needles(row.msgid), "\n"]).encode())
+    key.update(source_digest(__name__) + renderer_versions())
+    if (stored := PRINTED.get(SOURCE_LANG, key.digest())) is not None:
+        return {anchor: Printed(png, caption) for anchor, (png, caption) in stored.items()}
+    found = placements(kit, rows)
+    PRINTED.put(SOURCE_LANG, key.digest(), {anchor: (place.png, place.caption) for anchor, place in found.items()})
+    return found
+
+
 def placements(kit: Mapping[str, bytes], rows: Sequence[MessageRow]) -> dict[str, Printed]:
     """Message anchor -> where it is printed, for the messages found in the files of their section: where its
     words are set largest (a heading rather than its line in the contents or the running header)."""
@@ -76,18 +99,25 @@ def placements(kit: Mapping[str, bytes], rows: Sequence[MessageRow]) -> dict[str
                       and any(name.startswith(prefix) for prefix in PRINTED_IN.get(row.section, ()))]
             for index, page in enumerate(document if wanted else ()):
                 textpage = page.get_textpage()
+                text = textpage.get_text_range()  # read once: what cannot be on the page is not sought
                 for anchor, texts in wanted:
-                    for hit in _hits(textpage, texts):
+                    for hit in _hits(textpage, [needle for needle in texts if _may_hold(text, needle)]):
                         size = pypdfium2.raw.FPDFText_GetFontSize(textpage.raw, hit[0])
                         if anchor not in best or size > best[anchor][0] + 0.01:
                             boxes = [textpage.get_charbox(i) for i in range(hit[0], hit[0] + hit[1])]
                             best[anchor] = (size, name, index, boxes)
-        rendered: dict[tuple[str, int], Image.Image] = {}
-        for _, name, index, _ in best.values():
+        rendered: dict[tuple[str, int], Image.Image] = {}  # grey: the place is what it shows, and a grey PNG is
+        for _, name, index, _ in best.values():  # made 8 times faster than a palette one
             if (name, index) not in rendered:
-                rendered[(name, index)] = documents[name][index].render(scale=SCALE).to_pil().convert("RGB")
-        return {anchor: Printed(_crop(rendered[(name, index)], boxes), f"{name}, page {index + 1}")
-                for anchor, (_, name, index, boxes) in sorted(best.items())}
+                rendered[(name, index)] = documents[name][index].render(scale=SCALE).to_pil().convert("L")
+        crops: dict[tuple[str, int, int, int], bytes] = {}  # messages on the same lines share their crop
+        found = {}
+        for anchor, (_, name, index, boxes) in sorted(best.items()):
+            band = _band(rendered[(name, index)].height, boxes)
+            if (name, index, *band) not in crops:
+                crops[(name, index, *band)] = _crop(rendered[(name, index)], band)
+            found[anchor] = Printed(crops[(name, index, *band)], f"{name}, page {index + 1}")
+        return found
     finally:
         for document in documents.values():
             document.close()
@@ -103,12 +133,21 @@ def _hits(textpage, texts: Sequence[str]) -> list[tuple[int, int]]:
     return []
 
 
-def _crop(image: Image.Image, boxes: Sequence[tuple[float, float, float, float]]) -> bytes:
-    """The page's full width, from a band above the found words to a band below them."""
-    page_height = image.height / SCALE
+def _may_hold(text: str, needle: str) -> bool:
+    """Whether the page's `text` may hold `needle`: it holds each run of letters and digits of it (PDFium's search
+    matches those as they are, case and all, and only the spaces between words loosely)."""
+    return all(run in text for run in WORD.findall(needle))
+
+
+def _band(height: int, boxes: Sequence[tuple[float, float, float, float]]) -> tuple[int, int]:
+    """The rows of a page's image of `height` pixels from a band above the found words to a band below them."""
+    page_height = height / SCALE
     top, bottom = max(box[3] for box in boxes), min(box[1] for box in boxes)
-    upper = max(0, round((page_height - top - BAND) * SCALE))
-    lower = min(image.height, round((page_height - bottom + BAND) * SCALE))
-    buffer = BytesIO()  # grey: the place is what it shows, and a grey PNG is made 8 times faster than a palette one
-    image.crop((0, upper, image.width, lower)).convert("L").save(buffer, "PNG")
+    return max(0, round((page_height - top - BAND) * SCALE)), min(height, round((page_height - bottom + BAND) * SCALE))
+
+
+def _crop(image: Image.Image, band: tuple[int, int]) -> bytes:
+    """The page's full width between the rows of `band`, as a PNG."""
+    buffer = BytesIO()
+    image.crop((0, band[0], image.width, band[1])).save(buffer, "PNG")
     return buffer.getvalue()

@@ -32,7 +32,7 @@ from ..core.parallel import Progress, results_in_order
 from ..validate import validate
 from . import collect
 from .thumbnails import PRINT_DPI, card_images
-from .placement import english_kit, placements
+from .placement import english_kit, kept_placements
 from .model import ProofData
 from .html import render_site
 
@@ -104,7 +104,7 @@ def proof_site(project: Project, langs: tuple[str, ...], jobs: int = 1, compare:
     shown = collect.Shown(project.locales.parent)
     cards = collect.card_rows(inputs.cards.cards, faces, inputs.catalogs, images, problems, layout, shown)
     messages = collect.message_rows(inputs.catalogs, problems, placeholder_values(inputs, project.layouts), shown)
-    found = placements(english_kit(BuildContext(project, inputs, BuildOptions(), fonts, art, ())), messages)
+    found = kept_placements(english_kit(BuildContext(project, inputs, BuildOptions(), fonts, art, ())), messages)
     for anchor, printed in found.items():
         files[Path(IMAGES, "printed", f"{anchor}.png")] = printed.png
     messages = tuple(replace(row, printed=(f"{IMAGES}/printed/{row.anchor}.png", found[row.anchor].caption))

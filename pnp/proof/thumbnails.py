@@ -1,9 +1,10 @@
 """Card images for the proof site: each front as its pro-mode page (card and bleed, as a print shop gets it),
 rasterized at print resolution by `pnp export images`' page_images and stored as a JPEG (a palette PNG of it takes
 15 times the CPU: median-cut quantizing is most of the proof site's time), and a small copy of it for the pages as a
-palette PNG."""
+palette PNG. A language's images are kept across runs (CARD_IMAGES), keyed by the bytes of its pages."""
 from __future__ import annotations
 
+import hashlib
 from io import BytesIO
 from pathlib import Path
 from typing import Mapping, Sequence
@@ -13,15 +14,20 @@ from PIL import Image
 from ..cards.deck import DeckPrint, deck_pdf
 from ..cards.faces import BackFace, FrontFace
 from ..data.art import ArtImage
-from ..export.images import page_images
+from ..export.images import page_images, renderer_versions
 from ..kit.gallery import png_bytes
 from ..cards.layout import CardLayout
+from ..core.disk_cache import DiskCache, source_digest
 from ..layouts.services import DEFAULT_SERVICE, print_service
 from ..pages.pdfout import DocumentInfo
 
 PRINT_DPI = 150  # what a card opens at: 69 × 94 mm become 408 × 555 px, effect text readable
 THUMBNAIL_DPI = 72  # on the pages: 196 × 266 px
 JPEG_QUALITY = 85  # text as sharp as the palette PNG's at 150 dpi; about 28 KB a card (the PNG: 20 KB)
+CARD_IMAGES = DiskCache("proof-images", "each language's card images of the proof site (thumbnail PNGs and print "
+                        "JPEGs), one entry per language", "the bytes of the language's pro pages and its card ids, "
+                        "the versions of Pillow, its JPEG and zlib libraries, pypdfium2 and PDFium, and pnp's image "
+                        "code", "pnp.proof.thumbnails.CARD_IMAGES")
 
 
 def card_images(fronts: Sequence[FrontFace], backs: Mapping[str, BackFace], layout: CardLayout,
@@ -31,8 +37,20 @@ def card_images(fronts: Sequence[FrontFace], backs: Mapping[str, BackFace], layo
     info = DocumentInfo("proof", "proof site images", fronts[0].lang)  # never written: only rasterized
     printing = DeckPrint(layout, art, layouts, "a4", "pro", "none", (0.0, 0.0), print_service(layouts, DEFAULT_SERVICE))
     pdf = deck_pdf(list(fronts), backs, info, printing)
+    key = _key(pdf, [face.card.id for face in fronts])
+    if (stored := CARD_IMAGES.get(fronts[0].lang, key)) is not None:
+        return stored
     images = page_images(pdf, range(len(fronts)), PRINT_DPI)
-    return {face.card.id: (png_bytes(thumbnail(image)), jpeg_bytes(image)) for face, image in zip(fronts, images)}
+    made = {face.card.id: (png_bytes(thumbnail(image)), jpeg_bytes(image)) for face, image in zip(fronts, images)}
+    CARD_IMAGES.put(fronts[0].lang, key, made)
+    return made
+
+
+def _key(pdf: bytes, ids: Sequence[str]) -> bytes:
+    """What a language's images depend on: its pages (the rasterizer's only input), which card each shows, and the
+    code and libraries that make them (this module holds the resolutions and the JPEG quality)."""
+    code = source_digest(__name__, "pnp.export.images", "pnp.kit.gallery")
+    return hashlib.sha256(pdf).digest() + "\0".join(ids).encode() + code + renderer_versions()
 
 
 def thumbnail(image: Image.Image) -> Image.Image:

@@ -1,0 +1,1 @@
+"""The proof site (`pnp proof`): every card and message in English and each language side by side."""
