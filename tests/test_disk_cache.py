@@ -1,5 +1,6 @@
 """The caches across runs (pnp.core.disk_cache; docs/caches.md): the same files with the caches off, cold, warm and
-corrupted; a warm cache spares the reading; an entry is used only for the bytes it was made from."""
+corrupted (the catalogs read and checked, the generated art scenes and the icons' outlines drawn); a warm cache spares the reading; an entry
+is used only for the bytes it was made from."""
 from __future__ import annotations
 
 import os
@@ -19,40 +20,54 @@ ROOT = Path(__file__).resolve().parent.parent
 LANGS = "de,pl,tr"
 
 
-def calibration_sheets(out: Path, cache: Path | None) -> dict[str, bytes]:
-    """The calibration sheets of LANGS (they print each language's catalog) made by a fresh `pnp` process with the
-    cache folder under `cache`, or with the caches off (None)."""
+def run_pnp(out: Path, cache: Path | None, *args: str) -> None:
+    """`pnp *args` in a fresh process with the cache folder under `cache`, or with the caches off (None)."""
     env = {**os.environ, "XDG_CACHE_HOME": str(cache)} if cache else {**os.environ, disk_cache.OFF: "1"}
-    files = {}
+    subprocess.run([sys.executable, "-m", "pnp", *args, "--out", str(out)], cwd=ROOT, env=env, check=True,
+                   capture_output=True)
+
+
+def calibration_sheets(out: Path, cache: Path | None) -> dict[str, bytes]:
+    """The calibration sheets of LANGS (they print each language's catalog)."""
     for lang in LANGS.split(","):
-        target = out / f"{lang}.pdf"
-        subprocess.run([sys.executable, "-m", "pnp", "calibrate", "--lang", lang, "--out", str(target)], cwd=ROOT,
-                       env=env, check=True, capture_output=True)
-        files[lang] = target.read_bytes()
-    return files
+        run_pnp(out / f"{lang}.pdf", cache, "calibrate", "--lang", lang)
+    return {path.name: path.read_bytes() for path in sorted(out.iterdir())}
 
 
-def entries(cache: Path) -> list[Path]:
-    return sorted((cache / "pnp" / "catalogs").iterdir())
+def deck(out: Path, cache: Path | None) -> dict[str, bytes]:
+    """A German deck of three factions' cards without art files: every front shows a generated art scene."""
+    run_pnp(out, cache, "build", "--lang", "de", "--jobs", "1", "--deck",
+            str(ROOT / "tests" / "fixtures" / "decks" / "legal-coalition.toml"))
+    return {path.name: path.read_bytes() for path in sorted(out.rglob("*.pdf"))}
 
 
-def test_the_files_are_the_same_with_a_cold_a_warm_and_a_corrupted_cache(tmp_path):
+def entries(cache: Path, folder: str = "catalogs") -> list[Path]:
+    return sorted((cache / "pnp" / folder).iterdir())
+
+
+@pytest.mark.parametrize("made_by, folder, count", [
+    (calibration_sheets, "catalogs", 3 * len(catalogs.DOMAINS)),  # one entry per catalog file
+    (deck, "art-scenes", 20),                                      # one per distinct card of the deck
+    (deck, "icons", 11),                                           # one per icon its cards show
+])
+def test_the_files_are_the_same_with_a_cold_a_warm_and_a_corrupted_cache(tmp_path, made_by, folder, count):
     cache = tmp_path / "cache"
-    without = calibration_sheets(tmp_path / "off", None)
-    assert not cache.exists()
-    assert calibration_sheets(tmp_path / "cold", cache) == without
-    made = {path: path.read_bytes() for path in entries(cache)}
-    assert len(made) == 3 * len(catalogs.DOMAINS)  # one entry per catalog file
-    assert calibration_sheets(tmp_path / "warm", cache) == without
-    assert {path: path.read_bytes() for path in entries(cache)} == made  # read, not written again
+    without = made_by(tmp_path / "off", None)
+    assert without and not cache.exists()
+    assert made_by(tmp_path / "cold", cache) == without
+    made = {path: path.read_bytes() for path in entries(cache, folder)}
+    assert len(made) == count
+    stamps = {path: (path.stat().st_ino, path.stat().st_mtime_ns) for path in made}
+    assert made_by(tmp_path / "warm", cache) == without
+    assert {path: (path.stat().st_ino, path.stat().st_mtime_ns) for path in made} == stamps  # read, not written
     first, second, third, *rest = made
     data = made[first]
-    first.write_bytes(data[:-40] + bytes([data[-40] ^ 0x20]) + data[-39:])    # one bit of a translation
+    first.write_bytes(data[:-40] + bytes([data[-40] ^ 0x20]) + data[-39:])    # one bit of the content
     second.write_bytes(made[second][: len(made[second]) // 2])                # truncated
-    third.write_bytes(made[rest[0]])                                          # another file's entry
+    third.write_bytes(made[rest[0]])                                          # another entry's file
     rest[1].write_bytes(b"")
-    assert calibration_sheets(tmp_path / "corrupted", cache) == without
-    assert {path: path.read_bytes() for path in entries(cache)} == made  # each made anew
+    assert made_by(tmp_path / "corrupted", cache) == without
+    assert {path: path.read_bytes() for path in entries(cache, folder)} == made  # each made anew
 
 
 def test_a_warm_cache_reads_no_catalog_and_gives_the_same_catalog(tmp_path, monkeypatch):
