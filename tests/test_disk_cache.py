@@ -34,10 +34,10 @@ def calibration_sheets(out: Path, cache: Path | None) -> dict[str, bytes]:
     return {path.name: path.read_bytes() for path in sorted(out.iterdir())}
 
 
-def deck(out: Path, cache: Path | None) -> dict[str, bytes]:
+def deck(out: Path, cache: Path | None, *options: str) -> dict[str, bytes]:
     """A German deck of three factions' cards without art files: every front shows a generated art scene."""
     run_pnp(out, cache, "build", "--lang", "de", "--jobs", "1", "--deck",
-            str(ROOT / "tests" / "fixtures" / "decks" / "legal-coalition.toml"))
+            str(ROOT / "tests" / "fixtures" / "decks" / "legal-coalition.toml"), *options)
     return {path.name: path.read_bytes() for path in sorted(out.rglob("*.pdf"))}
 
 
@@ -68,6 +68,17 @@ def test_the_files_are_the_same_with_a_cold_a_warm_and_a_corrupted_cache(tmp_pat
     rest[1].write_bytes(b"")
     assert made_by(tmp_path / "corrupted", cache) == without
     assert {path: path.read_bytes() for path in entries(cache, folder)} == made  # each made anew
+
+
+def test_a_copy_of_the_data_folder_finds_the_same_art_scenes(tmp_path):
+    """An art scene's entry is keyed by what the picture depends on, not by the file its card was read from: a
+    copy of the data (as every test that changes the data makes) adds no entry."""
+    cache = tmp_path / "cache"
+    first = deck(tmp_path / "first", cache)
+    stamps = {path: path.stat().st_mtime_ns for path in entries(cache, "art-scenes")}
+    shutil.copytree(ROOT / "data", tmp_path / "data")
+    assert deck(tmp_path / "copy", cache, "--data", str(tmp_path / "data")) == first
+    assert {path: path.stat().st_mtime_ns for path in entries(cache, "art-scenes")} == stamps
 
 
 def test_a_warm_cache_reads_no_catalog_and_gives_the_same_catalog(tmp_path, monkeypatch):

@@ -49,14 +49,15 @@ register(f"{__name__}.draw_recorded", "a drawing's PDF operators, form uses and 
 class StoredDrawings:
     """Recorded drawings of one kind kept across runs (pnp.core.disk_cache): an entry holds a drawing's operators,
     form uses and PDF version, and the names and boxes of the forms it defines, which `forms` makes again (name
-    prefix -> the form's Definition from the rest of its name); keyed by the caller's key (its repr: every value
-    the drawing depends on) and `code` (a hash of the code that draws it)."""
+    prefix -> the form's Definition from the rest of its name); keyed by `content(key)` (a text of every value of
+    the caller's key the drawing depends on, one entry each) and `code` (a hash of the code that draws it)."""
 
-    def __init__(self, cache: DiskCache, code: bytes, forms: Mapping[str, Callable[[str], Definition]]):
-        self.cache, self.code, self.forms = cache, code, forms
+    def __init__(self, cache: DiskCache, code: bytes, forms: Mapping[str, Callable[[str], Definition]],
+                 content: Callable[[Hashable], str] = repr):
+        self.cache, self.code, self.forms, self.content = cache, code, forms, content
 
     def get(self, key: Hashable) -> Drawn | None:
-        stored = self.cache.get(repr(key), self._key(key))
+        stored = self.cache.get(self.content(key), self._key(key))
         try:
             names, (code, used, version) = stored
             definitions = tuple(self._definition(name, tuple(bbox)) for name, bbox in names)
@@ -66,11 +67,11 @@ class StoredDrawings:
         return Drawn(definitions, taken)
 
     def put(self, key: Hashable, drawn: Drawn) -> None:
-        self.cache.put(repr(key), self._key(key), (tuple((name, bbox) for name, bbox, _ in drawn.definitions),
+        self.cache.put(self.content(key), self._key(key), (tuple((name, bbox) for name, bbox, _ in drawn.definitions),
                                                    drawn.taken))
 
     def _key(self, key: Hashable) -> bytes:
-        return self.code + repr(key).encode()
+        return self.code + self.content(key).encode()
 
     def _definition(self, name: str, bbox: tuple) -> Definition:
         prefix = next((prefix for prefix in self.forms if name.startswith(prefix)), None)
