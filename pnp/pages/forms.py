@@ -57,7 +57,8 @@ class StoredDrawings:
         self.cache, self.code, self.forms, self.content = cache, code, forms, content
 
     def get(self, key: Hashable) -> Drawn | None:
-        stored = self.cache.get(self.content(key), self._key(key))
+        content = self.content(key)
+        stored = self.cache.get(content, self.code + content.encode())
         try:
             names, (code, used, version) = stored
             definitions = tuple(self._definition(name, tuple(bbox)) for name, bbox in names)
@@ -67,11 +68,9 @@ class StoredDrawings:
         return Drawn(definitions, taken)
 
     def put(self, key: Hashable, drawn: Drawn) -> None:
-        self.cache.put(self.content(key), self._key(key), (tuple((name, bbox) for name, bbox, _ in drawn.definitions),
-                                                   drawn.taken))
-
-    def _key(self, key: Hashable) -> bytes:
-        return self.code + self.content(key).encode()
+        content = self.content(key)
+        self.cache.put(content, self.code + content.encode(),
+                       (tuple((name, bbox) for name, bbox, _ in drawn.definitions), drawn.taken))
 
     def _definition(self, name: str, bbox: tuple) -> Definition:
         prefix = next((prefix for prefix in self.forms if name.startswith(prefix)), None)
