@@ -1,6 +1,7 @@
-"""The caches across runs (pnp.core.disk_cache; docs/caches.md): the same files (calibration sheets, the proof site)
-with the caches off, cold, warm and corrupted; a warm cache spares the reading; an entry is used only for the bytes
-it was made from."""
+"""The caches across runs (pnp.core.disk_cache; docs/caches.md): the same files with the caches off, cold, warm and
+corrupted (the catalogs read and checked, the hyphenation patterns read, the generated art scenes and the icons'
+outlines drawn, the proof site's images); a warm cache spares the reading; an entry is used only for the bytes it
+was made from."""
 from __future__ import annotations
 
 import hashlib
@@ -26,58 +27,81 @@ from pnp.typeset import hyphenation
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = "de,pl,tr"
-DECK = ROOT / "tests" / "fixtures" / "decks" / "legal-coalition.toml"
+DECK = ROOT / "tests" / "fixtures" / "decks" / "legal-coalition.toml"  # three factions, no art files
 
 
-def run_pnp(cache: Path | None, *args: str) -> None:
-    """A fresh `pnp` process with the cache folder under `cache`, or with the caches off (None)."""
+def run_pnp(out: Path, cache: Path | None, *args: str) -> None:
+    """`pnp *args` in a fresh process with the cache folder under `cache`, or with the caches off (None)."""
     env = {**os.environ, "XDG_CACHE_HOME": str(cache)} if cache else {**os.environ, disk_cache.OFF: "1"}
-    subprocess.run([sys.executable, "-m", "pnp", *args], cwd=ROOT, env=env, check=True, capture_output=True)
+    subprocess.run([sys.executable, "-m", "pnp", *args, "--out", str(out)], cwd=ROOT, env=env, check=True,
+                   capture_output=True)
 
 
-def made_files(out: Path, cache: Path | None) -> dict[str, bytes]:
-    """The calibration sheets of LANGS (they print each language's catalog) and a German deck (its card texts
-    hyphenated by the German patterns) made with the caches of `cache`."""
-    commands = {f"{lang}.pdf": ["calibrate", "--lang", lang, "--out", str(out / f"{lang}.pdf")]
-                for lang in LANGS.split(",")}
-    commands[f"de/decks/{DECK.stem}.pdf"] = ["build", "--lang", "de", "--deck", str(DECK), "--out", str(out)]
-    for command in commands.values():
-        run_pnp(cache, *command)
-    return {name: (out / name).read_bytes() for name in commands}
+def calibration_sheets(out: Path, cache: Path | None) -> dict[str, bytes]:
+    """The calibration sheets of LANGS (they print each language's catalog)."""
+    for lang in LANGS.split(","):
+        run_pnp(out / f"{lang}.pdf", cache, "calibrate", "--lang", lang)
+    return {path.name: path.read_bytes() for path in sorted(out.iterdir())}
+
+
+def deck(out: Path, cache: Path | None, *options: str) -> dict[str, bytes]:
+    """A German deck of three factions' cards without art files: every front shows a generated art scene."""
+    run_pnp(out, cache, "build", "--lang", "de", "--jobs", "1", "--deck", str(DECK), *options)
+    return {path.name: path.read_bytes() for path in sorted(out.rglob("*.pdf"))}
 
 
 def proof_site(out: Path, cache: Path | None) -> dict[str, bytes]:
     """Every file of the Polish proof site (English beside it), made with the caches of `cache`."""
-    run_pnp(cache, "proof", "--lang", "pl", "--jobs", "1", "--out", str(out))
+    run_pnp(out, cache, "proof", "--lang", "pl", "--jobs", "1")
     return {path.relative_to(out).as_posix(): path.read_bytes() for path in sorted(out.rglob("*")) if path.is_file()}
 
 
-def entries(cache: Path, name: str = "catalogs") -> list[Path]:
-    return sorted((cache / "pnp" / name).iterdir())
+def entries(cache: Path, folder: str = "catalogs") -> list[Path]:
+    return sorted((cache / "pnp" / folder).iterdir())
 
 
-def test_the_files_are_the_same_with_a_cold_a_warm_and_a_corrupted_cache(tmp_path):
+def damage(made: dict[Path, bytes]) -> None:
+    """Each entry damaged, in turn: one bit of its content flipped, cut short, another entry's file, emptied (an
+    only entry: its bit flipped)."""
+    paths = list(made)
+    for index, path in enumerate(paths):
+        data = made[path]
+        path.write_bytes((data[:-40] + bytes([data[-40] ^ 0x20]) + data[-39:],
+                          data[: len(data) // 2],
+                          made[paths[index - 1]],
+                          b"")[index % 4 if len(paths) > 1 else 0])
+
+
+@pytest.mark.parametrize("made_by, folder, count", [
+    (calibration_sheets, "catalogs", 3 * len(catalogs.DOMAINS)),  # one entry per catalog file
+    (deck, "hyphenation", 1),                                      # the German patterns
+    (deck, "art-scenes", 20),                                      # one per distinct card of the deck
+    (deck, "icons", 11),                                           # one per icon its cards show
+])
+def test_the_files_are_the_same_with_a_cold_a_warm_and_a_corrupted_cache(tmp_path, made_by, folder, count):
     cache = tmp_path / "cache"
-    without = made_files(tmp_path / "off", None)
-    assert not cache.exists()
-    assert made_files(tmp_path / "cold", cache) == without
-    made = {path: path.read_bytes() for path in entries(cache)}
-    assert len(made) == 3 * len(catalogs.DOMAINS)  # one entry per catalog file
-    [patterns] = entries(cache, "hyphenation")  # the German patterns, read
-    read = patterns.read_bytes(), patterns.stat().st_ino
-    assert made_files(tmp_path / "warm", cache) == without
-    assert {path: path.read_bytes() for path in entries(cache)} == made  # read, not written again
-    assert (patterns.read_bytes(), patterns.stat().st_ino) == read    # (an entry is written by a rename)
-    first, second, third, *rest = made
-    data = made[first]
-    first.write_bytes(data[:-40] + bytes([data[-40] ^ 0x20]) + data[-39:])    # one bit of a translation
-    second.write_bytes(made[second][: len(made[second]) // 2])                # truncated
-    third.write_bytes(made[rest[0]])                                          # another file's entry
-    rest[1].write_bytes(b"")
-    patterns.write_bytes(read[0][:-5000] + bytes([read[0][-5000] ^ 0x01]) + read[0][-4999:])  # one bit of a pattern
-    assert made_files(tmp_path / "corrupted", cache) == without
-    assert {path: path.read_bytes() for path in entries(cache)} == made  # each made anew
-    assert patterns.read_bytes() == read[0]
+    without = made_by(tmp_path / "off", None)
+    assert without and not cache.exists()
+    assert made_by(tmp_path / "cold", cache) == without
+    made = {path: path.read_bytes() for path in entries(cache, folder)}
+    assert len(made) == count
+    stamps = {path: (path.stat().st_ino, path.stat().st_mtime_ns) for path in made}
+    assert made_by(tmp_path / "warm", cache) == without
+    assert {path: (path.stat().st_ino, path.stat().st_mtime_ns) for path in made} == stamps  # read, not written
+    damage(made)
+    assert made_by(tmp_path / "corrupted", cache) == without
+    assert {path: path.read_bytes() for path in entries(cache, folder)} == made  # each made anew
+
+
+def test_a_copy_of_the_data_folder_finds_the_same_art_scenes(tmp_path):
+    """An art scene's entry is keyed by what the picture depends on, not by the file its card was read from: a
+    copy of the data (as every test that changes the data makes) adds no entry."""
+    cache = tmp_path / "cache"
+    first = deck(tmp_path / "first", cache)
+    stamps = {path: path.stat().st_mtime_ns for path in entries(cache, "art-scenes")}
+    shutil.copytree(ROOT / "data", tmp_path / "data")
+    assert deck(tmp_path / "copy", cache, "--data", str(tmp_path / "data")) == first
+    assert {path: path.stat().st_mtime_ns for path in entries(cache, "art-scenes")} == stamps
 
 
 def test_the_proof_site_is_the_same_with_a_cold_a_warm_and_a_corrupted_cache_of_its_images(tmp_path):

@@ -5,7 +5,6 @@ import sys
 
 import click
 
-from ..i18n.catalog_sync import in_step, stale
 from ..i18n.catalogs import LANGS
 from ..kit.write import write_all
 from ..core.problems import ProblemsFound
@@ -19,6 +18,7 @@ def catalogs_group():
 
 
 def _expected():
+    from ..i18n.catalog_sync import in_step  # Babel's extraction: only these two commands need it
     if not (REPO / "babel.cfg").is_file():
         raise click.UsageError(f"no babel.cfg in {REPO}; run pnp from a checkout of the repository")
     return in_step(REPO, REPO / "locales", LANGS)
@@ -42,6 +42,7 @@ def catalogs_update():
 def catalogs_check():
     """Exit 1 when a template or catalog is not what `pnp catalogs update` would write (the first differing entry
     of each)."""
+    from ..i18n.catalog_sync import stale
     problems = stale(_expected())
     if problems:
         report(problems, sys.stdout)

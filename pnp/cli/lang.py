@@ -6,7 +6,6 @@ import sys
 import click
 
 from ..i18n.languages import read_languages
-from ..i18n.new_language import new_language_files, parsed_locale
 from ..kit.write import write_all
 from ..core.problems import ProblemsFound
 from ..project import Project
@@ -28,6 +27,7 @@ def lang_add(code, norm, locales):
     """Add the language CODE (e.g. fr, it) as a draft: its catalogs of every domain from the templates, with
     Plural-Forms from CLDR, and its entry in languages.toml (hyphenation from pyphen where it has the language),
     once the fonts are found to cover its letters. Build it with `pnp build --lang CODE --draft`."""
+    from ..i18n.new_language import new_language_files, parsed_locale  # Babel's extraction and pyphen: this command
     languages, problems = read_languages(locales)
     locale = parsed_locale(code)
     norm = norm or (f"standard {locale.get_display_name('en')}" if locale else "")

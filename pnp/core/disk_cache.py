@@ -9,7 +9,6 @@ from __future__ import annotations
 import hashlib
 import marshal
 import os
-import tempfile
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -76,6 +75,7 @@ class DiskCache:
             return None
 
     def put(self, slot: str, key: bytes, value: Any) -> None:
+        import tempfile  # only a run that stores an entry needs it
         folder = self.folder()
         if folder is None:
             return

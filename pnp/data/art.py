@@ -9,14 +9,15 @@ import warnings
 from dataclasses import dataclass
 from io import BytesIO
 from pathlib import Path
-from typing import Iterable
-
-from PIL import Image, ImageOps, UnidentifiedImageError
+from typing import TYPE_CHECKING, Iterable
 
 from ..core.input_files import read_input
 from ..core.units import MM_PER_INCH
 from ..core.problems import WARNING, Location, Problem
 from ..core.values import Dpi, Positive
+
+if TYPE_CHECKING:  # Pillow is imported where an art file is read: most runs have none
+    from PIL import Image
 
 EXTENSIONS = (".png", ".jpg", ".jpeg")
 DECODERS = ["PNG", "JPEG"]  # the only formats art is decoded as, whatever its name says: no other decoder (nor the
@@ -79,6 +80,7 @@ def art_files(art_dir: Path) -> tuple[dict[str, Path], list[Problem]]:
 
 def cover_fit(image: Image.Image, width_mm: float, height_mm: float, max_dpi: int) -> tuple[Image.Image, float]:
     """Crop the centre of `image` to the window's proportions, scale it down to `max_dpi`; returns image and dpi."""
+    from PIL import Image
     target = width_mm / height_mm
     w, h = image.size
     if w / h > target:  # at least one pixel each way: a 1 × 3000 px image gives a 1 × 1 px picture, not an empty one
@@ -96,6 +98,7 @@ def cover_fit(image: Image.Image, width_mm: float, height_mm: float, max_dpi: in
 
 
 def _rgb(image: Image.Image) -> Image.Image:
+    from PIL import Image, ImageOps
     image = ImageOps.exif_transpose(image)
     if image.mode in ("RGBA", "LA", "P"):
         image = image.convert("RGBA")
@@ -120,6 +123,7 @@ def found_format(data: bytes) -> str | None:
 def _open(path: Path, settings: ArtSettings) -> Image.Image:
     """Decode an art image (PNG or JPEG only) as RGB, refusing one larger than the limit before its pixels are
     read."""
+    from PIL import Image, UnidentifiedImageError
     data = read_input(path, "art")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # the limit below is ours, and reported

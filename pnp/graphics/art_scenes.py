@@ -13,18 +13,22 @@ from __future__ import annotations
 import math
 import random
 import re
+import sys
 import zlib
 
+import reportlab
 from reportlab.pdfgen.canvas import Canvas
 
+from ..core.disk_cache import DiskCache, source_digest
 from ..data.card_database import Card
 from ..data.terms import UNIT_TYPES
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..core.values import Colour
+from ..pages.forms import StoredDrawings
 from .colours import PAPER, cmyk, mix
-from .emblems import draw_emblem
-from .icons import KIND_ICONS, TYPE_ICONS, draw_icon
+from .emblems import draw_emblem, emblem_form
+from .icons import KIND_ICONS, TYPE_ICONS, draw_icon, icon_form
 
 
 @dataclass(frozen=True)
@@ -60,6 +64,26 @@ def draw_placeholder(canvas: Canvas, x: float, y: float, width: float, height: f
     canvas.setFillColor(cmyk(style.dark))
     canvas.setStrokeColor(cmyk(style.dark))
     motif(card)(canvas, rnd, x, near, width, height, card)
+
+
+# the code a scene's operators depend on (the forms it uses are drawn anew in every PDF from their names)
+DRAWING_CODE = (source_digest(__name__, "pnp.graphics.icons", "pnp.graphics.emblems", "pnp.graphics.colours",
+                              "pnp.data.terms", "pnp.pages.forms", "pnp.adapters.reportlab_canvas")
+                + f"{reportlab.Version} {sys.version}".encode())
+
+
+def scene_content(key: tuple) -> str:
+    """The text of an art window's key (its box and Scene) without where the card was read from (file and line),
+    which the picture does not depend on: a copy of the data folder (a test's) finds the same entries."""
+    *box, scene = key
+    return repr((*box, replace(scene, card=replace(scene.card, source="", line=None))))
+
+
+SCENES = StoredDrawings(
+    DiskCache("art-scenes", "each generated art scene's PDF operators and the names of the forms it defines",
+              "the art window's box and the scene (card, colours, emblem), pnp's drawing code, ReportLab's and "
+              "Python's versions", "pnp.graphics.art_scenes.SCENES"),
+    DRAWING_CODE, {"icon-": icon_form, "emblem-": emblem_form}, scene_content)
 
 
 LEADERS = frozenset({"commander", "officer", "satrap"})

@@ -16,7 +16,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..data.art import ArtImage
-from .art_scenes import Scene, draw_placeholder
+from .art_scenes import SCENES, Scene, draw_placeholder
 from .colours import BLACK, PAPER, cmyk
 from .emblems import draw_emblem
 from .icons import draw_icon
@@ -414,7 +414,7 @@ def _art_window(canvas: Canvas, window: ArtWindow) -> None:
         canvas.drawImage(ImageReader(window.image.image), x, y, w, h)
     else:
         draw_recorded(canvas, ("art scene", x, y, w, h, window.scene),  # the same in every language and PDF
-                      lambda c: draw_placeholder(c, x, y, w, h, window.scene))
+                      lambda c: draw_placeholder(c, x, y, w, h, window.scene), SCENES)
     canvas.restoreState()
     canvas.setStrokeColor(cmyk(window.outline))
     canvas.setLineWidth(window.width)

@@ -11,7 +11,7 @@ from typing import Callable
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
-from ..pages.forms import define_once
+from ..pages.forms import Definition, define_once
 
 REACH = 1.5  # half the side of a form's box in unit coordinates: room for parts that stick out of the −1..1 square
 
@@ -178,11 +178,16 @@ EMBLEMS: dict[str, Callable[[_Shapes], None]] = {
 }
 
 
+def emblem_form(name: str) -> Definition:
+    """The form of emblem `name`: its form name, box (unit coordinates) and drawing."""
+    return f"emblem-{name}", (-REACH, -REACH, REACH, REACH), lambda c: EMBLEMS[name](_Shapes(c))
+
+
 def draw_emblem(canvas: Canvas, name: str, cx: float, cy: float, size: float) -> None:
     """Fill emblem `name` in the current fill colour, centred at (cx, cy), `size` points across (a form stored
     once per PDF, in unit coordinates)."""
-    form = f"emblem-{name}"
-    define_once(canvas, form, (-REACH, -REACH, REACH, REACH), lambda c: EMBLEMS[name](_Shapes(c)))
+    form, box, draw = emblem_form(name)
+    define_once(canvas, form, box, draw)
     canvas.saveState()
     canvas.translate(cx, cy)
     canvas.scale(size / 2, size / 2)

@@ -5,14 +5,17 @@ from __future__ import annotations
 
 import re
 
+import fontTools
+import reportlab
 from fontTools.pens.basePen import BasePen
 from fontTools.pens.recordingPen import RecordingPen
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 from ..core.caches import memo
+from ..core.disk_cache import DiskCache, source_digest
 from ..data.card_database import Card
-from ..pages.forms import define_once
+from ..pages.forms import Definition, define_once
 from ..core.resources import package_folder
 
 ICONS = package_folder("pnp", "icons")
@@ -64,14 +67,26 @@ class _CanvasPathPen(BasePen):
         self.path.close()
 
 
+PATHS = DiskCache("icons", "each icon's outline as PDF path operators", "the icon's name and SVG bytes, pnp's icon "
+                  "code, fontTools' and ReportLab's versions", "pnp.graphics.icons.PATHS")
+PATH_CODE = source_digest(__name__) + f"{fontTools.version} {reportlab.Version}".encode()
+
+
 @memo("an icon's outline as PDF path operators, in its grid", "icon name")
 def _path_code(name: str) -> str:
-    """The icon's outline as the operators of a PDF path (the same for every PDF and language)."""
+    """The icon's outline as the operators of a PDF path (the same for every PDF and language; kept across runs:
+    reading the SVG takes 1 ms an icon, and lxml's import)."""
+    key = PATH_CODE + name.encode() + b"\0" + (ICONS / f"{name}.svg").read_bytes()
+    stored = PATHS.get(name, key)
+    if isinstance(stored, str):
+        return stored
     path = PDFPathObject()
     pen = _CanvasPathPen(path)
     for operator, args in _outline(name):
         getattr(pen, operator)(*args)
-    return path.getCode()
+    code = path.getCode()
+    PATHS.put(name, key, code)
+    return code
 
 
 def _fill_outline(canvas: Canvas, name: str) -> None:
@@ -79,10 +94,15 @@ def _fill_outline(canvas: Canvas, name: str) -> None:
     canvas.drawPath(PDFPathObject([_path_code(name)]), stroke=0, fill=1, fillMode=FILL_NON_ZERO)
 
 
+def icon_form(name: str) -> Definition:
+    """The form of the icon `name`: its form name, box and drawing."""
+    return f"icon-{name}", (0, 0, GRID, GRID), lambda c: _fill_outline(c, name)
+
+
 def draw_icon(canvas: Canvas, name: str, cx: float, cy: float, size: float) -> None:
     """Fill the icon `name` in a square of `size` points centred on (cx, cy)."""
-    form = f"icon-{name}"
-    define_once(canvas, form, (0, 0, GRID, GRID), lambda c: _fill_outline(c, name))
+    form, box, draw = icon_form(name)
+    define_once(canvas, form, box, draw)
     canvas.saveState()
     canvas.transform(size / GRID, 0, 0, -size / GRID, cx - size / 2, cy + size / 2)  # grid y runs downwards
     canvas.doForm(form)

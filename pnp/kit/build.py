@@ -21,7 +21,6 @@ from typing import Callable, ContextManager, Iterable, Iterator, Mapping
 from ..context import MODES, BuildContext, BuildOptions
 from ..data.art import ArtImage, art_files, load_art
 from ..data.deck_lists import DeckList, load_deck_list, read_deck_list
-from ..export.cmyk_art import cmyk_art, read_cmyk_profile
 from ..export.pdfx_settings import pdfx_conditions
 from ..typeset.fonts import register_fonts
 from ..pages.imposition import DUPLEX_MODES, check_back_offset, home_grid
@@ -176,6 +175,7 @@ def load(project: Project, options: BuildOptions) -> Loaded:
     art, art_problems = loaded_art(project, inputs, card)
     after += art_problems
     if options.pdfx:
+        from ..export.cmyk_art import cmyk_art, read_cmyk_profile  # Pillow's colour management: --pdfx alone
         profile, profile_problems = (read_cmyk_profile(options.cmyk_profile, options.pdfx) if options.cmyk_profile
                                      else (None, []))
         after += profile_problems

@@ -1,15 +1,17 @@
 """Drawings a PDF stores once: a form XObject defined on first use, every further use a reference to it; and
-drawings a process makes once: the operators of a drawing that is the same in every PDF, added again."""
+drawings a process makes once: the operators of a drawing that is the same in every PDF, added again (and, where
+the caller gives a `StoredDrawings`, kept across runs in the user's cache folder)."""
 from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Callable, Hashable
+from typing import Callable, Hashable, Mapping
 
 from reportlab.pdfgen.canvas import Canvas
 
 from ..adapters.reportlab_canvas import Taken, draw_again, drawn_marks, drawn_since
 from ..core.caches import register
+from ..core.disk_cache import DiskCache
 
 Definition = tuple[str, tuple[float, float, float, float], Callable[[Canvas], None]]
 _RECORDING: list[list[Definition]] = []  # the define_once calls of each drawing being recorded
@@ -44,11 +46,51 @@ register(f"{__name__}.draw_recorded", "a drawing's PDF operators, form uses and 
          f"never; the oldest beyond {DRAWN_MAX} entries")
 
 
-def draw_recorded(canvas: Canvas, key: Hashable, draw: Callable[[Canvas], None]) -> None:
+class StoredDrawings:
+    """Recorded drawings of one kind kept across runs (pnp.core.disk_cache): an entry holds a drawing's operators,
+    form uses and PDF version, and the names and boxes of the forms it defines, which `forms` makes again (name
+    prefix -> the form's Definition from the rest of its name); keyed by `content(key)` (a text of every value of
+    the caller's key the drawing depends on, one entry each) and `code` (a hash of the code that draws it)."""
+
+    def __init__(self, cache: DiskCache, code: bytes, forms: Mapping[str, Callable[[str], Definition]],
+                 content: Callable[[Hashable], str] = repr):
+        self.cache, self.code, self.forms, self.content = cache, code, forms, content
+
+    def get(self, key: Hashable) -> Drawn | None:
+        content = self.content(key)
+        stored = self.cache.get(content, self.code + content.encode())
+        try:
+            names, (code, used, version) = stored
+            definitions = tuple(self._definition(name, tuple(bbox)) for name, bbox in names)
+            taken = (tuple(code), tuple(used), tuple(version))
+        except (TypeError, ValueError):  # no entry, or one this code cannot use
+            return None
+        return Drawn(definitions, taken)
+
+    def put(self, key: Hashable, drawn: Drawn) -> None:
+        content = self.content(key)
+        self.cache.put(content, self.code + content.encode(),
+                       (tuple((name, bbox) for name, bbox, _ in drawn.definitions), drawn.taken))
+
+    def _definition(self, name: str, bbox: tuple) -> Definition:
+        prefix = next((prefix for prefix in self.forms if name.startswith(prefix)), None)
+        definition = self.forms[prefix](name[len(prefix):]) if prefix is not None else None
+        if definition is None or definition[:2] != (name, bbox):
+            raise ValueError(name)
+        return definition
+
+
+def draw_recorded(canvas: Canvas, key: Hashable, draw: Callable[[Canvas], None],
+                  stored: StoredDrawings | None = None) -> None:
     """What `draw(canvas)` draws, which must depend only on `key` and not on the canvas's state (it sets every
     colour and width it uses): drawn the first time, the same operators added again after (the forms it uses
-    defined as it defined them). The caller saves and restores the graphics state around it."""
+    defined as it defined them); with `stored`, also taken from and kept in the cache across runs. The caller
+    saves and restores the graphics state around it."""
     drawn = _DRAWN.get(key)
+    if drawn is None and stored is not None:
+        drawn = stored.get(key)
+        if drawn is not None:
+            _remember(key, drawn)
     if drawn is None:
         definitions: list[Definition] = []
         _RECORDING.append(definitions)
@@ -57,10 +99,17 @@ def draw_recorded(canvas: Canvas, key: Hashable, draw: Callable[[Canvas], None])
             draw(canvas)
         finally:
             _RECORDING.remove(definitions)
-        _DRAWN[key] = Drawn(tuple(definitions), drawn_since(canvas, marks))
-        if len(_DRAWN) > DRAWN_MAX:
-            _DRAWN.popitem(last=False)
+        drawn = Drawn(tuple(definitions), drawn_since(canvas, marks))
+        _remember(key, drawn)
+        if stored is not None:
+            stored.put(key, drawn)
         return
     for name, bbox, define in drawn.definitions:
         define_once(canvas, name, bbox, define)
     draw_again(canvas, drawn.taken)
+
+
+def _remember(key: Hashable, drawn: Drawn) -> None:
+    _DRAWN[key] = drawn
+    if len(_DRAWN) > DRAWN_MAX:
+        _DRAWN.popitem(last=False)

@@ -17,20 +17,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Sequence
-
-from reportlab.lib.colors import CMYKColor
-from reportlab.pdfgen.canvas import Canvas
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from ..core.loader import layout_file
 from ..layouts.schemas import CardGeometry, SheetLayout, home_sheet, sheet_layout
 from ..core.problems import Location, Problem, ProblemsFound
 from ..core.units import MM
 
+if TYPE_CHECKING:  # the command line reads the grid's geometry without ReportLab's canvas
+    from reportlab.pdfgen.canvas import Canvas
+
 DUPLEX_MODES = ("long", "short", "none")
-DrawCell = Callable[[Canvas, float, float], None]
+DrawCell = Callable[["Canvas", float, float], None]
 Rect = tuple[float, float, float, float]
-REGISTRATION_BLACK = CMYKColor(0, 0, 0, 1)
+REGISTRATION_BLACK = (0, 0, 0, 1)  # CMYK
 
 
 @dataclass(frozen=True)
@@ -195,8 +195,9 @@ def crop_mark_lines(grid: SheetGrid) -> list[tuple[float, float, float, float]]:
 
 
 def draw_crop_marks(canvas: Canvas, grid: SheetGrid) -> None:
+    from reportlab.lib.colors import CMYKColor
     canvas.saveState()
-    canvas.setStrokeColor(REGISTRATION_BLACK)
+    canvas.setStrokeColor(CMYKColor(*REGISTRATION_BLACK))
     canvas.setLineWidth(grid.mark_width)
     canvas.lines(crop_mark_lines(grid))
     canvas.restoreState()
