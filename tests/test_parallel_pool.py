@@ -61,19 +61,26 @@ def test_a_pool_stopped_while_its_workers_send_large_results_stops_at_once():
     assert run.stdout.split() == ["stopped", "40", "times"], run.stderr
 
 
+@pytest.fixture
+def own_children():
+    """The child processes of this test process that the test left: those that were not there when it began (a
+    session's fixture of another module, such as the proof site's browser driver, may have started one before)."""
+    before = set(child_processes(os.getpid()))
+    return lambda: sorted(set(child_processes(os.getpid())) - before)
+
+
 def _die(signal_number: int):
     return lambda: os.kill(os.getpid(), signal_number)
 
 
-def test_a_worker_that_is_killed_is_an_error_not_a_result_awaited_for_ever():
+def test_a_worker_that_is_killed_is_an_error_not_a_result_awaited_for_ever(own_children):
     tasks = [lambda: "fine", _die(signal.SIGKILL), lambda: time.sleep(0.2) or "fine"]
     with pytest.raises(WorkerLost, match=r"^a worker process was killed by SIGKILL before it finished its task "
                                          r"\(2 of 3\)$"):
         results_in_order(tasks, jobs=2)
     with pytest.raises(WorkerLost, match=r"ended \(exit code 3\) before it finished its task \(1 of 2\)"):
         results_in_order([lambda: os._exit(3), lambda: "fine"], jobs=2)
-    time.sleep(0.1)
-    assert not child_processes(os.getpid())
+    assert not own_children()
 
 
 def test_a_tasks_exception_is_raised_in_the_parent_with_where_it_was_raised():
@@ -96,7 +103,7 @@ def test_a_tasks_exception_is_raised_in_the_parent_with_where_it_was_raised():
     assert results_in_order([lambda: 1, lambda: 2, lambda: 3], jobs=2) == [1, 2, 3]  # the pool is usable again
 
 
-def test_a_worker_that_ignores_sigterm_is_killed_when_the_pool_stops(monkeypatch):
+def test_a_worker_that_ignores_sigterm_is_killed_when_the_pool_stops(monkeypatch, own_children):
     def stubborn():
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
         time.sleep(60)
@@ -106,7 +113,7 @@ def test_a_worker_that_ignores_sigterm_is_killed_when_the_pool_stops(monkeypatch
     with pytest.raises(ValueError, match="checked first"):
         results_in_order([stubborn, lambda: time.sleep(0.3) or int("checked first")], jobs=2)
     assert time.monotonic() - started < 10
-    assert not child_processes(os.getpid())
+    assert not own_children()
 
 
 ORPHANED = """
