@@ -155,6 +155,20 @@ def test_an_entry_serves_only_the_bytes_it_was_made_from(tmp_path, monkeypatch):
     assert len(entries(tmp_path / "cache")) == len(catalogs.DOMAINS)  # the old entry of that file replaced
 
 
+def test_a_copy_of_the_locales_folder_finds_the_same_entries_and_its_own_locations(tmp_path, monkeypatch):
+    """A catalog's entry is keyed by its bytes, not its path (every test that changes a catalog reads a copy: keyed
+    by path, the folder grew by an entry per catalog per test, to gigabytes); the messages read from it are located
+    in the copy."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    catalogs.read_catalog(Project().locales, "tr")
+    stamps = {path: path.stat().st_mtime_ns for path in entries(tmp_path / "cache")}
+    copy = tmp_path / "locales"
+    shutil.copytree(Project().locales, copy)
+    read = catalogs.read_catalog(copy, "tr")
+    assert {path: path.stat().st_mtime_ns for path in entries(tmp_path / "cache")} == stamps  # read, not written
+    assert {Path(m.path).parent.parent.parent for m in read.messages.values()} == {copy}
+
+
 def test_a_pattern_file_is_read_once_and_its_entry_serves_only_its_bytes(tmp_path, monkeypatch):
     """The patterns of a file come from its entry while its bytes stay the same (an entry planted for them is what
     a warm read gives), are read anew from other bytes, and the older entry is replaced."""

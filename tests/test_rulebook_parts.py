@@ -303,6 +303,23 @@ def test_compiled_templates_are_kept_in_the_cache_folder_for_the_next_run(tmp_pa
     assert render("Hail, {{ name }}!", tmp_path / "file" / "cache") == "Hail, Hannibal!"
 
 
+def test_the_template_cache_keeps_its_newest_entries_only(tmp_path):
+    """Jinja names a compiled template by the template's path: every install adds entries (47 MB had gathered on one
+    machine); writing one deletes all but the newest KEEP."""
+    from jinja2 import DictLoader
+    from pnp.rulebook.template_cache import KEEP
+    folder = tmp_path / "cache"
+    folder.mkdir()
+    for number in range(KEEP + 10):
+        (folder / f"__jinja2_{number:040x}.cache").write_bytes(b"old")
+        os.utime(folder / f"__jinja2_{number:040x}.cache", ns=(number * 10**9, number * 10**9))
+    env = Environment(loader=DictLoader({"t.j2": "Hail, {{ name }}!"}), bytecode_cache=CompiledTemplates(folder))
+    assert env.get_template("t.j2").render(name="Hannibal") == "Hail, Hannibal!"
+    kept = sorted(path.name for path in folder.iterdir())
+    assert len(kept) == KEEP and f"__jinja2_{0:040x}.cache" not in kept and f"__jinja2_{KEEP + 9:040x}.cache" in kept
+    assert len([name for name in kept if (folder / name).read_bytes() != b"old"]) == 1  # the one just written
+
+
 def test_a_cache_folder_holding_anything_but_files_is_not_read(tmp_path):
     """A FIFO named like a compiled template made every rulebook command wait for ever; now the templates are
     compiled in the process and nothing in the folder is read or written."""

@@ -100,3 +100,15 @@ def _others(folder: Path, entry: Path) -> Iterable[Path]:
     """The other entries of `entry`'s slot (the same name before the dash)."""
     slot = entry.name.split("-", 1)[0]
     return (path for path in folder.glob(f"{slot}-*") if path != entry)
+
+
+def keep_newest(folder: Path, keep: int) -> None:
+    """Delete all but the `keep` most recently written files of `folder` (for a cache whose entries are named by
+    something other than a bounded slot, such as Jinja's, named by each template's path)."""
+    try:
+        files = sorted((entry.stat().st_mtime_ns, entry.path) for entry in os.scandir(folder)
+                       if entry.is_file(follow_symlinks=False))
+        for _, path in files[:-keep]:
+            os.unlink(path)
+    except OSError:  # gone, or not ours to delete: the folder stays as it is
+        return

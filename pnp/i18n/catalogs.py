@@ -140,15 +140,16 @@ def _read_domain(path: Path, lang: str, domain: str
     except OSError as exc:  # a folder, a FIFO or device, a file over the limit, a symlink loop, no permission
         return None, [Problem("po-unreadable", f"cannot read the '{domain}' catalog: {exc.strerror or exc}; expected "
                               "a .po file", where)]
-    key = b"\0".join((READING_CODE, repr((str(path), lang, domain, language(lang))).encode(), data))
-    stored = PARSED.get(str(path), key)
+    key = b"\0".join((READING_CODE, repr((lang, domain, language(lang))).encode(), data))
+    slot = f"{lang}/{domain}"  # not the path: a copy of the locales folder finds the entry, and the folder stays small
+    stored = PARSED.get(slot, key)
     if stored is None:
         catalog, problems = _read_strictly(data, path, lang, domain)
         if catalog is None:
             return None, problems
         messages, compiled = _messages(catalog, str(path)), _compiled(catalog)
         rows = tuple((m.context, m.msgid, m.plural, m.strings, m.fuzzy, m.line) for m in messages.values())
-        PARSED.put(str(path), key, (rows, compiled))
+        PARSED.put(slot, key, (rows, compiled))
     else:
         rows, compiled = stored
         messages = {(row[0], row[1]): Message(*row, str(path)) for row in rows}
@@ -156,7 +157,8 @@ def _read_domain(path: Path, lang: str, domain: str
 
 
 PARSED = DiskCache("catalogs", "each .po file's messages and compiled translations, read and checked",
-                   "the file's bytes and path, the language and its traits, Babel's version and pnp's reading code",
+                   "the file's bytes, the language and its traits, Babel's version and pnp's reading code (one entry "
+                   "per language and domain)",
                    "pnp.i18n.catalogs.PARSED")
 READING_CODE = source_digest(__name__, "pnp.i18n.postrict", "pnp.i18n.languages") + babel.__version__.encode()
 

@@ -10,7 +10,10 @@ from pathlib import Path
 from jinja2 import BytecodeCache, FileSystemBytecodeCache
 from jinja2.bccache import Bucket
 
-from ..core.disk_cache import cache_root
+from ..core.disk_cache import cache_root, keep_newest
+
+KEEP = 64  # compiled templates kept on disk: Jinja names each by the template's path, so every place pnp is
+           # installed at (a virtual environment, a checkout) adds its own; the 16 templates of one install fit 4 times
 
 
 def cache_folder() -> Path | None:
@@ -61,5 +64,6 @@ class CompiledTemplates(BytecodeCache):
             try:
                 self.disk.dump_bytecode(bucket)
             except OSError:  # a full or read-only disk: compiled again next time
-                pass
+                return
+            keep_newest(self.folder, KEEP)
 
