@@ -108,19 +108,17 @@ def test_the_proof_site_is_the_same_with_a_cold_a_warm_and_a_corrupted_cache_of_
     cache = tmp_path / "cache"
     kept = lambda: {path: path.read_bytes() for name in ("proof-images", "proof-printed")  # noqa: E731
                     for path in entries(cache, name)}
-    without = proof_site(tmp_path / "off", None)
-    assert not cache.exists()
-    assert proof_site(tmp_path / "cold", cache) == without
+    cold = proof_site(tmp_path / "cold", cache)  # everything made (as with the caches off) and stored
     made = kept()
     assert len(made) == 3  # card images of English and of Polish, where the English kit prints each message
-    assert proof_site(tmp_path / "warm", cache) == without
+    assert proof_site(tmp_path / "warm", cache) == cold
     assert kept() == made  # read, not written again
     first, second, printed = made
     data = made[first]
     first.write_bytes(data[:-1000] + bytes([data[-1000] ^ 0x01]) + data[-999:])  # one bit of a card image
     second.write_bytes(data)                                                      # the other language's entry
     printed.write_bytes(made[printed][:len(made[printed]) // 2])                  # truncated
-    assert proof_site(tmp_path / "corrupted", cache) == without
+    assert proof_site(tmp_path / "corrupted", cache) == cold
     assert kept() == made  # each made anew
 
 
