@@ -4,6 +4,7 @@ outlines drawn, the proof site's images); a warm cache spares the reading; an en
 was made from."""
 from __future__ import annotations
 
+import copy
 import hashlib
 import os
 import shutil
@@ -18,6 +19,7 @@ from babel.messages.pofile import PoFileParser
 from reportlab.pdfgen import canvas
 
 from pnp.core import disk_cache
+from pnp.graphics import icons
 from pnp.adapters.pyphen_internals import pattern_lines
 from pnp.i18n import catalogs
 from pnp.proof import placement
@@ -165,6 +167,24 @@ def test_a_copy_of_the_locales_folder_finds_the_same_entries_and_its_own_locatio
     read = catalogs.read_catalog(copy, "tr")
     assert {path: path.stat().st_mtime_ns for path in entries(tmp_path / "cache")} == stamps  # read, not written
     assert {Path(m.path).parent.parent.parent for m in read.messages.values()} == {copy}
+
+
+def test_a_folder_keeps_its_newest_entries(tmp_path, monkeypatch):
+    """A scene's slot is its content, so the art scenes of every card ever drawn would pile up: the first entry a
+    process stores also deletes all but the newest `keep`."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    cache = copy.copy(icons.PATHS)  # a cache of its own, as a new process has it
+    cache.keep, cache.pruned = 5, False
+    folder = tmp_path / "pnp" / cache.name
+    folder.mkdir(parents=True)
+    for number in range(8):
+        (folder / f"old{number}-entry").write_bytes(b"old")
+        os.utime(folder / f"old{number}-entry", ns=(number * 10**9, number * 10**9))
+    cache.put("new", b"key", "value")
+    cache.put("newer", b"key", "value")
+    assert sorted(path.name for path in folder.iterdir() if path.name.startswith("old")) == \
+        ["old4-entry", "old5-entry", "old6-entry", "old7-entry"]
+    assert cache.get("new", b"key") == cache.get("newer", b"key") == "value"  # pruned once, before the second
 
 
 def test_a_pattern_file_is_read_once_and_its_entry_serves_only_its_bytes(tmp_path, monkeypatch):

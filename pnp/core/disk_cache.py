@@ -17,6 +17,7 @@ from .caches import register
 OFF = "PNP_NO_CACHE"
 MAGIC = b"pnp-cache 1\n"
 DIGEST = 32  # bytes of a sha256
+KEEP = 1024  # entries a folder keeps (about 7 MB of art scenes; the other folders have fewer slots)
 
 
 def cache_root() -> Path | None:
@@ -42,10 +43,13 @@ def source_digest(*modules: str) -> bytes:
 class DiskCache:
     """One named cache folder of entries: `get(slot, key)` is the value stored for `key` (bytes naming everything
     the value depends on) or None; `put(slot, key, value)` stores it, replacing the entry of the same `slot` (what
-    the entry is of, such as one catalog file), so that a folder holds one entry per slot."""
+    the entry is of, such as one catalog file), so that a folder holds one entry per slot. Where slots are many (one
+    per art scene ever drawn), the first entry a process stores also deletes all but the newest `keep` of the
+    folder."""
 
-    def __init__(self, name: str, holds: str, keyed_by: str, registered_as: str):
-        self.name = name
+    def __init__(self, name: str, holds: str, keyed_by: str, registered_as: str, keep: int = KEEP):
+        self.name, self.keep = name, keep
+        self.pruned = False
         register(registered_as, f"{holds} (on disk: {name}/ of the cache folder)", keyed_by, lambda: None,
                  cleared="never by pnp: keyed by content; the folder may be deleted at any time")
 
@@ -90,6 +94,9 @@ class DiskCache:
                 older.unlink(missing_ok=True)
         except OSError:  # a read-only or full disk: made again next time
             return
+        if not self.pruned:
+            self.pruned = True
+            keep_newest(folder, self.keep)
 
 
 def _short(data: bytes) -> str:
@@ -103,8 +110,8 @@ def _others(folder: Path, entry: Path) -> Iterable[Path]:
 
 
 def keep_newest(folder: Path, keep: int) -> None:
-    """Delete all but the `keep` most recently written files of `folder` (for a cache whose entries are named by
-    something other than a bounded slot, such as Jinja's, named by each template's path)."""
+    """Delete all but the `keep` most recently written files of `folder` (entries that are not used again: other
+    scenes, other installs' compiled templates)."""
     try:
         files = sorted((entry.stat().st_mtime_ns, entry.path) for entry in os.scandir(folder)
                        if entry.is_file(follow_symlinks=False))
