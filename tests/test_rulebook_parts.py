@@ -24,7 +24,7 @@ from pnp.project import REPO, Project
 from pnp.rulebook import blocks as b
 from pnp.rulebook import anatomy_fronts, document_info, faction_styles, kit_facts
 from pnp.rulebook.booklet import padded
-from pnp.rulebook.compose import COMMANDS, compose
+from pnp.rulebook.compose import COMMANDS, PAPER_NAMES, compose, paper_free, template_context
 from pnp.rulebook.render import BookPrint, render
 from pnp.rulebook.template_cache import CompiledTemplates
 from pnp.cards.layout import card_layout
@@ -38,7 +38,8 @@ from pnp.core.units import MM
 from pnp.typeset.fonts import register_fonts
 from pnp.validate.text_scan import placeholders
 
-from pnp.rulebook.books import BOOKS, REFERENCE
+from pnp.rulebook.books import BOOKS, LEARN_TO_PLAY, REFERENCE
+from pnp.layouts.schemas import PAPERS
 from pnp.rulebook.numbering import with_pages
 from rulebook_helpers import inputs
 from rulebook_helpers import column_widths, stacks
@@ -390,3 +391,25 @@ def test_a_rulebook_text_is_parsed_once_per_style_and_set_as_a_paragraph_of_its_
             assert line_texts(wrapped_lines(paragraph)) == line_texts(wrapped_lines(expected))
     made[0].frags[0].text = "changed"
     assert Text.of(text, german.cell, german).frags[0].text == fresh[0].frags[0].text
+
+
+def test_books_that_state_no_paper_are_composed_once_for_both_papers():
+    """A book that does not state its paper's facts is composed once for A4 and Letter (the same blocks); its
+    template context lacks the paper's facts, so a template that read them would fail rather than print another
+    paper's; the Learn to Play, which quotes them, is composed for each paper with its own."""
+    loaded, layouts = inputs(), Project().layouts
+    terms = language_terms(loaded.lexicon, "de")
+
+    def composed(paper: str, book) -> tuple:
+        return compose(loaded.engine, loaded.cards, loaded.catalogs["de"], kit_facts(loaded.engine, paper, layouts),
+                       terms, book)
+
+    for book in BOOKS:
+        assert (composed("a4", book) is composed("letter", book)) is not book.states_paper, book.name
+    a4, letter = (kit_facts(loaded.engine, paper, layouts) for paper in PAPERS)
+    assert a4.cards_per_sheet != letter.cards_per_sheet and a4.build_options != letter.build_options
+    quoted = {paper: repr(composed(paper, LEARN_TO_PLAY)) for paper in PAPERS}
+    assert "--paper a4" in quoted["a4"] and "--paper letter" in quoted["letter"]
+    context, _ = template_context(loaded.engine, loaded.cards, loaded.catalogs["de"], paper_free(a4), terms)
+    assert not set(PAPER_NAMES) & set(context)
+    assert set(PAPER_NAMES) <= set(template_context(loaded.engine, loaded.cards, loaded.catalogs["de"], a4, terms)[0])
