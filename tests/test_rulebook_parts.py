@@ -17,6 +17,7 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 from jinja2 import Environment
 from pypdf import PdfReader
+from reportlab.lib.styles import ParagraphStyle
 
 from pnp.i18n.catalogs import DOMAIN_INPUTS, DOMAINS
 from pnp.i18n.placeholder_names import KNOWN_PLACEHOLDERS
@@ -30,7 +31,7 @@ from pnp.rulebook.template_cache import CompiledTemplates
 from pnp.cards.layout import card_layout
 from pnp.rulebook.glossary import language_terms
 from pnp.rulebook.layout import page_for, rulebook_layout
-from pnp.rulebook.styles import make_styles, measured_fonts
+from pnp.rulebook.styles import make_styles, measured_fonts, text_width
 from pnp.rulebook.columns import side_by_side, table_columns
 from pnp.typeset.fonts import fonts_for
 from pnp.typeset.textfit import runs_width, set_runs
@@ -413,3 +414,22 @@ def test_books_that_state_no_paper_are_composed_once_for_both_papers():
     context, _ = template_context(loaded.engine, loaded.cards, loaded.catalogs["de"], paper_free(a4), terms)
     assert not set(PAPER_NAMES) & set(context)
     assert set(PAPER_NAMES) <= set(template_context(loaded.engine, loaded.cards, loaded.catalogs["de"], a4, terms)[0])
+
+
+def test_a_text_is_measured_as_its_runs_are_set():
+    """`text_width` (which measures a text of one run whole) gives exactly the width of the runs `set_runs` cuts
+    it into, in every style of the rulebook: plain words, figures (in a title face set in the figure font), glyphs
+    the text face lacks (♚, set in the fallback font), and mixtures."""
+    project = Project()
+    layout = rulebook_layout(project.layouts)
+    styles = make_styles(page_for("a4", False, project.layouts).format, fonts_for(register_fonts(project.fonts), "pl"),
+                         layout.palette, layout.figures, layout.marks, card_layout(project.layouts).card.small_text)
+    texts = ("Kohorta", "12", "ATK", "+2", "3×", "♚", "♚Król", "Żółw-12", "m²", "100 %", "Łucznik ♚ 4")
+    figure_styles = 0
+    for style in vars(styles).values():
+        if isinstance(style, ParagraphStyle):
+            fonts = measured_fonts(style, styles)
+            figure_styles += fonts[2] is not None
+            for text in texts:
+                assert text_width(text, *fonts) == runs_width(set_runs(text, *fonts)), (style.name, text)
+    assert figure_styles  # the figures of a title face were measured in the figure font
