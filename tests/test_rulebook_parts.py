@@ -397,7 +397,8 @@ def test_a_rulebook_text_is_parsed_once_per_style_and_set_as_a_paragraph_of_its_
 def test_books_that_state_no_paper_are_composed_once_for_both_papers():
     """A book that does not state its paper's facts is composed once for A4 and Letter (the same blocks); its
     template context lacks the paper's facts, so a template that read them would fail rather than print another
-    paper's; the Learn to Play, which quotes them, is composed for each paper with its own."""
+    paper's; the Learn to Play, which quotes them, is composed for each paper with its own. The context's part that
+    is the language's alone is made once for every book and paper, each context a copy of it."""
     loaded, layouts = inputs(), Project().layouts
     terms = language_terms(loaded.lexicon, "de")
 
@@ -413,7 +414,11 @@ def test_books_that_state_no_paper_are_composed_once_for_both_papers():
     assert "--paper a4" in quoted["a4"] and "--paper letter" in quoted["letter"]
     context, _ = template_context(loaded.engine, loaded.cards, loaded.catalogs["de"], paper_free(a4), terms)
     assert not set(PAPER_NAMES) & set(context)
-    assert set(PAPER_NAMES) <= set(template_context(loaded.engine, loaded.cards, loaded.catalogs["de"], a4, terms)[0])
+    full, _ = template_context(loaded.engine, loaded.cards, loaded.catalogs["de"], a4, terms)
+    assert set(PAPER_NAMES) <= set(full) and full["cards_per_sheet"] == a4.cards_per_sheet
+    # the language's part made once (the same cards' names), each context a dict of its own
+    assert full["names"] is context["names"] and full is not context
+    assert full.keys() - context.keys() == set(PAPER_NAMES)
 
 
 def test_a_text_is_measured_as_its_runs_are_set():

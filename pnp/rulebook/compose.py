@@ -137,6 +137,22 @@ def template_context(engine: Engine, db: CardDatabase, catalog: LanguageCatalog,
                      terms: Mapping[str, TermForms]) -> tuple[dict[str, Any], list[Problem]]:
     """Everything the templates may use: engine numbers, example results, kit facts, cards, labels, the glossary's
     terms (`terms`: English headword -> the language's forms, pnp.lexicon)."""
+    language_context, problems = _language_context(engine, db, catalog, terms)
+    context = dict(language_context)
+    context.update(card_width=number_text(kit.card_width), card_height=number_text(kit.card_height),
+                   card_bleed=number_text(kit.card_bleed))
+    if kit.cards_per_sheet is not None:  # the facts of a paper (PAPER_NAMES)
+        context.update(kit_options=kit.build_options, cards_per_sheet=kit.cards_per_sheet,
+                       deck_sheets=math.ceil(engine.deck_size / kit.cards_per_sheet))
+    return context, list(problems)
+
+
+@memo_objects("a language's template context without the kit's facts, and its problems", "the engine, cards, "
+              "catalog and terms (the unhashable ones by identity, held with the entry)", maxsize=16)
+def _language_context(engine: Engine, db: CardDatabase, catalog: LanguageCatalog,
+                      terms: Mapping[str, TermForms]) -> tuple[dict[str, Any], tuple[Problem, ...]]:
+    """`template_context` but the kit's facts, made once for every book and paper of a language (never changed:
+    each context is a copy)."""
     examples, problems = example_numbers(engine)
     sample, sample_problems = sample_numbers(engine, db)
     rulings, ruling_problems = ruling_numbers(db)
@@ -161,15 +177,10 @@ def template_context(engine: Engine, db: CardDatabase, catalog: LanguageCatalog,
         phases=engine.phases,
         energy_schedule=engine.energy_schedule(),
         energy_die=energy_die(engine.energy_cap),
-        card_width=number_text(kit.card_width), card_height=number_text(kit.card_height),
-        card_bleed=number_text(kit.card_bleed),
         stat=stat_labels(catalog),
         factions=faction_cards(cards),
     )
-    if kit.cards_per_sheet is not None:  # the facts of a paper (PAPER_NAMES)
-        context.update(kit_options=kit.build_options, cards_per_sheet=kit.cards_per_sheet,
-                       deck_sheets=math.ceil(engine.deck_size / kit.cards_per_sheet))
-    return context, problems
+    return context, tuple(problems)
 
 
 def _faction_name(cards: tuple[LocalizedCard, ...], faction: str) -> str:
