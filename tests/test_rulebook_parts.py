@@ -17,6 +17,7 @@ from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 from jinja2 import Environment
 from pypdf import PdfReader
+from reportlab.lib.styles import ParagraphStyle
 
 from pnp.i18n.catalogs import DOMAIN_INPUTS, DOMAINS
 from pnp.i18n.placeholder_names import KNOWN_PLACEHOLDERS
@@ -24,13 +25,13 @@ from pnp.project import REPO, Project
 from pnp.rulebook import blocks as b
 from pnp.rulebook import anatomy_fronts, document_info, faction_styles, kit_facts
 from pnp.rulebook.booklet import padded
-from pnp.rulebook.compose import COMMANDS, compose
+from pnp.rulebook.compose import COMMANDS, PAPER_NAMES, compose, paper_free, template_context
 from pnp.rulebook.render import BookPrint, render
 from pnp.rulebook.template_cache import CompiledTemplates
 from pnp.cards.layout import card_layout
 from pnp.rulebook.glossary import language_terms
 from pnp.rulebook.layout import page_for, rulebook_layout
-from pnp.rulebook.styles import make_styles, measured_fonts
+from pnp.rulebook.styles import make_styles, measured_fonts, text_width
 from pnp.rulebook.columns import side_by_side, table_columns
 from pnp.typeset.fonts import fonts_for
 from pnp.typeset.textfit import runs_width, set_runs
@@ -38,7 +39,8 @@ from pnp.core.units import MM
 from pnp.typeset.fonts import register_fonts
 from pnp.validate.text_scan import placeholders
 
-from pnp.rulebook.books import BOOKS, REFERENCE
+from pnp.rulebook.books import BOOKS, LEARN_TO_PLAY, REFERENCE
+from pnp.layouts.schemas import PAPERS
 from pnp.rulebook.numbering import with_pages
 from rulebook_helpers import inputs
 from rulebook_helpers import column_widths, stacks
@@ -407,3 +409,49 @@ def test_a_rulebook_text_is_parsed_once_per_style_and_set_as_a_paragraph_of_its_
             assert line_texts(wrapped_lines(paragraph)) == line_texts(wrapped_lines(expected))
     made[0].frags[0].text = "changed"
     assert Text.of(text, german.cell, german).frags[0].text == fresh[0].frags[0].text
+
+
+def test_books_that_state_no_paper_are_composed_once_for_both_papers():
+    """A book that does not state its paper's facts is composed once for A4 and Letter (the same blocks); its
+    template context lacks the paper's facts, so a template that read them would fail rather than print another
+    paper's; the Learn to Play, which quotes them, is composed for each paper with its own. The context's part that
+    is the language's alone is made once for every book and paper, each context a copy of it."""
+    loaded, layouts = inputs(), Project().layouts
+    terms = language_terms(loaded.lexicon, "de")
+
+    def composed(paper: str, book) -> tuple:
+        return compose(loaded.engine, loaded.cards, loaded.catalogs["de"], kit_facts(loaded.engine, paper, layouts),
+                       terms, book)
+
+    for book in BOOKS:
+        assert (composed("a4", book) is composed("letter", book)) is not book.states_paper, book.name
+    a4, letter = (kit_facts(loaded.engine, paper, layouts) for paper in PAPERS)
+    assert a4.cards_per_sheet != letter.cards_per_sheet and a4.build_options != letter.build_options
+    quoted = {paper: repr(composed(paper, LEARN_TO_PLAY)) for paper in PAPERS}
+    assert "--paper a4" in quoted["a4"] and "--paper letter" in quoted["letter"]
+    context, _ = template_context(loaded.engine, loaded.cards, loaded.catalogs["de"], paper_free(a4), terms)
+    assert not set(PAPER_NAMES) & set(context)
+    full, _ = template_context(loaded.engine, loaded.cards, loaded.catalogs["de"], a4, terms)
+    assert set(PAPER_NAMES) <= set(full) and full["cards_per_sheet"] == a4.cards_per_sheet
+    # the language's part made once (the same cards' names), each context a dict of its own
+    assert full["names"] is context["names"] and full is not context
+    assert full.keys() - context.keys() == set(PAPER_NAMES)
+
+
+def test_a_text_is_measured_as_its_runs_are_set():
+    """`text_width` (which measures a text of one run whole) gives exactly the width of the runs `set_runs` cuts
+    it into, in every style of the rulebook: plain words, figures (in a title face set in the figure font), glyphs
+    the text face lacks (♚, set in the fallback font), and mixtures."""
+    project = Project()
+    layout = rulebook_layout(project.layouts)
+    styles = make_styles(page_for("a4", False, project.layouts).format, fonts_for(register_fonts(project.fonts), "pl"),
+                         layout.palette, layout.figures, layout.marks, card_layout(project.layouts).card.small_text)
+    texts = ("Kohorta", "12", "ATK", "+2", "3×", "♚", "♚Król", "Żółw-12", "m²", "100 %", "Łucznik ♚ 4")
+    figure_styles = 0
+    for style in vars(styles).values():
+        if isinstance(style, ParagraphStyle):
+            fonts = measured_fonts(style, styles)
+            figure_styles += fonts[2] is not None
+            for text in texts:
+                assert text_width(text, *fonts) == runs_width(set_runs(text, *fonts)), (style.name, text)
+    assert figure_styles  # the figures of a title face were measured in the figure font

@@ -61,9 +61,18 @@ class KitFacts:
     card_width: float
     card_height: float
     card_bleed: float
-    cards_per_sheet: int
+    cards_per_sheet: int | None  # None in the facts of no paper (`paper_free`)
     tokens: tuple[TokenCount, ...]  # the token set of one game (pnp.sheets.tokens)
-    build_options: str = ""  # the options the kit was built with, as the appendix quotes them
+    build_options: str | None = ""  # the options the kit was built with, as the appendix quotes them
+
+
+PAPER_NAMES = ("kit_options", "cards_per_sheet", "deck_sheets")  # the context's facts that differ between papers
+
+
+def paper_free(kit: KitFacts) -> KitFacts:
+    """The kit's facts without those of its paper: a template context made from them has none of PAPER_NAMES, so
+    that a book whose templates read one fails to render (StrictUndefined) instead of printing another paper's."""
+    return replace(kit, cards_per_sheet=None, build_options=None)
 
 
 class _Messages:
@@ -128,6 +137,22 @@ def template_context(engine: Engine, db: CardDatabase, catalog: LanguageCatalog,
                      terms: Mapping[str, TermForms]) -> tuple[dict[str, Any], list[Problem]]:
     """Everything the templates may use: engine numbers, example results, kit facts, cards, labels, the glossary's
     terms (`terms`: English headword -> the language's forms, pnp.lexicon)."""
+    language_context, problems = _language_context(engine, db, catalog, terms)
+    context = dict(language_context)
+    context.update(card_width=number_text(kit.card_width), card_height=number_text(kit.card_height),
+                   card_bleed=number_text(kit.card_bleed))
+    if kit.cards_per_sheet is not None:  # the facts of a paper (PAPER_NAMES)
+        context.update(kit_options=kit.build_options, cards_per_sheet=kit.cards_per_sheet,
+                       deck_sheets=math.ceil(engine.deck_size / kit.cards_per_sheet))
+    return context, list(problems)
+
+
+@memo_objects("a language's template context without the kit's facts, and its problems", "the engine, cards, "
+              "catalog and terms (the unhashable ones by identity, held with the entry)", maxsize=16)
+def _language_context(engine: Engine, db: CardDatabase, catalog: LanguageCatalog,
+                      terms: Mapping[str, TermForms]) -> tuple[dict[str, Any], tuple[Problem, ...]]:
+    """`template_context` but the kit's facts, made once for every book and paper of a language (never changed:
+    each context is a copy)."""
     examples, problems = example_numbers(engine)
     sample, sample_problems = sample_numbers(engine, db)
     rulings, ruling_problems = ruling_numbers(db)
@@ -146,19 +171,16 @@ def template_context(engine: Engine, db: CardDatabase, catalog: LanguageCatalog,
     context.update(COMMANDS)
     context.update({f"faction_{key}": _faction_name(cards, key) for key in FACTIONS})
     context.update(faction_count=len(FACTIONS), card_count=len(db.cards),
-                   kit_options=kit.build_options, terrain_doctrine=card_labels(catalog).terrain_doctrine,
+                   terrain_doctrine=card_labels(catalog).terrain_doctrine,
                    glossary=sorted(glossary_entries(terms, catalog.lang), key=lambda entry: sort_key(entry.headword)))
     context.update(
         phases=engine.phases,
         energy_schedule=engine.energy_schedule(),
         energy_die=energy_die(engine.energy_cap),
-        card_width=number_text(kit.card_width), card_height=number_text(kit.card_height),
-        card_bleed=number_text(kit.card_bleed), cards_per_sheet=kit.cards_per_sheet,
-        deck_sheets=math.ceil(engine.deck_size / kit.cards_per_sheet),
         stat=stat_labels(catalog),
         factions=faction_cards(cards),
     )
-    return context, problems
+    return context, tuple(problems)
 
 
 def _faction_name(cards: tuple[LocalizedCard, ...], faction: str) -> str:
@@ -183,20 +205,22 @@ def compose(engine: Engine, db: CardDatabase, catalog: LanguageCatalog, kit: Kit
 
 def compose_numbered(engine: Engine, db: CardDatabase, catalog: LanguageCatalog, kit: KitFacts,
                      terms: Mapping[str, TermForms], book: Book) -> tuple[tuple[Block, ...], dict[str, str]]:
-    """`compose`'s blocks and the number of each rule id of the book (the same in every language). The Rules
-    Reference, which the other books cite, is composed once for the same inputs (`_reference`)."""
-    if book is not REFERENCE:
+    """`compose`'s blocks and the number of each rule id of the book (the same in every language). A book that does
+    not state the facts of its paper (the Rules Reference, which the other books cite, and the quick reference) is
+    composed once for the same inputs on every paper (`_paper_free`)."""
+    if book.states_paper:
         return _composed(engine, db, catalog, kit, terms, book)
-    return _reference(engine, db, catalog, kit, terms)
+    return _paper_free(engine, db, catalog, paper_free(kit), terms, book)
 
 
-@memo_objects("the Rules Reference composed (blocks and rule numbers)", "the engine, cards, catalog, kit facts and "
-              "terms (the unhashable ones by identity, held with the entry)", maxsize=16)
-def _reference(engine: Engine, db: CardDatabase, catalog: LanguageCatalog, kit: KitFacts,
-               terms: Mapping[str, TermForms]) -> tuple[tuple[Block, ...], dict[str, str]]:
-    """The Rules Reference, which the other books cite: composed once for the same inputs (a language on each paper:
-    `pnp validate` keeps 5 × 2)."""
-    return _composed(engine, db, catalog, kit, terms, REFERENCE)
+@memo_objects("a book that does not state its paper's facts composed (blocks and rule numbers)", "the engine, "
+              "cards, catalog, kit facts without the paper's, terms and book (the unhashable ones by identity, held "
+              "with the entry)", maxsize=32)
+def _paper_free(engine: Engine, db: CardDatabase, catalog: LanguageCatalog, kit: KitFacts,
+                terms: Mapping[str, TermForms], book: Book) -> tuple[tuple[Block, ...], dict[str, str]]:
+    """A book composed from the kit's `paper_free` facts, once for every paper (`pnp validate` composes each
+    language's books on 2 papers, the build cites the Rules Reference in two other books)."""
+    return _composed(engine, db, catalog, kit, terms, book)
 
 
 def _composed(engine: Engine, db: CardDatabase, catalog: LanguageCatalog, kit: KitFacts,

@@ -7,12 +7,13 @@ from html import escape
 from reportlab.lib.colors import CMYKColor
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ..core.caches import memo
 from ..graphics.colours import BLACK, PAPER, cmyk
 from ..core.units import MM
-from ..typeset.fonts import TITLE_FACES
-from ..typeset.textfit import runs_width, set_runs
+from ..typeset.fonts import TITLE_FACES, missing_glyphs
+from ..typeset.textfit import runs, runs_width, set_runs
 from ..core.values import Figures
 from .layout import PageFormat, RulebookMarks, RulebookPalette, RulebookType
 
@@ -169,5 +170,9 @@ def markup(text: str, style: ParagraphStyle, styles: Styles) -> str:
 def text_width(text: str, *fonts) -> float:
     """The width of a text as `markup` sets it in the `measured_fonts` of a style, in points; remembered: the table
     columns measure the same words on both papers, in the booklet, and in the validator's checks and again in the
-    build."""
+    build. A text of one run (no figures set in another font, no glyph its font lacks: most words) is measured
+    whole, as `set_runs` would set it, without cutting it into runs."""
+    font, size, figures = fonts[:3]
+    if runs(text, font, figures) == [(text, font)] and not missing_glyphs(text, font):
+        return stringWidth(text, font, size)
     return runs_width(set_runs(text, *fonts))

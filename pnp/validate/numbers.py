@@ -16,7 +16,7 @@ from .text_scan import numbers, show_multiset
 
 def check_numbers(inputs: Inputs, langs: tuple[str, ...]) -> list[Problem]:
     """"Gain 2" translated "Zyskaj 12" is caught: 12 is not 2 (a substring test would pass it)."""
-    problems = []
+    problems, english = [], {}  # an English source's numbers, read once for all languages
     for lang in langs:
         keys = Counter(message_key(context, msgid) for context, msgid in inputs.catalogs[lang].messages)
         exceptions = {}  # those naming exactly one message; the others are reported and apply to none
@@ -31,14 +31,17 @@ def check_numbers(inputs: Inputs, langs: tuple[str, ...]) -> list[Problem]:
                                         Location(exception.where.file, exception.where.line, lang=lang)))
         for pair in pairs(inputs.catalogs[lang]):
             exception = exceptions.get(message_key(pair.message.context, pair.message.msgid))
-            problems += _pair_problems(pair, exception)
+            if pair.source not in english:
+                english[pair.source] = numbers(pair.source)
+            problems += _pair_problems(pair, english[pair.source], exception)
     return problems
 
 
-def _pair_problems(pair: Pair, exception: NumberException | None) -> list[Problem]:
-    source, found = numbers(pair.source), numbers(pair.translation)
+def _pair_problems(pair: Pair, source: Counter[int], exception: NumberException | None) -> list[Problem]:
+    """The problems of a translation whose English source prints the numbers `source`."""
+    found = numbers(pair.translation)
     extra = Counter(exception.extra if exception else ())
-    expected = source + extra
+    expected = source + extra if extra else source
     if found == expected:
         return []
     if extra and found == source:

@@ -1,6 +1,8 @@
 """Rule numbers are placeholders: each translation has exactly its English source's, all of them known names."""
 from __future__ import annotations
 
+from collections import Counter
+
 from ..i18n.placeholder_names import KNOWN_PLACEHOLDERS
 from ..core.problems import Location, Problem
 from ..project import Inputs
@@ -15,22 +17,27 @@ def _unknown(tokens) -> list[str]:
 
 
 def check_placeholders(inputs: Inputs, langs: tuple[str, ...]) -> list[Problem]:
-    """Missing, extra and unknown placeholders, and texts that str.format or % would fail to fill."""
+    """Missing, extra and unknown placeholders, and texts that str.format or % would fail to fill. An English source
+    is read once for all languages."""
     problems, sources_seen = [], set()
+    english: dict[str, tuple[bool, bool, Counter[str], list[str]]] = {}  # read once for all languages
     for lang in langs:
         for pair in pairs(inputs.catalogs[lang]):
-            brace, percent = brace_style(pair.source), percent_style(pair.source)
-            source = placeholders(pair.source, brace, percent)
+            if pair.source not in english:
+                brace, percent = brace_style(pair.source), percent_style(pair.source)
+                source = placeholders(pair.source, brace, percent)
+                english[pair.source] = brace, percent, source, _unknown(source)
+            brace, percent, source, unknown_source = english[pair.source]
             found = placeholders(pair.translation, brace, percent)
-            unknown_source = _unknown(source)
             if unknown_source and pair.source not in sources_seen:
                 sources_seen.add(pair.source)
                 where = Location(file=pair.where.file, line=pair.where.line, card=pair.where.card,
                                  field=pair.where.field, msgid=pair.where.msgid)
                 problems.append(Problem("placeholder-unknown", f"the English source uses {', '.join(unknown_source)}; "
                                         f"expected only {KNOWN}", where))
-            missing, extra = sorted((source - found).elements()), sorted((found - source).elements())  # multisets
-            unknown = [t for t in _unknown(found) if t in extra]
+            missing, extra = ([], []) if found == source else (sorted((source - found).elements()),
+                                                                 sorted((found - source).elements()))  # multisets
+            unknown = [t for t in _unknown(found) if t in extra] if extra else []
             if missing:
                 problems.append(Problem("placeholder-missing", f"{', '.join(missing)} of the English source is "
                                         f"missing; found {pair.translation!r}", pair.where))

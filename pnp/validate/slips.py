@@ -28,7 +28,7 @@ _DOUBLE_QUOTE = re.compile(f"[{DOUBLE_QUOTES}]")
 
 
 def _double_space(source: str, text: str, lang: str) -> str | None:
-    if len(re.findall(r" {2,}", text)) > len(re.findall(r" {2,}", source)):
+    if "  " in text and len(re.findall(r" {2,}", text)) > len(re.findall(r" {2,}", source)):
         at = re.search(r"\S* {2,}\S*", text).group(0)
         return f"two spaces in a row ({at!r}); expected one"
     return None

@@ -43,7 +43,8 @@ def effect_pairs(inputs: Inputs, lang: str) -> list[Pair]:
 
 
 def _english_terms(source: str, english: dict[str, TermForms]) -> list[str]:
-    return [term for term, forms in english.items() if uses(unquoted(source), forms.forms, SOURCE_LANG)]
+    text = unquoted(source)
+    return [term for term, forms in english.items() if uses(text, forms.forms, SOURCE_LANG)]
 
 
 def _show(forms: TermForms) -> str:
@@ -60,9 +61,10 @@ def check_term_consistency(inputs: Inputs, langs: tuple[str, ...]) -> list[Probl
         for pair in effect_pairs(inputs, lang):
             if pair.source not in english_terms:
                 english_terms[pair.source] = _english_terms(pair.source, english)
+            text = unquoted(pair.translation)
             for term in english_terms[pair.source]:
                 forms = terms.get(term)
-                if forms is not None and not uses(unquoted(pair.translation), forms.forms, lang):
+                if forms is not None and not uses(text, forms.forms, lang):
                     problems.append(Problem("term-inconsistent", f"the English effect says {term!r}; expected "
                                             f"{_show(forms)} in {lang}, found none in {pair.translation!r}",
                                             pair.where))
@@ -95,11 +97,11 @@ def check_stat_positions(inputs: Inputs, langs: tuple[str, ...]) -> list[Problem
     problems = []
     for lang in langs:
         catalog = inputs.catalogs[lang]
+        stats = [(stat, POSITION_OF_STAT[stat], re.compile(POSITION_OF_STAT[stat], re.IGNORECASE),
+                  catalog.pgettext(context, stat)) for context, stat in STATS.values() if stat in POSITION_OF_STAT]
         for pair in pairs(catalog):
-            for context, stat in STATS.values():
-                position = POSITION_OF_STAT.get(stat)
-                local = catalog.pgettext(context, stat)
-                if position and re.search(position, pair.source, re.IGNORECASE) \
+            for stat, position, named, local in stats:
+                if named.search(pair.source) \
                         and whole_words(local, pair.translation) > whole_words(stat, pair.source):
                     problems.append(Problem("stat-as-position", f"the English names the {position}; expected the "
                                             f"position's word, found the stat abbreviation {local!r} standing for it "
