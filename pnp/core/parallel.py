@@ -13,16 +13,14 @@ parent has no threads and shares no lock: it can stop its workers at any moment,
 from __future__ import annotations
 
 import contextlib
-import ctypes
-import ctypes.util
 import gc
-import multiprocessing
 import os
 import signal
-import threading
-import traceback
-from multiprocessing.connection import Connection, wait
-from typing import Any, Callable, ContextManager, Iterable, Iterator, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, ContextManager, Iterable, Iterator, Sequence, TypeVar
+
+if TYPE_CHECKING:  # the pool's machinery is imported when a pool starts (`_start`), not by every command
+    import multiprocessing
+    from multiprocessing.connection import Connection
 
 T = TypeVar("T")
 # a command's progress display (click.progressbar): wraps the tasks' results as they finish, given their number
@@ -132,7 +130,13 @@ def _held_signals() -> Iterator[None]:
 
 
 def _start(count: int, workers: dict[Connection, multiprocessing.Process]) -> None:
-    """Fork `count` workers into `workers`, each under the parent's end of its pipe."""
+    """Fork `count` workers into `workers`, each under the parent's end of its pipe (the modules the workers use
+    imported here, before the fork)."""
+    import ctypes.util  # noqa: F401  (_leave_with_parent)
+    import multiprocessing
+    import multiprocessing.connection  # noqa: F401  (_results)
+    import threading  # noqa: F401  (_leave_with_parent)
+    import traceback  # noqa: F401  (_serve)
     fork = multiprocessing.get_context("fork")
     pipes = [fork.Pipe() for _ in range(count)]
     try:
@@ -149,6 +153,7 @@ def _start(count: int, workers: dict[Connection, multiprocessing.Process]) -> No
 
 def _results(workers: dict[Connection, multiprocessing.Process], count: int) -> Iterator[tuple[int, object]]:
     """Hand out the task numbers one at a time to whichever worker is free, and yield the results as they come."""
+    from multiprocessing.connection import wait
     pending = iter(range(count))
     busy: dict[Connection, int] = {}
     for connection in workers:
@@ -211,6 +216,8 @@ def _stop(workers: dict[Connection, multiprocessing.Process], finished: bool) ->
 def _leave_with_parent(parent: int) -> None:
     """End this worker as soon as the process `parent` dies, even in the middle of a task: the kernel sends SIGTERM
     (prctl PR_SET_PDEATHSIG, Linux); elsewhere a thread looks for the parent every WATCH_SECONDS."""
+    import ctypes.util
+    import threading
     libc = ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
     prctl = getattr(libc, "prctl", None)
     if prctl is None or prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0) != 0:
@@ -220,6 +227,7 @@ def _leave_with_parent(parent: int) -> None:
 
 
 def _watch(parent: int) -> None:
+    import threading
     while os.getppid() == parent:
         threading.Event().wait(WATCH_SECONDS)
     os._exit(1)
@@ -229,6 +237,7 @@ def _serve(number: int, pipes: list[tuple[Connection, Connection]]) -> None:
     """A worker: runs the tasks whose numbers arrive on its pipe and sends back each result (or exception), until
     told to leave or the parent is gone. Interrupts are the parent's: Ctrl-C (sent to the whole process group) is
     ignored, and SIGTERM, with which the parent stops its workers, ends the worker at once."""
+    import traceback
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _leave_with_parent(_PARENT)
