@@ -272,20 +272,25 @@ def test_the_default_pool_is_one_process_for_one_language_or_busy_cores(monkeypa
     assert parallel.automatic_jobs(pieces)[0] == expected
 
 
-def test_verbose_output_says_how_many_processes_were_chosen_and_why(runner, monkeypatch):
-    """Without --jobs and PNP_JOBS the command chooses (here on two idle or busy cores); --jobs and PNP_JOBS force
-    their number whatever the load; --verbose names the choice on stderr."""
+def test_verbose_output_says_how_many_processes_were_chosen_and_why(runner, monkeypatch, tmp_path):
+    """Without --jobs and PNP_JOBS the command chooses (here on two idle or busy cores; `pnp validate`, whose checks
+    are light, one process); --jobs and PNP_JOBS force their number whatever the load; --verbose names the choice on
+    stderr."""
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1})
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
     said = []
-    runs = ((0.0, {}, ["--lang", "de"]), (0.0, {}, ["--lang", "de,pl"]), (1.8, {}, ["--lang", "de,pl"]),
-            (1.8, {}, ["--lang", "de,pl", "--jobs", "2"]), (1.8, {"PNP_JOBS": "2"}, ["--lang", "de,pl"]))
+    build = ["build", "--out", str(tmp_path / "out")]
+    runs = ((0.0, {}, ["validate", "--lang", "de"]), (0.0, {}, [*build, "--lang", "de,pl"]),
+            (0.0, {}, ["validate", "--lang", "de,pl"]), (1.8, {}, ["validate", "--lang", "de,pl"]),
+            (1.8, {}, ["validate", "--lang", "de,pl", "--jobs", "2"]),
+            (1.8, {"PNP_JOBS": "2"}, ["validate", "--lang", "de,pl"]))
     for load, env, args in runs:
         monkeypatch.setattr(os, "getloadavg", lambda: (load, load, load))
-        result = runner.invoke(main, ["validate", "--verbose", *args], env={"PNP_JOBS": None, **env})
+        result = runner.invoke(main, [*args, "--verbose"], env={"PNP_JOBS": None, **env})
         assert result.exit_code == 0, result.output
         said.append(result.stderr.splitlines()[0])
     assert said == ["one process (one language)", "2 worker processes (2 languages, 2 of 2 cores idle, load 0.0 on 2)",
+                    "one process (light work: a pool would cost more than it saves; --jobs N starts one)",
                     "one process (0 of 2 cores idle, load 1.8 on 2)", "2 worker processes (--jobs)",
                     "2 worker processes (PNP_JOBS)"]
 

@@ -39,7 +39,7 @@ def finish(problems: list[Problem], output: str, summary: str, notes: tuple[str,
                    f"these, draft languages (their coverage), {SOURCE_LANG} (the English source) and {PSEUDO} (the "
                    "pseudo-locale; print checks only, what does not fit as warnings).")
 @FORMAT
-@jobs_option
+@jobs_option(light=True)  # five languages' checks take about a second: two workers cost 11 % more CPU
 @project_options
 def validate_command(langs, output, jobs, data, locales, art, layouts):
     """Check the engine data, the cards, the decks and every translation against each other."""

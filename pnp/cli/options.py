@@ -180,14 +180,20 @@ def project_options(command):
     return command
 
 
-def jobs_option(command):
-    """--jobs N: worker processes (default: $PNP_JOBS, else `automatic_jobs` for the command's languages; 1:
-    everything in the command's own process), and --verbose, which says how many and why. Before a pool forks its
-    workers, what each would load for itself is loaded once (`warm_up`)."""
+def jobs_option(command=None, *, light: bool = False):
+    """--jobs N: worker processes (default: $PNP_JOBS, else `automatic_jobs` for the command's languages, or one
+    process for a `light` command, whose work per language is less than what a worker repeats: a pool would cost
+    more CPU than it saves; 1: everything in the command's own process), and --verbose, which says how many and
+    why. Before a pool forks its workers, what each would load for itself is loaded once (`warm_up`)."""
+    if command is None:
+        return functools.partial(jobs_option, light=light)
+
     @functools.wraps(command)
     def run(*, langs, jobs, verbose, **kwargs):
         if jobs is None:
             jobs, why = automatic_jobs(len(langs))
+            if light and jobs > 1:
+                jobs, why = 1, "light work: a pool would cost more than it saves; --jobs N starts one"
         else:
             source = click.get_current_context().get_parameter_source("jobs")
             why = "PNP_JOBS" if source == ParameterSource.ENVIRONMENT else "--jobs"
@@ -200,7 +206,8 @@ def jobs_option(command):
 
     run = click.option("--verbose", "-v", is_flag=True, help="Say how many processes do the work, and why.")(run)
     return click.option("--jobs", type=click.IntRange(min=1), default=None, envvar="PNP_JOBS",
-                        show_default="one per idle core for several languages, else 1", show_envvar=True,
+                        show_default="1" if light else "one per idle core for several languages, else 1",
+                        show_envvar=True,
                         help="Worker processes for the checks and the files made (1: none); the result is the same for "
                              "any number.")(run)
 
