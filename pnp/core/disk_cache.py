@@ -10,7 +10,7 @@ import hashlib
 import marshal
 import os
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from .caches import register
 
@@ -77,6 +77,14 @@ class DiskCache:
             return marshal.loads(payload)
         except (EOFError, ValueError, TypeError):
             return None
+
+    def value(self, slot: str, key: bytes, make: Callable[[], Any]) -> Any:
+        """The value stored for `key`, else `make()`, stored."""
+        value = self.get(slot, key)
+        if value is None:
+            value = make()
+            self.put(slot, key, value)
+        return value
 
     def put(self, slot: str, key: bytes, value: Any) -> None:
         import tempfile  # only a run that stores an entry needs it

@@ -76,17 +76,14 @@ PATH_CODE = source_digest(__name__) + f"{fontTools.version} {reportlab.Version}"
 def _path_code(name: str) -> str:
     """The icon's outline as the operators of a PDF path (the same for every PDF and language; kept across runs:
     reading the SVG takes 1 ms an icon, and lxml's import)."""
-    key = PATH_CODE + name.encode() + b"\0" + (ICONS / f"{name}.svg").read_bytes()
-    stored = PATHS.get(name, key)
-    if isinstance(stored, str):
-        return stored
-    path = PDFPathObject()
-    pen = _CanvasPathPen(path)
-    for operator, args in _outline(name):
-        getattr(pen, operator)(*args)
-    code = path.getCode()
-    PATHS.put(name, key, code)
-    return code
+    def drawn() -> str:
+        path = PDFPathObject()
+        pen = _CanvasPathPen(path)
+        for operator, args in _outline(name):
+            getattr(pen, operator)(*args)
+        return path.getCode()
+
+    return PATHS.value(name, PATH_CODE + name.encode() + b"\0" + (ICONS / f"{name}.svg").read_bytes(), drawn)
 
 
 def _fill_outline(canvas: Canvas, name: str) -> None:

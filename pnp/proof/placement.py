@@ -81,11 +81,9 @@ def kept_placements(kit: Mapping[str, bytes], rows: Sequence[MessageRow]) -> dic
     for row in rows:
         key.update("\0".join([row.anchor, row.section, *needles(row.msgid), "\n"]).encode())
     key.update(source_digest(__name__) + renderer_versions())
-    if (stored := PRINTED.get(SOURCE_LANG, key.digest())) is not None:
-        return {anchor: Printed(png, caption) for anchor, (png, caption) in stored.items()}
-    found = placements(kit, rows)
-    PRINTED.put(SOURCE_LANG, key.digest(), {anchor: (place.png, place.caption) for anchor, place in found.items()})
-    return found
+    kept = PRINTED.value(SOURCE_LANG, key.digest(), lambda: {anchor: (place.png, place.caption)
+                                                              for anchor, place in placements(kit, rows).items()})
+    return {anchor: Printed(png, caption) for anchor, (png, caption) in kept.items()}
 
 
 def placements(kit: Mapping[str, bytes], rows: Sequence[MessageRow]) -> dict[str, Printed]:

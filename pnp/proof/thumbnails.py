@@ -37,13 +37,9 @@ def card_images(fronts: Sequence[FrontFace], backs: Mapping[str, BackFace], layo
     info = DocumentInfo("proof", "proof site images", fronts[0].lang)  # never written: only rasterized
     printing = DeckPrint(layout, art, layouts, "a4", "pro", "none", (0.0, 0.0), print_service(layouts, DEFAULT_SERVICE))
     pdf = deck_pdf(list(fronts), backs, info, printing)
-    key = _key(pdf, [face.card.id for face in fronts])
-    if (stored := CARD_IMAGES.get(fronts[0].lang, key)) is not None:
-        return stored
-    images = page_images(pdf, range(len(fronts)), PRINT_DPI)
-    made = {face.card.id: (png_bytes(thumbnail(image)), jpeg_bytes(image)) for face, image in zip(fronts, images)}
-    CARD_IMAGES.put(fronts[0].lang, key, made)
-    return made
+    return CARD_IMAGES.value(fronts[0].lang, _key(pdf, [face.card.id for face in fronts]), lambda: {
+        face.card.id: (png_bytes(thumbnail(image)), jpeg_bytes(image))
+        for face, image in zip(fronts, page_images(pdf, range(len(fronts)), PRINT_DPI))})
 
 
 def _key(pdf: bytes, ids: Sequence[str]) -> bytes:

@@ -47,12 +47,7 @@ def _patterns(path: Path) -> dict[str, str]:
     """The patterns of the file `path`, kept across runs (PATTERNS_READ): reading the 77 000 German ones is 35-40 ms
     in every process that hyphenates German, loading them 20 ms."""
     data = read_input(path, "patterns")
-    key = READING_CODE + hashlib.sha256(data).digest()
-    lines = PATTERNS_READ.get(path.name, key)
-    if lines is None:
-        lines = pattern_lines(data)
-        PATTERNS_READ.put(path.name, key, lines)
-    return lines
+    return PATTERNS_READ.value(path.name, READING_CODE + hashlib.sha256(data).digest(), lambda: pattern_lines(data))
 
 
 PATTERNS_READ = DiskCache("hyphenation", "each hyphenation pattern file's patterns, read", "the file's bytes, "
