@@ -107,6 +107,29 @@ def test_operators_taken_from_one_canvas_draw_the_same_on_another():
     assert pdfs[0] == pdfs[1] and pdfs[0].startswith(b"%PDF-1.4")
 
 
+def test_a_form_ended_by_the_adapter_is_the_form_reportlab_ends():
+    """end_form: the form's operators (Canvas._code after Canvas._preamble), its name (Canvas._formData) and the
+    form object the document holds (PDFDocument.idToObject) as endForm leaves them; the same bytes for ASCII
+    operators (text in a TrueType font, escaped) and for others (a literal comment outside ASCII)."""
+    pdfmetrics.registerFont(TTFont("VeraForm", str(VERA / "Vera.ttf")))
+
+    def pdf(end, literal: str) -> bytes:
+        buffer = BytesIO()
+        canvas = Canvas(buffer, pagesize=(100, 40), invariant=1)
+        canvas.setFillColor(CMYKColor(0, 0.5, 1, 0))
+        canvas.beginForm("card", 0, 0, 100, 40)
+        canvas.setFont("VeraForm", 10)
+        canvas.drawString(5, 20, "Größe (1) \\ çë")
+        canvas.addLiteral(literal)
+        end(canvas)
+        canvas.doForm("card")
+        canvas.save()
+        return buffer.getvalue()
+
+    for literal in ("% plain", "% ünïcode"):
+        assert pdf(rc.end_form, literal) == pdf(Canvas.endForm, literal)
+
+
 def test_wrapped_lines_change_when_a_paragraph_is_broken_anew():
     """wrapped_lines: Paragraph.blPara, set by wrap, replaced by the next wrap."""
     paragraph = Paragraph("one two three four five six", ParagraphStyle("probe", fontName="Helvetica", fontSize=10))

@@ -9,7 +9,7 @@ from typing import Callable, Hashable, Mapping
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..adapters.reportlab_canvas import Taken, draw_again, drawn_marks, drawn_since
+from ..adapters.reportlab_canvas import Taken, draw_again, drawn_marks, drawn_since, end_form
 from ..core.caches import register
 from ..core.disk_cache import DiskCache
 
@@ -27,7 +27,7 @@ def define_once(canvas: Canvas, name: str, bbox: tuple[float, float, float, floa
     if not canvas.hasForm(name):
         canvas.beginForm(name, *bbox)
         draw(canvas)
-        canvas.endForm()
+        end_form(canvas)
 
 
 @dataclass(frozen=True)
