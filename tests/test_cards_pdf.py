@@ -13,11 +13,15 @@ from pypdf import PdfReader
 
 from deck_helpers import (char_boxes, front_cards, grid, on_page, pixels, placed_forms, render_decks, shared_decks,
                           text_in)
+from pnp.cards.deck import deck_fronts, deck_pdf
+from pnp.cards.produce import compose_cards
 from pnp.context import BuildOptions
+from pnp.graphics import drawing
 from pnp.i18n.catalogs import LANGS
 from pnp.cards.layout import card_layout
 from pnp.layouts.schemas import LAYOUTS
 from pnp.i18n.localize import localize_cards, stat_labels
+from pnp.kit.build import context, load
 from pnp.project import Project, load_inputs
 from pnp.products import CARD_DECKS
 from product_helpers import product_problems
@@ -235,3 +239,20 @@ def test_decks_are_byte_identical_when_built_again(a4_decks, pro_decks):
     assert all(again[path] == a4_decks[path] for path in again)
     pro_again = render_decks(BuildOptions(mode="pro", langs=("de",)))
     assert pro_again[Path("de/cards/dacia.pdf")] == pro_decks[Path("de/cards/dacia.pdf")]
+
+
+def test_frames_panels_and_icons_added_from_their_recording_print_what_drawing_them_prints(monkeypatch):
+    """pnp.graphics.drawing.render records each run of SAME_EVERYWHERE items (frames, panels, stars, icons) once per
+    process and adds its operators again: a deck whose runs were recorded in another PDF, which set its font
+    subsets in another order (the cards reversed), is byte-identical to the deck drawn item by item."""
+    project, options = Project(), BuildOptions(langs=("de",))
+    cards = compose_cards(context(load(project, options), project, options))
+
+    def deck(fronts) -> bytes:
+        return deck_pdf(deck_fronts(fronts), cards.backs, cards.infos["rome"], cards.printing)
+
+    fronts = cards.faction_fronts("rome")
+    deck(fronts[::-1])
+    recorded = deck(fronts)
+    monkeypatch.setattr(drawing, "SAME_EVERYWHERE", ())
+    assert recorded == deck(fronts)

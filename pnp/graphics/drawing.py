@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from itertools import groupby
 from types import MappingProxyType
-from typing import Iterable, Mapping, Union
+from typing import Iterable, Iterator, Mapping, Union
 
 from reportlab.lib.colors import CMYKColor
 from reportlab.lib.utils import ImageReader
@@ -232,6 +233,10 @@ class Turned:
 Item = Union[Text, Rect, Line, Shape, Circle, Ground, Panel, Stars, Icon, ArtWindow, Rays, Disc, Ring, Rule, Emblem,
              Diamond, Fitted, Turned]
 RUNNING = (Ground, Panel, Stars, Icon, ArtWindow, Rays, Disc, Ring, Rule, Emblem, Diamond, Fitted, Turned)
+# running items whose operators depend on nothing but the item (no text, which each PDF encodes for its own font
+# subsets; no image): a run of them is drawn once per process and its operators added again (draw_recorded), as the
+# frames, panels, badges and icons of the cards repeat on every face of a faction and in every language
+SAME_EVERYWHERE = (Ground, Panel, Stars, Icon, Rays, Disc, Ring, Rule, Emblem, Diamond)
 
 
 def texts(items: Iterable[Item]) -> list[Text]:
@@ -269,7 +274,10 @@ def render(canvas: Canvas, items: Iterable[Item], fonts: Mapping[str, str] = Map
     own, with colours of `palette` and font roles of `fonts` (text under `small_text` pt, the card layout's, prints
     in one ink: small_text_colour); the card faces' in the running state."""
     colors = {name: CMYKColor(*value) for name, value in palette.items()}
-    for item in items:
+    for item in _runs(items):
+        if isinstance(item, tuple):
+            draw_recorded(canvas, ("items", item), lambda c: _draw_each(c, item))
+            continue
         if isinstance(item, RUNNING):
             _draw_running(canvas, item)
             continue
@@ -295,6 +303,20 @@ def render(canvas: Canvas, items: Iterable[Item], fonts: Mapping[str, str] = Map
                 canvas.setFillColor(colors[fill])
             _path(canvas, item, bool(stroke), bool(fill))
         canvas.restoreState()
+
+
+def _runs(items: Iterable[Item]) -> Iterator[Item | tuple[Item, ...]]:
+    """The items, each run of SAME_EVERYWHERE items as one tuple."""
+    for same, run in groupby(items, key=lambda item: isinstance(item, SAME_EVERYWHERE)):
+        if same:
+            yield tuple(run)
+        else:
+            yield from run
+
+
+def _draw_each(canvas: Canvas, items: tuple[Item, ...]) -> None:
+    for item in items:
+        _draw_running(canvas, item)
 
 
 def _path(canvas: Canvas, item: Item, stroke: bool, fill: bool) -> None:
