@@ -10,6 +10,7 @@ from io import BytesIO
 import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
+from reportlab.pdfgen.canvas import Canvas
 
 from conftest import LANGS
 from product_helpers import load_engine
@@ -29,7 +30,8 @@ from pnp.sheets.tokens import Token, token_list
 from pnp.data.terms import signed
 from pnp.core.units import MM, PT
 from pnp.typeset.fonts import fonts_for
-from pnp.graphics.drawing import Circle, Rect, Text
+from pnp.graphics import drawing
+from pnp.graphics.drawing import Circle, Rect, Text, render
 from ink_boxes import ink_box
 
 DPI = 30
@@ -252,6 +254,26 @@ def test_token_faces_fit_in_every_language(inputs, fonts):
 def test_deterministic(inputs, fonts, token_pdfs):
     again = tokens_pdf(inputs.engine, inputs.catalogs["tr"], fonts, printed("a4", "long"))
     assert again == token_pdfs[("tr", "a4")]
+
+
+def test_shapes_added_from_their_recording_print_what_drawing_them_prints(inputs, fonts, token_pdfs, monkeypatch):
+    """pnp.graphics.drawing.render records each run of shapes (SAME_EVERYWHERE) once per process, keyed by the
+    palette too: the tokens drawn from the recordings of other languages and papers are byte-identical to the
+    tokens drawn item by item, and a rectangle recorded in one palette prints in another's colour in that one."""
+    monkeypatch.setattr(drawing, "SAME_EVERYWHERE", ())
+    assert tokens_pdf(inputs.engine, inputs.catalogs["tr"], fonts, printed("a4", "long")) == token_pdfs[("tr", "a4")]
+
+    def rectangle(colour: tuple[float, float, float, float]) -> bytes:
+        buffer = BytesIO()
+        canvas = Canvas(buffer, pagesize=(20, 20), invariant=1, pageCompression=0)
+        render(canvas, (Rect(1, 1, 5, 5, stroke=None, fill="ink"),), palette={"ink": colour})
+        canvas.save()
+        return buffer.getvalue()
+
+    direct = [rectangle(colour) for colour in ((0, 0, 0, 1), (1, 0, 0, 0))]
+    monkeypatch.undo()
+    assert [rectangle(colour) for colour in ((0, 0, 0, 1), (1, 0, 0, 0))] == direct
+    assert b"1 0 0 0 k" in direct[1]
 
 
 def test_token_kinds_come_from_one_registry_and_an_unknown_kind_is_an_error(tmp_path):

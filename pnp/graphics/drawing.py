@@ -233,10 +233,11 @@ class Turned:
 Item = Union[Text, Rect, Line, Shape, Circle, Ground, Panel, Stars, Icon, ArtWindow, Rays, Disc, Ring, Rule, Emblem,
              Diamond, Fitted, Turned]
 RUNNING = (Ground, Panel, Stars, Icon, ArtWindow, Rays, Disc, Ring, Rule, Emblem, Diamond, Fitted, Turned)
-# running items whose operators depend on nothing but the item (no text, which each PDF encodes for its own font
-# subsets; no image): a run of them is drawn once per process and its operators added again (draw_recorded), as the
-# frames, panels, badges and icons of the cards repeat on every face of a faction and in every language
-SAME_EVERYWHERE = (Ground, Panel, Stars, Icon, Rays, Disc, Ring, Rule, Emblem, Diamond)
+# items whose operators depend on nothing but the item and the palette (no text, which each PDF encodes for its own
+# font subsets; no image): a run of them is drawn once per process and its operators added again (draw_recorded), as
+# the frames, panels, badges and icons of the cards repeat on every face of a faction, the tokens' shapes on every
+# copy, and both in every language
+SAME_EVERYWHERE = (Ground, Panel, Stars, Icon, Rays, Disc, Ring, Rule, Emblem, Diamond, Rect, Line, Shape, Circle)
 
 
 def texts(items: Iterable[Item]) -> list[Text]:
@@ -273,35 +274,23 @@ def render(canvas: Canvas, items: Iterable[Item], fonts: Mapping[str, str] = Map
     """Draw items on the canvas at its current transformation (mm coordinates): the sheets' each in a state of its
     own, with colours of `palette` and font roles of `fonts` (text under `small_text` pt, the card layout's, prints
     in one ink: small_text_colour); the card faces' in the running state."""
-    colors = {name: CMYKColor(*value) for name, value in palette.items()}
+    colours = tuple(palette.items())  # what the sheets' shapes print with: part of their recordings' key
     for item in _runs(items):
         if isinstance(item, tuple):
-            draw_recorded(canvas, ("items", item), lambda c: _draw_each(c, item))
+            draw_recorded(canvas, ("items", item, colours), lambda c: _draw_each(c, item, palette))
             continue
-        if isinstance(item, RUNNING):
-            _draw_running(canvas, item)
+        if not isinstance(item, Text):
+            _draw_each(canvas, (item,), palette)
             continue
         canvas.saveState()
-        if isinstance(item, Text):
-            small = item.size < small_text
-            canvas.setFillColor(CMYKColor(*small_text_colour(palette[item.color])) if small else colors[item.color])
-            width = text_width(item.text, item.font, item.size, fonts, figures)
-            x = item.x * MM - {"left": 0, "center": width / 2, "right": width}[item.align]
-            for part, role, size in runs(item.text, item.font, item.size, figures):
-                canvas.setFont(fonts[role], size)
-                canvas.drawString(x, item.y * MM, part)
-                x += stringWidth(part, fonts[role], size)
-        else:
-            stroke = item.color if isinstance(item, Line) else item.stroke
-            fill = None if isinstance(item, Line) else item.fill
-            if stroke:
-                canvas.setStrokeColor(colors[stroke])
-                canvas.setLineWidth(item.width)
-                if isinstance(item, Line) and item.dash:
-                    canvas.setDash([d * MM for d in item.dash])
-            if fill:
-                canvas.setFillColor(colors[fill])
-            _path(canvas, item, bool(stroke), bool(fill))
+        small = item.size < small_text
+        canvas.setFillColor(CMYKColor(*(small_text_colour(palette[item.color]) if small else palette[item.color])))
+        width = text_width(item.text, item.font, item.size, fonts, figures)
+        x = item.x * MM - {"left": 0, "center": width / 2, "right": width}[item.align]
+        for part, role, size in runs(item.text, item.font, item.size, figures):
+            canvas.setFont(fonts[role], size)
+            canvas.drawString(x, item.y * MM, part)
+            x += stringWidth(part, fonts[role], size)
         canvas.restoreState()
 
 
@@ -314,9 +303,30 @@ def _runs(items: Iterable[Item]) -> Iterator[Item | tuple[Item, ...]]:
             yield from run
 
 
-def _draw_each(canvas: Canvas, items: tuple[Item, ...]) -> None:
+def _draw_each(canvas: Canvas, items: tuple[Item, ...], palette: Mapping[str, tuple[float, float, float, float]]
+               ) -> None:
     for item in items:
-        _draw_running(canvas, item)
+        if isinstance(item, RUNNING):
+            _draw_running(canvas, item)
+        else:
+            _draw_shape(canvas, item, palette)
+
+
+def _draw_shape(canvas: Canvas, item: Rect | Line | Shape | Circle,
+                palette: Mapping[str, tuple[float, float, float, float]]) -> None:
+    """A sheet's shape in a state of its own, in colours of `palette`."""
+    canvas.saveState()
+    stroke = item.color if isinstance(item, Line) else item.stroke
+    fill = None if isinstance(item, Line) else item.fill
+    if stroke:
+        canvas.setStrokeColor(CMYKColor(*palette[stroke]))
+        canvas.setLineWidth(item.width)
+        if isinstance(item, Line) and item.dash:
+            canvas.setDash([d * MM for d in item.dash])
+    if fill:
+        canvas.setFillColor(CMYKColor(*palette[fill]))
+    _path(canvas, item, bool(stroke), bool(fill))
+    canvas.restoreState()
 
 
 def _path(canvas: Canvas, item: Item, stroke: bool, fill: bool) -> None:
