@@ -44,6 +44,8 @@ def test_lines_break_only_at_spaces_and_never_exceed_the_width():
     assert " ".join(lines) == text
     assert all(stringWidth(line, BODY, 8) <= 120 for line in lines)
     assert wrap("Fernkampfinfanterie-Einheit", BODY, 8, 40) is None  # a word wider than the box: no hyphenation
+    # a line that fits whole is set as the greedy lines would set it: its words one space apart
+    assert wrap(" Stelle  1 Einheit \nauf. ", BODY, 8, 120) == ("Stelle 1 Einheit", "auf.")
 
 
 def test_a_short_text_gets_the_default_size_and_a_long_one_the_largest_that_fits():

@@ -41,7 +41,15 @@ def text_problems(fitted: Iterable[SetText], printed: Iterable[SetText], wording
     """A problem for each of the `fitted` texts that does not fit, then one for each of the `printed` texts and
     each font that lacks characters of it; each problem once."""
     problems = [wording.overflow(text) for text in fitted if not text.fits]
+    printed = list(printed)
+    used: dict[str, set[str]] = {}  # font -> every character set in it
     for text in printed:
+        for piece, font in text.runs:
+            used.setdefault(font, set()).update(piece)
+    lacking = {font for font, chars in used.items() if missing_glyphs("".join(chars), font)}
+    for text in printed:
+        if not any(font in lacking for _, font in text.runs):
+            continue  # every font it is set in has all its characters (as most texts)
         missing: dict[str, str] = {}  # font -> the characters it lacks, each piece checked in its own font
         for piece, font in text.runs:
             missing[font] = "".join(sorted(set(missing.get(font, "") + missing_glyphs(piece, font))))

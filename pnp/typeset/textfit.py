@@ -140,6 +140,9 @@ def wrap(text: str, font: str, size: float, width: float, figures: str | None = 
 
     lines: list[str] = []
     for paragraph in text.split("\n"):
+        if fits(paragraph) and "  " not in paragraph and paragraph[:1] != " " and paragraph[-1:] != " ":
+            lines.append(paragraph)  # what the greedy lines would be: every shorter line fits too
+            continue
         forbid: frozenset[int] = frozenset()
         while True:  # a last line that is only a short tail: wrap again, that word not broken
             wrapped = _paragraph_lines(paragraph, fits, split, width_of, width, forbid)
