@@ -12,7 +12,9 @@ import pytest
 from reportlab.lib.colors import CMYKColor
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.core.caches import CACHES
 from pnp.graphics.art_scenes import Scene, draw_placeholder, motif
+from pnp.graphics.drawing import ArtWindow, render
 from pnp.graphics.icons import TYPE_ICONS, draw_icon
 from pnp.pages.forms import define_once, draw_recorded
 from pnp.cards.layout import card_layout
@@ -105,3 +107,28 @@ def test_an_art_scene_drawn_again_from_its_recording_gives_the_same_pdf(icon_fir
         recorded = [_window_in_form(card, lambda c, draw: draw_recorded(c, key, draw), icon_first) for _ in range(2)]
         assert recorded == [direct, direct], card.id
         assert b"/FormXob" in direct
+
+
+def test_art_windows_recorded_in_one_shape_and_colour_print_their_own_in_another():
+    """_art_window records its clip and outline once per process (draw_recorded), keyed by the window's box,
+    radius, outline colour and width: a window of another size or outline colour, drawn after the others were
+    recorded, prints what it prints drawn first (the memo emptied)."""
+    card = CARDS[0]
+    style, palette = LAYOUT.factions[card.faction], LAYOUT.palette
+    scene = Scene(card, style.color, style.dark, style.sky, style.emblem, palette.light, palette.gold)
+    windows = [ArtWindow(box, LAYOUT.front.panel_radius, None, scene, outline, 1.0)
+               for box in (LAYOUT.front.art.unit, LAYOUT.front.art.other) for outline in (palette.gold, (1, 0, 0, 0))]
+
+    def pdf(window: ArtWindow) -> bytes:
+        buffer = BytesIO()
+        canvas = Canvas(buffer, pagesize=(200, 200), invariant=1)
+        render(canvas, (window,))
+        canvas.save()
+        return buffer.getvalue()
+
+    after_the_others = [pdf(window) for window in windows]
+    first = []
+    for window in windows:
+        CACHES["pnp.pages.forms.draw_recorded"].clear()
+        first.append(pdf(window))
+    assert after_the_others == first and len(set(first)) == 4

@@ -436,18 +436,31 @@ def _star(canvas: Canvas, cx: float, cy: float, radius: float) -> None:
 
 
 def _art_window(canvas: Canvas, window: ArtWindow) -> None:
+    """The art clipped to the window, then its outline; the clip and the outline, the same on every face of a
+    kind, drawn once per process (draw_recorded)."""
     box = window.box
     x, y, w, h = box.x * MM, box.y * MM, box.width * MM, box.height * MM
     canvas.saveState()
-    clip = canvas.beginPath()
-    clip.roundRect(x, y, w, h, window.radius * MM)
-    canvas.clipPath(clip, stroke=0, fill=0)
+    draw_recorded(canvas, ("art clip", box, window.radius), lambda c: _clip_to_window(c, window))
     if window.image is not None:
         canvas.drawImage(ImageReader(window.image.image), x, y, w, h)
     else:
         draw_recorded(canvas, ("art scene", x, y, w, h, window.scene),  # the same in every language and PDF
                       lambda c: draw_placeholder(c, x, y, w, h, window.scene), SCENES)
     canvas.restoreState()
+    draw_recorded(canvas, ("art outline", box, window.radius, window.outline, window.width),
+                  lambda c: _outline_window(c, window))
+
+
+def _clip_to_window(canvas: Canvas, window: ArtWindow) -> None:
+    box = window.box
+    clip = canvas.beginPath()
+    clip.roundRect(box.x * MM, box.y * MM, box.width * MM, box.height * MM, window.radius * MM)
+    canvas.clipPath(clip, stroke=0, fill=0)
+
+
+def _outline_window(canvas: Canvas, window: ArtWindow) -> None:
+    box = window.box
     canvas.setStrokeColor(cmyk(window.outline))
     canvas.setLineWidth(window.width)
-    canvas.roundRect(x, y, w, h, window.radius * MM, stroke=1, fill=0)
+    canvas.roundRect(box.x * MM, box.y * MM, box.width * MM, box.height * MM, window.radius * MM, stroke=1, fill=0)
