@@ -16,7 +16,7 @@ from deck_helpers import (char_boxes, front_cards, grid, on_page, pixels, placed
 from pnp.cards.deck import deck_fronts, deck_pdf
 from pnp.cards.produce import compose_cards
 from pnp.context import BuildOptions
-from pnp.graphics import drawing
+from pnp.core.caches import CACHES
 from pnp.i18n.catalogs import LANGS
 from pnp.cards.layout import card_layout
 from pnp.layouts.schemas import LAYOUTS
@@ -241,10 +241,11 @@ def test_decks_are_byte_identical_when_built_again(a4_decks, pro_decks):
     assert pro_again[Path("de/cards/dacia.pdf")] == pro_decks[Path("de/cards/dacia.pdf")]
 
 
-def test_frames_panels_and_icons_added_from_their_recording_print_what_drawing_them_prints(monkeypatch):
+def test_frames_panels_and_icons_added_from_their_recording_print_what_drawing_them_prints():
     """pnp.graphics.drawing.render records each run of SAME_EVERYWHERE items (frames, panels, stars, icons) once per
     process and adds its operators again: a deck whose runs were recorded in another PDF, which set its font
-    subsets in another order (the cards reversed), is byte-identical to the deck drawn item by item."""
+    subsets in another order (the cards reversed), is byte-identical to the deck drawn with nothing recorded
+    before (each run drawn where it first appears)."""
     project, options = Project(), BuildOptions(langs=("de",))
     cards = compose_cards(context(load(project, options), project, options))
 
@@ -254,5 +255,5 @@ def test_frames_panels_and_icons_added_from_their_recording_print_what_drawing_t
     fronts = cards.faction_fronts("rome")
     deck(fronts[::-1])
     recorded = deck(fronts)
-    monkeypatch.setattr(drawing, "SAME_EVERYWHERE", ())
+    CACHES["pnp.pages.forms.draw_recorded"].clear()
     assert recorded == deck(fronts)

@@ -30,7 +30,7 @@ from pnp.sheets.tokens import Token, token_list
 from pnp.data.terms import signed
 from pnp.core.units import MM, PT
 from pnp.typeset.fonts import fonts_for
-from pnp.graphics import drawing
+from pnp.core.caches import CACHES
 from pnp.graphics.drawing import Circle, Rect, Text, render
 from ink_boxes import ink_box
 
@@ -256,11 +256,12 @@ def test_deterministic(inputs, fonts, token_pdfs):
     assert again == token_pdfs[("tr", "a4")]
 
 
-def test_shapes_added_from_their_recording_print_what_drawing_them_prints(inputs, fonts, token_pdfs, monkeypatch):
+def test_shapes_added_from_their_recording_print_what_drawing_them_prints(inputs, fonts, token_pdfs):
     """pnp.graphics.drawing.render records each run of shapes (SAME_EVERYWHERE) once per process, keyed by the
     palette too: the tokens drawn from the recordings of other languages and papers are byte-identical to the
-    tokens drawn item by item, and a rectangle recorded in one palette prints in another's colour in that one."""
-    monkeypatch.setattr(drawing, "SAME_EVERYWHERE", ())
+    tokens drawn with nothing recorded before, and a rectangle drawn after one in another palette was recorded
+    prints its own colour."""
+    CACHES["pnp.pages.forms.draw_recorded"].clear()
     assert tokens_pdf(inputs.engine, inputs.catalogs["tr"], fonts, printed("a4", "long")) == token_pdfs[("tr", "a4")]
 
     def rectangle(colour: tuple[float, float, float, float]) -> bytes:
@@ -270,10 +271,11 @@ def test_shapes_added_from_their_recording_print_what_drawing_them_prints(inputs
         canvas.save()
         return buffer.getvalue()
 
-    direct = [rectangle(colour) for colour in ((0, 0, 0, 1), (1, 0, 0, 0))]
-    monkeypatch.undo()
-    assert [rectangle(colour) for colour in ((0, 0, 0, 1), (1, 0, 0, 0))] == direct
-    assert b"1 0 0 0 k" in direct[1]
+    black, cyan = (0, 0, 0, 1), (1, 0, 0, 0)
+    rectangle(black)
+    after_black = rectangle(cyan)
+    CACHES["pnp.pages.forms.draw_recorded"].clear()
+    assert after_black == rectangle(cyan) and b"1 0 0 0 k" in after_black
 
 
 def test_token_kinds_come_from_one_registry_and_an_unknown_kind_is_an_error(tmp_path):
