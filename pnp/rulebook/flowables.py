@@ -1,6 +1,7 @@
 """The rulebook's own flowables: headings that know their place in the contents, ornaments, the title frame."""
 from __future__ import annotations
 
+from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import CondPageBreak, Flowable, KeepInFrame, Paragraph
@@ -34,10 +35,17 @@ def _set(text: str, style: ParagraphStyle, styles: Styles) -> dict:
     return dict(text=cleaned, style=parsed_style, frags=[frag.clone() for frag in frags])
 
 
+SAME_WIDTH = 1e-6  # points: widths closer than this break a text into the same lines (a table with spanned cells draws
+                  # each cell at its width summed anew from the column positions, a few 1e-14 pt off the one it
+                  # measured it at); lines set flush left are drawn the same at both (the others place their words by
+                  # the room left on the line, which the last digits of a PDF number may show)
+
+
 class Text(Paragraph):
     """A paragraph that breaks its lines once per width: platypus asks again with the width it asked before (a table
     measures each cell for its row's height and again to draw it; a frame measures what it keeps together, then
-    places it), and the lines would come out the same (they depend on the width only). Splitting starts afresh.
+    places it), and the lines would come out the same (they depend on the width only; flush left, on the width within
+    `SAME_WIDTH`). Splitting starts afresh.
     Lines that break a hyphenation rule of the cards (pnp.rulebook.hyphen_rules) are broken again, the offending
     word kept whole. `Text.of` sets a plain text in a style, its markup parsed once (`_parsed`)."""
 
@@ -59,8 +67,10 @@ class Text(Paragraph):
         return lines
 
     def wrap(self, availWidth, availHeight):
-        lines = wrapped_lines(self)
-        if self.__dict__.get("_wrapped_width") == availWidth and lines is not None:
+        lines, wrapped = wrapped_lines(self), self.__dict__.get("_wrapped_width")
+        if lines is not None and wrapped is not None and (wrapped == availWidth or (
+                self.style.alignment == TA_LEFT and abs(wrapped - availWidth) <= SAME_WIDTH)):
+            self.width = availWidth
             return self.width, self.height
         size = super().wrap(availWidth, availHeight)
         if wrapped_lines(self) is not lines:  # set anew (not when the width was too small to set anything)
