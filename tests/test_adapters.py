@@ -173,6 +173,22 @@ def test_provided_patterns_are_the_ones_pyphen_uses(tmp_path):
         assert lazy.positions(word) == eager.positions(word) != [], word
 
 
+@pytest.mark.parametrize("text", ["Angriff", "  Die Kavallerie\n greift   an: 2 Schaden > 1 ", "Zażółć gęślą jaźń", "", " "])
+@pytest.mark.parametrize("style", [ParagraphStyle("probe", fontName="Helvetica", fontSize=9, leading=11),
+                                   ParagraphStyle("bullet", fontName="Times-Bold", fontSize=12, bulletFontName="Symbol",
+                                                  textColor=CMYKColor(0, 1, 0, 0), textTransform="uppercase")])
+def test_a_text_without_markup_is_parsed_as_the_paragraph_parser_parses_it(text, style):
+    """parsed_plain: ParaParser's handlers fed a text as its HTML tokenizer feeds a text without tags or entities
+    make the text, style and fragments (every attribute) of Paragraph(text, style); a text with markup is left to
+    the parser."""
+    text_, style_, frags = rp.parsed_plain(text, style)
+    paragraph = Paragraph(text, style)
+    assert (text_, style_) == (paragraph.text, paragraph.style)
+    assert [vars(frag) for frag in frags] == [vars(frag) for frag in paragraph.frags]
+    assert [type(frag) for frag in frags] == [type(frag) for frag in paragraph.frags]
+    assert rp.parsed_plain(f"<b>{text}</b>", style) is None and rp.parsed_plain(f"{text} &amp; 2", style) is None
+
+
 def test_library_internals_appear_only_in_the_adapters():
     """Outside pnp/adapters/ no module reads a private name (`x._name`) that pnp does not define itself, assigns an
     attribute of an imported library module, or swaps an object's class."""

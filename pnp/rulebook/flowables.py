@@ -6,7 +6,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import CondPageBreak, Flowable, KeepInFrame, Paragraph
 
-from ..adapters.reportlab_platypus import line_texts, row_heights, wrapped_lines
+from ..adapters.reportlab_platypus import line_texts, parsed_plain, row_heights, wrapped_lines
 from ..core.caches import memo_objects
 from ..graphics.colours import cmyk
 from ..core.units import MM
@@ -24,7 +24,11 @@ from .styles import Styles, markup
 def _parsed(text: str, style: ParagraphStyle, styles: Styles) -> tuple[str, ParagraphStyle, tuple]:
     """The cleaned markup, the style and the fragments ReportLab's parser makes of `text` in `style`: the table
     cells repeat the same numbers and names hundreds of times, and each book's story is made more than once."""
-    parsed = Paragraph(markup(text, style, styles), style)
+    marked = markup(text, style, styles)
+    plain = parsed_plain(marked, style)  # most texts: one run in the style's font, nothing escaped
+    if plain is not None:
+        return plain[0], plain[1], tuple(plain[2])
+    parsed = Paragraph(marked, style)
     return parsed.text, parsed.style, tuple(parsed.frags)
 
 
