@@ -6,7 +6,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import CondPageBreak, Flowable, KeepInFrame, Paragraph
 
-from ..adapters.reportlab_platypus import line_texts, parsed_plain, row_heights, wrapped_lines
+from ..adapters.reportlab_platypus import line_texts, parsed_plain, row_heights, set_one_word_at, wrapped_lines
 from ..core.caches import memo_objects
 from ..graphics.colours import cmyk
 from ..core.units import MM
@@ -42,7 +42,8 @@ def _set(text: str, style: ParagraphStyle, styles: Styles) -> dict:
 SAME_WIDTH = 1e-6  # points: widths closer than this break a text into the same lines (a table with spanned cells draws
                   # each cell at its width summed anew from the column positions, a few 1e-14 pt off the one it
                   # measured it at); lines set flush left are drawn the same at both (the others place their words by
-                  # the room left on the line, which the last digits of a PDF number may show)
+                  # the room left on the line, which the last digits of a PDF number may show: a line of one word,
+                  # a centred number, is given the room it leaves at the new width)
 
 
 class Text(Paragraph):
@@ -72,10 +73,13 @@ class Text(Paragraph):
 
     def wrap(self, availWidth, availHeight):
         lines, wrapped = wrapped_lines(self), self.__dict__.get("_wrapped_width")
-        if lines is not None and wrapped is not None and (wrapped == availWidth or (
-                self.style.alignment == TA_LEFT and abs(wrapped - availWidth) <= SAME_WIDTH)):
-            self.width = availWidth
-            return self.width, self.height
+        if lines is not None and wrapped is not None and abs(wrapped - availWidth) <= SAME_WIDTH:
+            if wrapped == availWidth or self.style.alignment == TA_LEFT:
+                self.width = availWidth
+                return self.width, self.height
+            if set_one_word_at(self, availWidth):
+                self._wrapped_width = availWidth
+                return self.width, self.height
         size = super().wrap(availWidth, availHeight)
         if wrapped_lines(self) is not lines:  # set anew (not when the width was too small to set anything)
             self._wrapped_width = availWidth
