@@ -196,6 +196,57 @@ def test_provided_patterns_are_the_ones_pyphen_uses(tmp_path):
         assert lazy.positions(word) == eager.positions(word) != [], word
 
 
+@pytest.mark.parametrize("text", ["Angriff", "  Die Kavallerie\n greift   an: 2 Schaden > 1 ", "Zażółć gęślą jaźń", "", " "])
+@pytest.mark.parametrize("style", [ParagraphStyle("probe", fontName="Helvetica", fontSize=9, leading=11),
+                                   ParagraphStyle("bullet", fontName="Times-Bold", fontSize=12, bulletFontName="Symbol",
+                                                  textColor=CMYKColor(0, 1, 0, 0), textTransform="uppercase")])
+def test_a_text_without_markup_is_parsed_as_the_paragraph_parser_parses_it(text, style):
+    """parsed_plain: ParaParser's handlers fed a text as its HTML tokenizer feeds a text without tags or entities
+    make the text, style and fragments (every attribute) of Paragraph(text, style); a text with markup is left to
+    the parser."""
+    text_, style_, frags = rp.parsed_plain(text, style)
+    paragraph = Paragraph(text, style)
+    assert (text_, style_) == (paragraph.text, paragraph.style)
+    assert [vars(frag) for frag in frags] == [vars(frag) for frag in paragraph.frags]
+    assert [type(frag) for frag in frags] == [type(frag) for frag in paragraph.frags]
+    assert rp.parsed_plain(f"<b>{text}</b>", style) is None and rp.parsed_plain(f"{text} &amp; 2", style) is None
+
+
+@pytest.mark.parametrize("word", ["2", "—", "8+", "Exemplare", "Größe"])
+@pytest.mark.parametrize("widths", [(64.504, 64.50400000000002), (43.1952, 43.195200000000014), (40, 90.5)])
+def test_a_one_word_paragraph_set_at_another_width_is_what_a_new_wrap_sets(word, widths):
+    """set_one_word_at: Paragraph.blPara of one line of one word (kind 0) set for another width is the lines a wrap
+    at that width breaks it into (every attribute: the room the word leaves), and draws the same bytes."""
+    from reportlab.lib.enums import TA_CENTER
+    style = ParagraphStyle("centred", fontName="Helvetica", fontSize=8, leading=10, alignment=TA_CENTER)
+    measured, drawn = widths
+    moved, fresh = Paragraph(word, style), Paragraph(word, style)
+    moved.wrap(measured, 100)
+    assert rp.set_one_word_at(moved, drawn)
+    fresh.wrap(drawn, 100)
+    assert vars(rp.wrapped_lines(moved)) == vars(rp.wrapped_lines(fresh)) and moved.width == fresh.width
+    pdfs = []
+    for paragraph in (moved, fresh):
+        buffer = BytesIO()
+        canvas = Canvas(buffer, invariant=1)
+        paragraph.drawOn(canvas, 10, 10)
+        canvas.save()
+        pdfs.append(buffer.getvalue())
+    assert pdfs[0] == pdfs[1]
+
+
+@pytest.mark.parametrize("text, bullet", [("two words", None), ("Ver\xadteidigung", None), ("2<b>x</b>", None),
+                                          ("2", "•"), ("Verteidigungspositionen", None)])
+def test_only_a_line_of_one_plain_word_is_set_at_another_width(text, bullet):
+    """set_one_word_at leaves a paragraph of two words, a soft hyphen, markup (kind 1), a bullet, or a word wider
+    than the new width to a new wrap."""
+    paragraph = Paragraph(text, ParagraphStyle("probe", fontName="Helvetica", fontSize=10), bulletText=bullet)
+    paragraph.wrap(200, 100)
+    lines = rp.wrapped_lines(paragraph)
+    assert not rp.set_one_word_at(paragraph, 40 if text == "Verteidigungspositionen" else 200.000000001)
+    assert rp.wrapped_lines(paragraph) is lines
+
+
 def test_library_internals_appear_only_in_the_adapters():
     """Outside pnp/adapters/ no module reads a private name (`x._name`) that pnp does not define itself, assigns an
     attribute of an imported library module, or swaps an object's class."""

@@ -260,6 +260,26 @@ def test_dictionaries_read_on_demand_hyphenate_every_catalog_word_like_pyphen():
         assert not different, (lang, different[:5])
 
 
+def test_grouped_patterns_are_the_patterns_read_and_made_as_words_look_into_them():
+    """A pattern file's patterns as the hyphenation cache keeps them (pnp.typeset.hyphenation.grouped: groups by their
+    first letters, plain strings that load quickly) are the patterns read: every letter sequence a word looks up is
+    found with its pattern exactly when it is one; looking up a word makes only the groups it looks into."""
+    import marshal
+    import pyphen
+    from pnp.adapters.pyphen_internals import pattern_lines
+    from pnp.typeset.hyphenation import PatternLines, grouped
+
+    lines = pattern_lines(Path(pyphen.LANGUAGES[pyphen.language_fallback("de_DE")]).read_bytes())
+    patterns = PatternLines(*marshal.loads(marshal.dumps(grouped(lines))))  # as the cache stores and reads them
+    assert patterns.longest == max(map(len, lines)) and not patterns.made
+    for word in (".verteidigungsposition.", ".kavallerieeinheit.", ".schaden."):
+        looked_up = {word[i:j] for i in range(len(word)) for j in range(i + 1, len(word) + 1)}
+        found = {letters: patterns[letters] for letters in looked_up if letters in patterns}
+        assert found == {letters: lines[letters] for letters in looked_up & lines.keys()} != {}
+    assert 0 < len(patterns.made) < len(patterns.groups) / 20
+    assert dict(patterns) == lines and len(patterns) == len(lines)
+
+
 def hyphenation_rates() -> dict[str, tuple[int, int, list[tuple[str, ...]]]]:
     """Per language: effect and bonus lines of every card as the build fits them, how many end in a hyphen, and the
     texts' lines."""

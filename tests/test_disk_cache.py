@@ -197,7 +197,7 @@ def test_a_pattern_file_is_read_once_and_its_entry_serves_only_its_bytes(tmp_pat
     assert cold == pattern_lines(path.read_bytes()) and len(entries(tmp_path / "cache", "hyphenation")) == 1
     planted = {"probe": "pro1be"}
     hyphenation.PATTERNS_READ.put(path.name, hyphenation.READING_CODE + hashlib.sha256(path.read_bytes()).digest(),
-                                  planted)
+                                  hyphenation.grouped(planted))
     assert hyphenation._patterns(path) == planted
     path.write_bytes(path.read_bytes() + "ção3ção\n".encode())
     assert hyphenation._patterns(path) == {**cold, "çãoção": "ção3ção"}

@@ -378,6 +378,62 @@ def test_a_rulebook_paragraph_breaks_its_lines_once_per_width(monkeypatch):
     assert text.wrap(100, 72000) == (100, 48) and len(broken) == before + 1  # a split forgets the lines
 
 
+def test_a_table_with_a_spanning_row_draws_its_cells_with_the_lines_it_measured(monkeypatch):
+    """A table that spans a row draws each cell at its width summed anew from the column positions (a few 1e-14 pt
+    off the width it measured the cell at): a cell set flush left keeps its lines (pnp.rulebook.flowables.SAME_WIDTH),
+    a centred one (placed by the room its line leaves) of one word is given the room it leaves at the new width
+    (set_one_word_at), one of more words is broken anew; all are drawn as a paragraph broken anew would be."""
+    from reportlab.lib.enums import TA_CENTER
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus import Paragraph, Table
+    from pnp.rulebook.flowables import Text
+    left = ParagraphStyle("cell", fontName="Helvetica", fontSize=9, leading=11)
+    centred = ParagraphStyle("cell_center", parent=left, alignment=TA_CENTER)
+    widths = [16.1012, 15.63, 32.5628, 64.504]  # column widths of a German card table (not sums of binary fractions)
+
+    def drawn(cell) -> tuple[bytes, int]:
+        broken: list[object] = []
+        break_lines = Paragraph.breakLines
+        monkeypatch.setattr(Paragraph, "breakLines", lambda self, w: broken.append(w) or break_lines(self, w))
+        rows = [[cell(f"{word} {number}", left) for word in ("ATK", "DEF", "Energie")] + [cell(centre, centred)]
+                for number, centre in enumerate(("0", "1", "1 or 2"))]
+        rows.append([cell("an effect across the row, long enough to break", left), "", "", ""])
+        table = Table(rows, colWidths=widths, style=[("SPAN", (0, 3), (-1, 3))])
+        buffer = BytesIO()
+        canvas = Canvas(buffer, invariant=1)
+        table.wrapOn(canvas, sum(widths), 500)
+        table.drawOn(canvas, 20, 20)
+        canvas.save()
+        monkeypatch.undo()
+        return buffer.getvalue(), len(broken)
+
+    kept, broken_by_text = drawn(Text)
+    anew, broken_by_paragraph = drawn(Paragraph)
+    assert broken_by_paragraph == 2 * 13  # each of the 13 cells broken to measure it, and again to draw it
+    assert broken_by_text == 13 + 1  # the centred cell of three words again
+    assert kept == anew
+
+
+def test_a_centred_word_wrapped_a_few_1e_14_pt_off_and_back_has_the_room_of_each_width(monkeypatch):
+    """A centred word given the room it leaves at a width a few 1e-14 pt off, then asked for at the first width
+    again, has the lines a paragraph broken at that width has, without being broken again."""
+    from reportlab.lib.enums import TA_CENTER
+    from reportlab.platypus import Paragraph
+    from pnp.adapters.reportlab_platypus import wrapped_lines
+    from pnp.rulebook.flowables import Text
+    style = ParagraphStyle("cell_center", fontName="Helvetica", fontSize=9, leading=11, alignment=TA_CENTER)
+    text = Text("2", style)
+    for width in (16.1012, 16.10119999999999):
+        text.wrap(width, 100)
+    break_lines = Paragraph.breakLines
+    monkeypatch.setattr(Paragraph, "breakLines", lambda self, w: pytest.fail("broken again"))
+    text.wrap(16.1012, 100)
+    monkeypatch.setattr(Paragraph, "breakLines", break_lines)
+    fresh = Paragraph("2", style)
+    fresh.wrap(16.1012, 100)
+    assert vars(wrapped_lines(text)) == vars(wrapped_lines(fresh))
+
+
 def test_a_rulebook_text_is_parsed_once_per_style_and_set_as_a_paragraph_of_its_own():
     """Text.of remembers a text's parsed markup by text and style (make_styles gives the same style objects for
     the same arguments, others for another language): each paragraph made of it gets its own copy of the

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Mapping
 
 import pyphen
 
@@ -14,7 +15,7 @@ import pyphen
 class _Patterns(dict):
     """pyphen's pattern table (letters -> (offset, values)) that parses a pattern when a word first looks it up."""
 
-    def __init__(self, lines: dict[str, str]):
+    def __init__(self, lines: Mapping[str, str]):
         super().__init__()
         self.lines = lines  # letters of a pattern -> the pattern as written
 
@@ -44,11 +45,13 @@ def pattern_lines(data: bytes) -> dict[str, str]:
     return lines
 
 
-def provide_lazy_patterns(path: Path, lines: dict[str, str]) -> None:
-    """Make `pyphen.Pyphen(filename=path)` use the patterns `lines` (`pattern_lines` of the file's bytes), each parsed
-    when first used: the same positions, found in the same way, by pyphen (`positions`). The first provided stays."""
+def provide_lazy_patterns(path: Path, lines: Mapping[str, str], longest: int | None = None) -> None:
+    """Make `pyphen.Pyphen(filename=path)` use the patterns `lines` (`pattern_lines` of the file's bytes, or a mapping
+    that looks them up as they are asked for, the letters of the longest given as `longest`), each parsed when first
+    used: the same positions, found in the same way, by pyphen (`positions`). The first provided stays."""
     table = pyphen.HyphDict.__new__(pyphen.HyphDict)
-    table.patterns, table.cache, table.maxlen = _Patterns(lines), {}, max(map(len, lines))
+    table.patterns, table.cache = _Patterns(lines), {}
+    table.maxlen = max(map(len, lines)) if longest is None else longest
     pyphen.hdcache.setdefault(Path(path), table)
 
 

@@ -1,11 +1,12 @@
 """The rulebook's own flowables: headings that know their place in the contents, ornaments, the title frame."""
 from __future__ import annotations
 
+from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import CondPageBreak, Flowable, KeepInFrame, Paragraph
 
-from ..adapters.reportlab_platypus import line_texts, row_heights, wrapped_lines
+from ..adapters.reportlab_platypus import line_texts, parsed_plain, row_heights, set_one_word_at, wrapped_lines
 from ..core.caches import memo_objects
 from ..graphics.colours import cmyk
 from ..core.units import MM
@@ -23,7 +24,11 @@ from .styles import Styles, markup
 def _parsed(text: str, style: ParagraphStyle, styles: Styles) -> tuple[str, ParagraphStyle, tuple]:
     """The cleaned markup, the style and the fragments ReportLab's parser makes of `text` in `style`: the table
     cells repeat the same numbers and names hundreds of times, and each book's story is made more than once."""
-    parsed = Paragraph(markup(text, style, styles), style)
+    marked = markup(text, style, styles)
+    plain = parsed_plain(marked, style)  # most texts: one run in the style's font, nothing escaped
+    if plain is not None:
+        return plain[0], plain[1], tuple(plain[2])
+    parsed = Paragraph(marked, style)
     return parsed.text, parsed.style, tuple(parsed.frags)
 
 
@@ -34,10 +39,18 @@ def _set(text: str, style: ParagraphStyle, styles: Styles) -> dict:
     return dict(text=cleaned, style=parsed_style, frags=[frag.clone() for frag in frags])
 
 
+SAME_WIDTH = 1e-6  # points: widths closer than this break a text into the same lines (a table with spanned cells draws
+                  # each cell at its width summed anew from the column positions, a few 1e-14 pt off the one it
+                  # measured it at); lines set flush left are drawn the same at both (the others place their words by
+                  # the room left on the line, which the last digits of a PDF number may show: a line of one word,
+                  # a centred number, is given the room it leaves at the new width)
+
+
 class Text(Paragraph):
     """A paragraph that breaks its lines once per width: platypus asks again with the width it asked before (a table
     measures each cell for its row's height and again to draw it; a frame measures what it keeps together, then
-    places it), and the lines would come out the same (they depend on the width only). Splitting starts afresh.
+    places it), and the lines would come out the same (they depend on the width only; flush left, on the width within
+    `SAME_WIDTH`). Splitting starts afresh.
     Lines that break a hyphenation rule of the cards (pnp.rulebook.hyphen_rules) are broken again, the offending
     word kept whole. `Text.of` sets a plain text in a style, its markup parsed once (`_parsed`)."""
 
@@ -59,9 +72,14 @@ class Text(Paragraph):
         return lines
 
     def wrap(self, availWidth, availHeight):
-        lines = wrapped_lines(self)
-        if self.__dict__.get("_wrapped_width") == availWidth and lines is not None:
-            return self.width, self.height
+        lines, wrapped = wrapped_lines(self), self.__dict__.get("_wrapped_width")
+        if lines is not None and wrapped is not None and abs(wrapped - availWidth) <= SAME_WIDTH:
+            if wrapped == availWidth or self.style.alignment == TA_LEFT:
+                self.width = availWidth
+                return self.width, self.height
+            if set_one_word_at(self, availWidth):
+                self._wrapped_width = availWidth
+                return self.width, self.height
         size = super().wrap(availWidth, availHeight)
         if wrapped_lines(self) is not lines:  # set anew (not when the width was too small to set anything)
             self._wrapped_width = availWidth

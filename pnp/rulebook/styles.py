@@ -7,7 +7,6 @@ from html import escape
 from reportlab.lib.colors import CMYKColor
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ..core.caches import memo
 from ..graphics.colours import BLACK, PAPER, cmyk
@@ -147,7 +146,16 @@ def _runs(text: str, style: ParagraphStyle, styles: Styles) -> list[tuple[str, s
     """(text, font name, size) runs (pnp.typeset.textfit.set_runs): characters the style's font lacks (♚) in DejaVu
     Sans; in the title faces (Cinzel, whose 1 reads as a Roman I), figures in the layout's figure font — the text
     faces (EB Garamond PnP) print their own lining figures."""
-    return set_runs(text, *measured_fonts(style, styles))
+    return _set_runs(text, *measured_fonts(style, styles))
+
+
+def _set_runs(text: str, *fonts) -> list[tuple[str, str, float]]:
+    """`set_runs` of a text in `measured_fonts`; a text of one run (no figures set in another font, no glyph its font
+    lacks: most texts) as it, without cutting it into characters and runs."""
+    font, size, figures = fonts[:3]
+    if runs(text, font, figures) == [(text, font)] and not missing_glyphs(text, font):
+        return [(text, font, size)]
+    return set_runs(text, *fonts)
 
 
 def measured_fonts(style: ParagraphStyle, styles: Styles) -> tuple[str, float, str | None, float, str]:
@@ -168,11 +176,7 @@ def markup(text: str, style: ParagraphStyle, styles: Styles) -> str:
 
 @memo("the width of a text as the rulebook's markup sets it", "text, fonts", maxsize=1 << 16)
 def text_width(text: str, *fonts) -> float:
-    """The width of a text as `markup` sets it in the `measured_fonts` of a style, in points; remembered: the table
-    columns measure the same words on both papers, in the booklet, and in the validator's checks and again in the
-    build. A text of one run (no figures set in another font, no glyph its font lacks: most words) is measured
-    whole, as `set_runs` would set it, without cutting it into runs."""
-    font, size, figures = fonts[:3]
-    if runs(text, font, figures) == [(text, font)] and not missing_glyphs(text, font):
-        return stringWidth(text, font, size)
-    return runs_width(set_runs(text, *fonts))
+    """The width of a text as `markup` sets it in the `measured_fonts` of a style (`_set_runs`), in points;
+    remembered: the table columns measure the same words on both papers, in the booklet, and in the validator's
+    checks and again in the build."""
+    return runs_width(_set_runs(text, *fonts))
