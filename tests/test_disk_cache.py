@@ -144,6 +144,18 @@ def test_a_warm_cache_reads_no_catalog_and_gives_the_same_catalog(tmp_path, monk
             assert warm.translations.pgettext(context, msgid) == cold.translations.pgettext(context, msgid)
 
 
+def test_a_warm_read_of_the_catalogs_loads_neither_babels_reader_nor_the_strict_checks(tmp_path):
+    """Babel's .po reader and .mo writer and pnp's strict checks (11 ms of imports) are loaded by a process that
+    reads a catalog its cache lacks, not by one that finds them all."""
+    code = ("import sys; from pnp.project import Project; from pnp.i18n.catalogs import read_catalogs; "
+            "read_catalogs(Project().locales, ('de', 'pl')); "
+            "print(sorted(m for m in sys.modules if m.startswith(('babel.messages', 'pnp.i18n.postrict'))))")
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    runs = [subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+                           check=True).stdout.strip() for _ in range(2)]
+    assert "pnp.i18n.postrict" in runs[0] and runs[1] == "[]"
+
+
 def test_an_entry_serves_only_the_bytes_it_was_made_from(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     locales = tmp_path / "locales"
