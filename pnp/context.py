@@ -20,6 +20,7 @@ BACKS = ("faction", "common")
 
 @dataclass(frozen=True)
 class BuildOptions:
+    """What `pnp build` is asked for: languages, paper, mode, duplex, backs and the other options."""
     langs: tuple[str, ...] = LANGS
     paper: str = "a4"
     mode: str = "home"

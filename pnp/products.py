@@ -32,6 +32,7 @@ class Composed(Protocol):
 
 @dataclass(frozen=True)
 class Product:
+    """A product of the kit: the inputs it needs, how it is composed and how rendered to files."""
     name: str
     needs: Needs
     compose: Callable[[BuildContext], Composed]

@@ -20,6 +20,7 @@ REPO = bundled_root()  # the repository in a checkout; the package's bundled dat
 
 @dataclass(frozen=True)
 class Project:
+    """Where a project's inputs are: its data, catalogs, art, fonts and layouts folders."""
     data: Path = REPO / "data"
     locales: Path = REPO / "locales"
     art: Path = REPO / "art"

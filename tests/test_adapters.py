@@ -56,6 +56,24 @@ def test_subsets_take_the_names_given():
     assert re.findall(rb"/BaseFont /(\w+)\+", buffer.getvalue()) == [b"QWERTY"]
 
 
+def test_a_font_made_from_its_stored_face_is_the_font_parsed():
+    """face_state / font_from_state: the face's attributes, through marshal (the disk cache's format), make a font
+    with the parsed face's every attribute, that embeds the same bytes in a PDF."""
+    import marshal
+    path = str(VERA / "VeraBI.ttf")
+    parsed = TTFont("AdapterProbe-Parsed", path, asciiReadable=False)
+    state = marshal.loads(marshal.dumps(reportlab_fonts.face_state(path)))
+    stored = reportlab_fonts.font_from_state(TTFont, "AdapterProbe-Stored", path, open(path, "rb").read(), state,
+                                             asciiReadable=False)
+    assert type(stored.face) is type(parsed.face) and vars(stored).keys() == vars(parsed).keys()
+    assert stored.face._pdfScale(1000) == parsed.face._pdfScale(1000) != 1000  # 2048 units per em
+    same = lambda face: {key: (value, getattr(value, "ustr", None)) for key, value in vars(face).items()  # noqa: E731
+                         if key != "_pdfScale"}
+    assert same(stored.face) == same(parsed.face)
+    text = "Vera Sans àé"
+    assert _pdf_with(stored, text).replace(b"Stored", b"Parsed") == _pdf_with(parsed, text)
+
+
 def test_the_text_cursor_is_where_the_paragraph_has_set_its_text():
     """text_cursor: platypus keeps the paragraph's text position in Canvas._curr_tx_info for <onDraw> callbacks."""
     seen = []

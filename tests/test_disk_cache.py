@@ -1,6 +1,6 @@
 """The caches across runs (pnp.core.disk_cache; docs/caches.md): the same files with the caches off, cold, warm and
-corrupted (the catalogs read and checked, the hyphenation patterns read, the generated art scenes and the icons'
-outlines drawn, the proof site's images); a warm cache spares the reading; an entry is used only for the bytes it
+corrupted (the catalogs read and checked, the hyphenation patterns read, the fonts' faces parsed, the generated art
+scenes and the icons' outlines drawn, the proof site's images); a warm cache spares the reading; an entry is used only for the bytes it
 was made from."""
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from pathlib import Path
 import pyphen
 import pytest
 from babel.messages.pofile import PoFileParser
+from reportlab.pdfbase import ttfonts
 from reportlab.pdfgen import canvas
 
 from pnp.core import disk_cache
@@ -25,7 +26,7 @@ from pnp.i18n import catalogs
 from pnp.proof import placement
 from pnp.proof.model import MessageRow
 from pnp.project import Project
-from pnp.typeset import hyphenation
+from pnp.typeset import fonts, hyphenation
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = "de,pl,tr"
@@ -79,6 +80,7 @@ def damage(made: dict[Path, bytes]) -> None:
     (deck, "hyphenation", 1),                                      # the German patterns
     (deck, "art-scenes", 20),                                      # one per distinct card of the deck
     (deck, "icons", 11),                                           # one per icon its cards show
+    (deck, "fonts", 8),                                            # one per font file (Cinzel has two roles)
 ])
 def test_the_files_are_the_same_with_a_cold_a_warm_and_a_corrupted_cache(tmp_path, made_by, folder, count):
     cache = tmp_path / "cache"
@@ -142,6 +144,18 @@ def test_a_warm_cache_reads_no_catalog_and_gives_the_same_catalog(tmp_path, monk
             assert warm.translations.pgettext(context, msgid) == cold.translations.pgettext(context, msgid)
 
 
+def test_a_warm_read_of_the_catalogs_loads_neither_babels_reader_nor_the_strict_checks(tmp_path):
+    """Babel's .po reader and .mo writer and pnp's strict checks (11 ms of imports) are loaded by a process that
+    reads a catalog its cache lacks, not by one that finds them all."""
+    code = ("import sys; from pnp.project import Project; from pnp.i18n.catalogs import read_catalogs; "
+            "read_catalogs(Project().locales, ('de', 'pl')); "
+            "print(sorted(m for m in sys.modules if m.startswith(('babel.messages', 'pnp.i18n.postrict'))))")
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    runs = [subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+                           check=True).stdout.strip() for _ in range(2)]
+    assert "pnp.i18n.postrict" in runs[0] and runs[1] == "[]"
+
+
 def test_an_entry_serves_only_the_bytes_it_was_made_from(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     locales = tmp_path / "locales"
@@ -202,6 +216,25 @@ def test_a_pattern_file_is_read_once_and_its_entry_serves_only_its_bytes(tmp_pat
     path.write_bytes(path.read_bytes() + "ção3ção\n".encode())
     assert hyphenation._patterns(path) == {**cold, "çãoção": "ção3ção"}
     assert len(entries(tmp_path / "cache", "hyphenation")) == 1
+
+
+def test_a_font_is_parsed_once_and_its_entry_serves_only_its_bytes(tmp_path, monkeypatch):
+    """A warm entry gives the face without parsing the file (ReportLab's extractInfo, spied on); a font file with
+    other bytes is parsed anew and its older entry replaced."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    path = tmp_path / "Probe.ttf"
+    path.write_bytes((Project().fonts / "Cinzel.ttf").read_bytes())
+    parsed = []
+    extract = ttfonts.TTFontFile.extractInfo
+    monkeypatch.setattr(ttfonts.TTFontFile, "extractInfo", lambda face, *args: parsed.append(face) or
+                        extract(face, *args))
+    cold = fonts._embedded_font("Probe-cold", path)
+    warm = fonts._embedded_font("Probe-warm", path)
+    assert len(parsed) == 1 and warm.face.charWidths == cold.face.charWidths
+    assert len(entries(tmp_path / "cache", "fonts")) == 1
+    path.write_bytes((Project().fonts / "CinzelPnP-TR.ttf").read_bytes())
+    assert fonts._embedded_font("Probe-other", path).face.charToGlyph != cold.face.charToGlyph
+    assert len(parsed) == 2 and len(entries(tmp_path / "cache", "fonts")) == 1
 
 
 def _rulebook(blank_pages: int) -> bytes:

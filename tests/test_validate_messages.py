@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from babel.messages.pofile import read_po, write_po
 
 from pnp.i18n.catalogs import LANGS
 from pnp.core.problems import ProblemsFound
 from pnp.project import Project, load_inputs
 from pnp.validate import validate
 from pnp.validate.text_scan import numbers, placeholders, quoted, words
+
 from validate_helpers import po_path, read, write
 
 RULE = "Start with %(life_start)s points and draw %(hand_start)s cards."
@@ -133,3 +135,17 @@ def test_placeholders_words_and_quotes():
     assert words("Testudo'nun 0’a {stat} opponent's") == ["Testudo'nun", "opponent's"]
     assert quoted("„Hastati-Linie“, „Linia hastatów”, “Orman patikaları”, «Senderos», »Waldpfade«") == [
         "Hastati-Linie", "Linia hastatów", "Orman patikaları", "Senderos", "Waldpfade"]
+
+
+def test_a_message_missing_from_one_language_is_located_in_its_domains_file(project_copy):
+    """A message of the sheets' catalog that one language lacks: reported at that language's sheets.po."""
+    path = po_path(project_copy, "pt", "sheets")
+    with path.open("rb") as fp:
+        catalog = read_po(fp, locale="pt")
+    message = next(m for m in catalog if m.id and not m.pluralizable)
+    catalog.delete(message.id, context=message.context)
+    with path.open("wb") as fp:
+        write_po(fp, catalog)
+    found = problems_of(project_copy)
+    assert [(p.code, p.where.lang, p.where.msgid, p.where.file) for p in found] == [
+        ("translation-missing", "pt", message.id, str(path))]

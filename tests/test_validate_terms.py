@@ -2,10 +2,14 @@
 at least one card, and never a stat abbreviation standing for a position."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from pnp.core.problems import ProblemsFound
-from pnp.i18n.lexicon import load_lexicon
+from pnp.i18n.lexicon import capitalized, load_lexicon
+from pnp.project import Project, load_inputs
+from pnp.validate.term_use import _lowered, effect_pairs, uses
 from test_validate_glossary import edit
 from validate_helpers import having, plant, po_path, validate_json
 
@@ -111,3 +115,38 @@ def test_a_term_without_its_defining_rule_is_reported_at_its_line(project_copy):
     assert [(p.code, p.where.file, p.where.line) for p in found.value.problems] == \
         [("term-rule-missing", str(terms), line)]
     assert "'Mercenary'" in found.value.problems[0].message
+
+
+def test_an_english_search_is_skipped_only_where_it_cannot_match():
+    """uses() skips the search where the text, lowered with LOOKALIKES replaced, holds no form: every letter that
+    IGNORECASE matches to an ASCII letter lowers to that letter there, so the skip never hides a match."""
+    import re
+    letter = re.compile("[a-z]", re.IGNORECASE)
+    for code in range(0x110000):
+        if letter.fullmatch(char := chr(code)):
+            assert re.fullmatch(_lowered(char), char, re.IGNORECASE) and _lowered(char).isascii(), hex(code)
+
+
+@pytest.mark.parametrize("text", ["ſkip", "dıscard", "DİSCARD", "\u212aeep", "Skip", "no term"])
+def test_a_term_is_found_in_any_case_as_the_search_finds_it(text):
+    for form in ("skip", "discard", "keep"):
+        assert uses(text, (form,), "en") == bool(re.search(rf"(?<!\w){form}", text, re.IGNORECASE))
+
+
+def test_the_terms_found_are_those_the_search_finds():
+    """Each game term in each shipped card effect, English and translated: found by uses() where the plain search
+    of its forms finds it."""
+    inputs = load_inputs(Project(), ("de", "pl", "tr", "es", "pt"))
+    found = 0
+    for lang in ("en", "de", "pl", "tr", "es", "pt"):
+        terms = inputs.lexicon.english_terms if lang == "en" else inputs.lexicon.of(lang).game_terms
+        texts = [card.effect for card in inputs.cards.cards] if lang == "en" else \
+            [pair.translation for pair in effect_pairs(inputs, lang)]
+        for forms in terms.values():
+            variants = {v for form in forms.forms for v in (form, capitalized(form, lang))}
+            search = re.compile("|".join(rf"(?<!\w){re.escape(v)}" for v in variants),
+                                re.IGNORECASE if lang == "en" else 0)
+            for text in texts:
+                assert uses(text, forms.forms, lang) == (search.search(text) is not None), (lang, forms, text)
+                found += search.search(text) is not None
+    assert found > 500

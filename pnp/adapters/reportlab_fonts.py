@@ -3,12 +3,14 @@ the installed ReportLab):
 
 - the tables of a TrueType font's embedded subsets (`TTFontFace.get_table`, read by `makeSubset`): the parsed
   face's class is swapped for a subclass that rewrites tables on the way out;
-- the names of the embedded subsets (`ttfonts.SUBSETN`, which `TTFont.addObjects` calls per subset index).
+- the names of the embedded subsets (`ttfonts.SUBSETN`, which `TTFont.addObjects` calls per subset index);
+- a parsed face as plain data and back (`TTFontFile.extractInfo`'s attributes, the face `TTFont.__init__` makes),
+  so that pnp.typeset.fonts keeps its parsed metrics across runs instead of parsing the file in every process.
 """
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import Callable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from reportlab.pdfbase import ttfonts
 
@@ -40,3 +42,45 @@ def subset_names(names: Sequence[bytes]) -> Iterator[None]:
         yield
     finally:
         ttfonts.SUBSETN = index_name
+
+
+def face_state(path: str) -> dict[str, Any]:
+    """The face ReportLab parses from the font file `path` (cmap, widths, metrics, glyph offsets, table directory)
+    as plain data (marshal: dicts, lists, numbers, strings, bytes), without the file's bytes and the scale
+    function; `font_from_state` makes the same font of it. A ReportLab whose face holds anything else fails in
+    marshal, and tests/test_adapters.py."""
+    face = ttfonts.TTFontFace(path)
+    names = {key: (bytes(value), value.ustr) for key, value in vars(face).items()
+             if isinstance(value, ttfonts.TTFNameBytes)}
+    plain = {key: value for key, value in vars(face).items()
+             if key not in names and key not in ("_ttf_data", "_pdfScale", "filename")}
+    return {"attributes": plain, "names": names}
+
+
+def font_from_state(cls: type[ttfonts.TTFont], name: str, path: str, data: bytes, state: Mapping[str, Any],
+                    asciiReadable: bool) -> ttfonts.TTFont:
+    """The font `cls(name, path, asciiReadable=...)` with the face of `face_state` and the file's bytes `data`,
+    made by ReportLab's own TTFont.__init__ without parsing the file again."""
+    face = ttfonts.TTFontFace.__new__(ttfonts.TTFontFace)
+    vars(face).update(state["attributes"])
+    for key, (value, text) in state["names"].items():
+        setattr(face, key, bytes.__new__(ttfonts.TTFNameBytes, value))
+        getattr(face, key).ustr = text
+    face.filename, face._ttf_data = path, data
+    face._pdfScale = _scale(face.unitsPerEm)
+    font = cls.__new__(cls)
+    make_face = ttfonts.TTFontFace
+    ttfonts.TTFontFace = lambda *args, **kwargs: face
+    try:
+        cls.__init__(font, name, path, asciiReadable=asciiReadable)
+    finally:
+        ttfonts.TTFontFace = make_face
+    return font
+
+
+def _scale(units_per_em: int) -> Callable[[float], float]:
+    """extractInfo's conversion of font units to thousandths of an em."""
+    if units_per_em == 1000:
+        return lambda x: x
+    factor = 1000 / units_per_em
+    return lambda x: x * factor

@@ -34,6 +34,7 @@ class Badge:
 
 @dataclass(frozen=True)
 class FrontFace:
+    """A card's front in one language, every text fitted to its box: what card_front draws."""
     card: Card
     lang: str
     name: FittedText
@@ -71,6 +72,7 @@ class FrontFace:
 
 @dataclass(frozen=True)
 class BackFace:
+    """A card back in one language (a faction's or the common back), its texts fitted."""
     faction: str              # COMMON_BACK for the common back
     lang: str
     title: FittedText

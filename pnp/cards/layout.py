@@ -19,12 +19,14 @@ from ..layouts.schemas import CARD, CardGeometry, ink_problems
 
 @dataclass(frozen=True)
 class NameLayout(TextBox):
+    """card.toml [front.name]: the name's box and style, and how far a name may shrink."""
     one_line_min: float = 0.0
     deck_min: float = 0.0  # the names of a deck share one size, down to this; a name needing less shrinks alone
 
 
 @dataclass(frozen=True)
 class LevelLayout:
+    """card.toml [front.level]: the level's stars, its number beside them and the commander mark."""
     box: Box
     star_size: float
     star_gap: float
@@ -36,12 +38,14 @@ class LevelLayout:
 
 @dataclass(frozen=True)
 class ArtWindows:
+    """card.toml [front.art]: the art window of a unit card and of every other kind."""
     unit: Box
     other: Box
 
 
 @dataclass(frozen=True)
 class TypeBarLayout:
+    """card.toml [front.type_bar]: the bar of the type line, with its icon and the faction's emblem."""
     box: Box
     padding: float
     type: TextStyle
@@ -58,6 +62,7 @@ class TypeBarLayout:
 
 @dataclass(frozen=True)
 class EffectLayout:
+    """card.toml [front.effect]: the effect text's box (units, other kinds) and the bonus line."""
     unit: Box
     other: Box
     padding: float
@@ -68,6 +73,7 @@ class EffectLayout:
 
 @dataclass(frozen=True)
 class StatsLayout:
+    """card.toml [front.stats]: the row of stat panels, their icons, labels and values."""
     box: Box
     gap: float
     padding: float
@@ -79,6 +85,7 @@ class StatsLayout:
 
 @dataclass(frozen=True)
 class FooterLayout:
+    """card.toml [front.footer]: the collector line and the faction's name at the foot of a front."""
     box: Box
     style: TextStyle
     faction: TextStyle
@@ -87,6 +94,7 @@ class FooterLayout:
 
 @dataclass(frozen=True)
 class FrontLayout:
+    """card.toml [front]: the geometry of every part of a card front."""
     panel_radius: float
     outline: float
     name: NameLayout
@@ -123,6 +131,7 @@ class BackRule:
 
 @dataclass(frozen=True)
 class BackLayout:
+    """card.toml [back]: the back's medallion, emblem, rule and texts."""
     outline: float
     medallion: BackMedallion
     emblem_size: float
@@ -134,6 +143,7 @@ class BackLayout:
 
 @dataclass(frozen=True)
 class CardPalette(Palette):
+    """card.toml [palette]: the colours every faction's cards share."""
     parchment: Colour
     ink: Colour
     text: Colour
@@ -177,6 +187,7 @@ class CardPaint:
 
 @dataclass(frozen=True)
 class FactionStyle:
+    """card.toml [factions.<key>] (or [common]): a faction's colours and emblem."""
     color: Colour
     dark: Colour
     sky: Colour
@@ -185,6 +196,7 @@ class FactionStyle:
 
 @dataclass(frozen=True)
 class CardLayout:
+    """card.toml (or a variant of it, such as the ink saver's): the whole card layout, read and checked."""
     card: CardGeometry
     art: ArtSettings
     front: FrontLayout

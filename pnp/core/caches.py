@@ -15,6 +15,7 @@ PER_PROCESS = "never: the inputs of a process do not change (clear_all)"
 
 @dataclass(frozen=True)
 class Cache:
+    """One registered in-process cache: what it holds, its key, when it is emptied, and how."""
     name: str       # module.function
     holds: str      # what is remembered
     keyed_by: str   # what tells two entries apart

@@ -32,11 +32,12 @@ def cache_root() -> Path | None:
 
 
 def source_digest(*modules: str) -> bytes:
-    """A hash of the source files of `modules` (their __file__), so that an entry made by other code is not used."""
-    import sys
+    """A hash of the source files of `modules` (found, not imported: a module only a cold entry needs stays out of
+    a warm run), so that an entry made by other code is not used."""
+    from importlib.util import find_spec
     digest = hashlib.sha256()
     for name in modules:
-        digest.update(Path(sys.modules[name].__file__).read_bytes())
+        digest.update(Path(find_spec(name).origin).read_bytes())
     return digest.digest()
 
 

@@ -9,6 +9,7 @@ from .values import FONT_FILES, FontRole, Positive
 
 @dataclass(frozen=True)
 class Box:
+    """A rectangle in millimetres: its lower left corner (x, y), width and height."""
     x: float
     y: float
     width: float
@@ -59,6 +60,7 @@ class TextStyle:
 
 @dataclass(frozen=True)
 class TextBox:
+    """A box for text: the text style set in it, inside its padding."""
     box: Box
     padding: float
     style: TextStyle

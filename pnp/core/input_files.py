@@ -38,12 +38,6 @@ def _human(size: int) -> str:
     return f"{size / MB:g} MB" if size >= MB else f"{size} bytes"
 
 
-def check_input(path: Path, kind: str) -> None:
-    """Raise InputRefused unless `path` is a regular file no larger than the limit of `kind` (OSError if absent)."""
-    with _opened(path, kind):
-        pass
-
-
 def read_input(path: Path, kind: str) -> bytes:
     """The bytes of the regular file `path`, at most LIMITS[kind] of them; InputRefused (an OSError) otherwise."""
     limit = LIMITS[kind]

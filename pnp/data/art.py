@@ -34,6 +34,7 @@ SIGNATURES = (  # how other formats begin, to name what was found instead
 
 @dataclass(frozen=True)
 class ArtSettings:
+    """card.toml [art]: the resolutions an art image must have, and its largest size."""
     min_dpi: Dpi
     max_dpi: Dpi
     max_megapixels: Positive  # larger images are refused before decoding (bounded memory)

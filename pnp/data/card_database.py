@@ -30,6 +30,7 @@ class Modifier:
 
 @dataclass(frozen=True)
 class Card:
+    """One card of the database (data/cards/*.toml), in English, with the file and line it was read from."""
     id: str
     faction: str
     kind: str
@@ -51,6 +52,7 @@ class Card:
 
 @dataclass(frozen=True)
 class CardDatabase:
+    """Every card of the game, in the order of the card files."""
     cards: tuple[Card, ...]
 
     def by_id(self, card_id: str) -> Card | None:

@@ -59,6 +59,7 @@ class CombatResult:
 
 @dataclass(frozen=True)
 class DirectAttackResult:
+    """The outcome of a direct attack: the attack made and the life points the defender loses."""
     attack: int
     defender_life_loss: int
 

@@ -29,6 +29,7 @@ TOP_KEYS = ("faction", "allied", "coalition", "name", "cards")
 
 @dataclass(frozen=True)
 class DeckEntry:
+    """One line of a deck list: a card, its number of copies, and where the list names it."""
     card: Card
     count: int
     where: Location

@@ -23,6 +23,7 @@ class PrintCondition:
 
 @dataclass(frozen=True)
 class PdfxLayout:
+    """pdfx.toml: the PDF/X version and conformance written, and the print conditions to choose from."""
     version: str        # GTS_PDFXVersion
     conformance: str    # GTS_PDFXConformance
     pdf_version: str

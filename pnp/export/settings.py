@@ -10,11 +10,13 @@ from ..core.values import Count, Dpi
 
 @dataclass(frozen=True)
 class ImageSettings:
+    """export.toml [images]: the resolutions `pnp export images` may write."""
     dpi: tuple[Dpi, ...]
 
 
 @dataclass(frozen=True)
 class TtsSettings:
+    """export.toml [tts]: the resolution and grid of a Tabletop Simulator deck sheet."""
     dpi: Dpi
     columns: Count
     rows: Count
@@ -22,6 +24,7 @@ class TtsSettings:
 
 @dataclass(frozen=True)
 class ExportLayout:
+    """export.toml: the settings of `pnp export images` and `pnp export tts`."""
     images: ImageSettings
     tts: TtsSettings
 

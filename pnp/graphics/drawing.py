@@ -48,6 +48,7 @@ class Text:
 
 @dataclass(frozen=True)
 class Rect:
+    """A rectangle of a drawing (mm), stroked and/or filled in palette colours, its corners rounded or not."""
     x: float
     y: float
     w: float
@@ -60,6 +61,7 @@ class Rect:
 
 @dataclass(frozen=True)
 class Line:
+    """A straight line of a drawing (mm) in a palette colour, solid or dashed."""
     x1: float
     y1: float
     x2: float
@@ -81,6 +83,7 @@ class Shape:
 
 @dataclass(frozen=True)
 class Circle:
+    """A circle of a drawing (mm), stroked and/or filled in palette colours."""
     x: float
     y: float
     r: float

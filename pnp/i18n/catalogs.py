@@ -7,12 +7,9 @@ from functools import cached_property
 from io import BytesIO
 from pathlib import Path
 from types import MappingProxyType
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
 import babel
-from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import PoFileError, read_po
 from babel.support import NullTranslations, Translations
 
 from ..core.disk_cache import DiskCache, source_digest
@@ -20,7 +17,9 @@ from ..core.input_files import read_input
 from ..core.problems import Location, Problem, ProblemsFound, raise_if_errors
 from .languages import BUNDLED_LANGS, DRAFT, PSEUDO, language
 from .pseudo import PseudoTranslations
-from .postrict import po_problems
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog
 
 SOURCE_LANG = "en"
 LANGS = BUNDLED_LANGS  # the shipped translations (locales/languages.toml)
@@ -117,6 +116,7 @@ def read_catalog(locales: Path, lang: str) -> LanguageCatalog:
 def read_messages(locales: Path, lang: str) -> dict[tuple[str | None, str], Message]:
     """A language's messages as Babel reads them, without the strict checks (an older catalogs folder to compare
     with, written before today's rules); a domain whose file is missing or unreadable has none."""
+    from babel.messages.pofile import PoFileError, read_po
     messages = {}
     for domain in DOMAINS:
         path = catalog_path(locales, lang, domain)
@@ -166,6 +166,8 @@ READING_CODE = source_digest(__name__, "pnp.i18n.postrict", "pnp.i18n.languages"
 def _read_strictly(data: bytes, path: Path, lang: str, domain: str) -> tuple[Catalog | None, list[Problem]]:
     """The bytes `data` of one .po file checked by the strict pre-scan, then read by Babel; None and the problems
     when it is unusable."""
+    from babel.messages.pofile import PoFileError, read_po  # a catalog PARSED lacks: Babel's reading and the checks
+    from .postrict import po_problems
     data = data.removeprefix(codecs.BOM_UTF8)  # a byte order mark (some Windows editors write one) is no error
     try:
         text = data.decode("utf-8")
@@ -225,6 +227,7 @@ def _translations(compiled: bytes, domain: str) -> Translations:
 
 def _compiled(catalog: Catalog) -> bytes:
     """The catalog compiled to .mo without its fuzzy messages."""
+    from babel.messages.mofile import write_mo
     compiled = BytesIO()
     write_mo(compiled, catalog, use_fuzzy=False)
     return compiled.getvalue()

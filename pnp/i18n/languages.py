@@ -25,6 +25,7 @@ PSEUDO = "qps"  # the pseudo-locale: generated from the English source, never a 
 
 @dataclass(frozen=True)
 class Language:
+    """A language of the kit (locales/languages.toml): its code, name, status and writing traits."""
     code: str
     name: str
     status: str

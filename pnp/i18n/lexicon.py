@@ -102,6 +102,7 @@ def message_key(context: str | None, msgid: str) -> str:
 
 @dataclass(frozen=True)
 class LanguageLexicon:
+    """One language's word lists: allowed words, terms, forbidden words, game terms and exceptions."""
     allowed: Mapping[str, Entry] = field(default_factory=dict)  # casefolded word or text -> entry
     terms: Mapping[tuple[str, str], Entry] = field(default_factory=dict)  # (msgctxt, English term) -> the term
     forbidden: Mapping[str, Entry] = field(default_factory=dict)  # word (case-sensitive) -> the reason
@@ -116,6 +117,7 @@ class LanguageLexicon:
 
 @dataclass(frozen=True)
 class Lexicon:
+    """Every language's word lists, and the English game terms and plain words the checks read."""
     languages: Mapping[str, LanguageLexicon] = field(default_factory=dict)
     glossary_file: str = GLOSSARY_FILE
     english_terms: Mapping[str, TermForms] = field(default_factory=dict)  # headword -> English phrases using it

@@ -16,6 +16,7 @@ TRAIT_SEPARATOR = " \u00b7 "  # between the type and each trait on the type line
 
 @dataclass(frozen=True)
 class LocalizedCard:
+    """A card with its texts in one language, as its faces print them."""
     card: Card
     lang: str
     name: str

@@ -30,6 +30,7 @@ PLURAL_PROBE = range(1001)  # the plural expression must give a valid form index
 
 @dataclass
 class _Entry:
+    """A catalog entry while its lines are read: where it starts, its strings so far and its flags."""
     line: int
     context: str | None = None
     msgid: str | None = None

@@ -67,6 +67,7 @@ class Step:
 
 @dataclass(frozen=True)
 class BuildResult:
+    """What a build wrote (absolute paths) and the warnings it found."""
     files: tuple[Path, ...]     # written, absolute
     warnings: tuple[Problem, ...]
 

@@ -77,6 +77,7 @@ def refused_output(path: Path, folder: bool = False) -> str | None:
 
 @dataclass
 class _Staged:
+    """A file of a build in its temporary file, waiting to replace its target (the target kept as a backup)."""
     target: Path
     temp: Path
     backup: Path | None = None

@@ -25,6 +25,7 @@ CARD_VARIANTS = (CARD, CARD_INK_SAVER)
 
 @dataclass(frozen=True)
 class CardGeometry:
+    """card.toml [card]: a card's size, bleed, safe margin, fitting step, smallest text and ink limit."""
     width: Positive
     height: Positive
     bleed: float
@@ -48,6 +49,7 @@ class CardGeometry:
 
 @dataclass(frozen=True)
 class Paper:
+    """A paper size in millimetres, by its name (a4, letter)."""
     name: str
     width: float
     height: float
@@ -76,6 +78,7 @@ class SheetMargins:
 
 @dataclass(frozen=True)
 class SheetLayout:
+    """home-<paper>.toml: the paper, the grid of cards on it and its margins."""
     paper: Paper
     grid: GridSize
     margins: SheetMargins

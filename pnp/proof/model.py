@@ -49,6 +49,7 @@ class CardCell:
 
 @dataclass(frozen=True)
 class CardRow:
+    """A card's row of the proof site: the card and its cell in each language."""
     card: Card
     cells: tuple[CardCell, ...]
 
@@ -69,6 +70,7 @@ class Placeholder:
 
 @dataclass(frozen=True)
 class MessageCell:
+    """A message in one language on the proof site: its strings, where they are read, their problems."""
     lang: str
     strings: tuple[str, ...]  # one per plural form; empty when the language lacks the message
     source: Source | None
@@ -95,6 +97,7 @@ class MessageRow:
 
 @dataclass(frozen=True)
 class GlossaryEntry:
+    """One row of a language's glossary on the proof site."""
     group: str     # stat abbreviations, a term context, forbidden words, written-out stats
     english: str
     value: str
@@ -125,6 +128,7 @@ class Change:
 
 @dataclass(frozen=True)
 class ProofData:
+    """Everything the proof site shows: languages, cards, messages, glossaries, problems and changes."""
     langs: tuple[str, ...]          # the source language first, then the translations
     factions: tuple[tuple[str, str], ...]  # (key, English name)
     cards: tuple[CardRow, ...]

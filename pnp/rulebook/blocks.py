@@ -57,6 +57,7 @@ TITLE_KEYS = ("title", "subtitle", "tagline", "factions")
 
 @dataclass(frozen=True)
 class TitlePage:
+    """A rule book's title page: title, subtitle, tagline and the factions pictured."""
     title: str
     subtitle: str
     tagline: str
@@ -65,11 +66,13 @@ class TitlePage:
 
 @dataclass(frozen=True)
 class Contents:
+    """The table of contents, under its title."""
     title: str
 
 
 @dataclass(frozen=True)
 class Heading:
+    """A chapter, section or subsection heading, numbered where it is a rule."""
     level: int  # 1 chapter, 2 section, 3 subsection
     text: str
     flags: frozenset[str] = frozenset()
@@ -78,6 +81,7 @@ class Heading:
 
 @dataclass(frozen=True)
 class Paragraph:
+    """A paragraph in one of the rule books' styles, numbered where it is a rule."""
     text: str
     style: str = "body"  # body | note | rule | question | answer
     number: str = ""  # a rule's number (printed before it)
@@ -86,12 +90,14 @@ class Paragraph:
 
 @dataclass(frozen=True)
 class ItemList:
+    """A bulleted or numbered list."""
     items: tuple[str, ...]
     numbered: bool
 
 
 @dataclass(frozen=True)
 class Table:
+    """A table: its columns (a set of rulebook.toml [columns]), header, rows and caption row."""
     columns: str
     header: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
@@ -100,11 +106,13 @@ class Table:
 
 @dataclass(frozen=True)
 class Box:
+    """A framed box holding blocks."""
     blocks: tuple
 
 
 @dataclass(frozen=True)
 class Diagram:
+    """A drawn figure by name, with its counts and labels."""
     name: str
     counts: tuple[int, ...]
     labels: tuple[tuple[str, str], ...] = ()  # (key, text)
@@ -131,6 +139,7 @@ Block = TitlePage | Contents | Heading | Paragraph | ItemList | Table | Box | Di
 
 @dataclass
 class _Parser:
+    """The blocks of a rule book's text while its lines are read (a box's lines kept until it closes)."""
     blocks: list = field(default_factory=list)
     title: dict = field(default_factory=dict)
     box: list[str] = field(default_factory=list)

@@ -24,6 +24,7 @@ TEMPLATE = f"{TEMPLATES}/glossary.j2"
 
 @dataclass(frozen=True)
 class GlossaryEntry:
+    """An entry of a rule book's glossary: the term, its headword in the language and its defining rule."""
     term: str      # English headword (the key in locales/game-terms.toml)
     headword: str  # as the language's cards write it, capitalized as a table entry
     rule: str      # the id of the Rules Reference's rule that defines it

@@ -35,6 +35,7 @@ class RulebookType:
 
 @dataclass(frozen=True)
 class Spacing:
+    """rulebook.toml: the space between paragraphs, list items and sections, and inside boxes and cells."""
     paragraph: float
     list_item: float
     before_section: float
@@ -45,6 +46,7 @@ class Spacing:
 
 @dataclass(frozen=True)
 class PageFormat:
+    """rulebook.toml [full] or [booklet]: a page format's margins, header, footer, type and spacing."""
     margins: PageMargins
     header: float
     footer: float
@@ -61,6 +63,7 @@ class PageFormat:
 
 @dataclass(frozen=True)
 class RulebookPalette(Palette):
+    """rulebook.toml [palette]: the rule books' colours."""
     ink: Colour
     accent: Colour
     gold: Colour
@@ -135,6 +138,7 @@ class RulebookMarks:
 
 @dataclass(frozen=True)
 class RulebookLayout:
+    """rulebook.toml: both page formats, the table columns, colours, figures and drawings' geometry."""
     full: PageFormat
     booklet: PageFormat
     columns: Mapping[str, tuple[float, ...]]

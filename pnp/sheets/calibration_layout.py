@@ -12,6 +12,7 @@ DUPLEX = ("long", "short")  # how the printer turns the calibration sheet over: 
 
 @dataclass(frozen=True)
 class Scales:
+    """calibrate.toml: the calibration sheet's measuring scales, their ticks and numbers."""
     range: float
     minor: float
     minor_length: float
@@ -58,6 +59,7 @@ class CalibrationText:
 
 @dataclass(frozen=True)
 class CalibrationLayout:
+    """calibrate.toml: the calibration sheet's scales, ruler and text."""
     scales: Scales
     ruler: Ruler
     text: CalibrationText

@@ -17,6 +17,7 @@ TOKEN_STATS = ("atk", "def")
 
 @dataclass(frozen=True)
 class ScoreSheetPalette(Palette):
+    """scoresheet.toml [palette]: the score sheet's colours (CMYK)."""
     ink: CMYK
     grid: CMYK
     tint: CMYK
@@ -30,6 +31,7 @@ class ScoreSheetPalette(Palette):
 
 @dataclass(frozen=True)
 class SheetPage:
+    """scoresheet.toml [page]: the sheet's margin, width, gaps and line weights."""
     margin: float
     width: float
     column_gap: float
@@ -61,6 +63,7 @@ class ScoreSheetType:
 
 @dataclass(frozen=True)
 class TitleBand:
+    """scoresheet.toml [title]: the band of the game's name, subtitle and ornaments."""
     height: float
     rule_gap: float
     name_baseline: float
@@ -84,6 +87,7 @@ class ShieldShape:
 
 @dataclass(frozen=True)
 class PlayerBand:
+    """scoresheet.toml [player]: a player's band: shield, numeral, name and faction lines."""
     height: float
     shield: float
     shield_shape: ShieldShape
@@ -100,6 +104,7 @@ class PlayerBand:
 
 @dataclass(frozen=True)
 class Section:
+    """scoresheet.toml [section]: a section's heading, ornament and caption."""
     heading: float
     heading_indent: float
     ornament: float
@@ -110,6 +115,7 @@ class Section:
 
 @dataclass(frozen=True)
 class LifeTrack:
+    """scoresheet.toml [life]: the cells of the life point track."""
     cell: float
     cells_per_row: Count
     healing_cells: int
@@ -118,6 +124,7 @@ class LifeTrack:
 
 @dataclass(frozen=True)
 class EnergyTable:
+    """scoresheet.toml [energy]: the energy table's rows and columns."""
     rows: Count
     row: float
     header: float
@@ -130,6 +137,7 @@ class EnergyTable:
 
 @dataclass(frozen=True)
 class BonusTable:
+    """scoresheet.toml [bonus]: the table of bonuses in play."""
     rows: int
     row: float
     header: float
@@ -140,6 +148,7 @@ class BonusTable:
 
 @dataclass(frozen=True)
 class Notes:
+    """scoresheet.toml [notes]: the ruled area for notes."""
     line_spacing: float
     rule_inset: float
     dash: float
@@ -148,6 +157,7 @@ class Notes:
 
 @dataclass(frozen=True)
 class Footer:
+    """scoresheet.toml [footer]: the footer band."""
     height: float
     padding: float
     ornament_inset: float
@@ -156,6 +166,7 @@ class Footer:
 
 @dataclass(frozen=True)
 class ScoreSheetLayout:
+    """scoresheet.toml: the score sheet's whole layout."""
     page: SheetPage
     type: ScoreSheetType
     title: TitleBand
@@ -188,6 +199,7 @@ def _ink_problems(palette: Palette, directory: Path, name: str) -> list[Problem]
 
 @dataclass(frozen=True)
 class TokenPalette(Palette):
+    """tokens.toml [palette]: the tokens' colours (CMYK)."""
     ink: CMYK
     parchment: CMYK
     gold: CMYK
@@ -207,6 +219,7 @@ class TokenPalette(Palette):
 
 @dataclass(frozen=True)
 class TokenCut:
+    """tokens.toml [token]: a token's size, bleed, safe margin and ring."""
     size: Positive
     bleed: float
     safe: float
@@ -215,6 +228,7 @@ class TokenCut:
 
 @dataclass(frozen=True)
 class FaceGeometry:
+    """tokens.toml [face]: a stat token's medallion, value, gem and label."""
     medallion_y: float
     medallion_r: float
     value_padding: float
@@ -225,6 +239,7 @@ class FaceGeometry:
 
 @dataclass(frozen=True)
 class WoundGeometry:
+    """tokens.toml [wound]: a wound token's title, medallion, values and note."""
     title_top: float
     medallion_y: float
     medallion_r: float
@@ -236,6 +251,7 @@ class WoundGeometry:
 
 @dataclass(frozen=True)
 class TokenType:
+    """tokens.toml [type]: the sizes of the tokens' texts, and the least a text may shrink to."""
     value: float
     wound_value: float
     wound_stat: float
@@ -265,6 +281,7 @@ class TokenSet:
 
 @dataclass(frozen=True)
 class TokensLayout:
+    """tokens.toml: the token sheet's whole layout and its token sets."""
     token: TokenCut
     face: FaceGeometry
     wound: WoundGeometry

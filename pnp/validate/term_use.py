@@ -18,17 +18,34 @@ from .text_scan import unquoted
 
 # The position a stat abbreviation must not stand for: "in DEF" for "in Defense Position".
 POSITION_OF_STAT = {"ATK": "Attack Position", "DEF": "Defense Position"}
+# IGNORECASE matches these letters to an ASCII letter besides its own two cases, and str.lower does not (it lowers
+# the Kelvin sign to k): a text with them replaced, lowered, holds every ASCII form an English search can find
+LOOKALIKES = (("\u0130", "i"), ("\u0131", "i"), ("\u017f", "s"))
+
+
 def uses(text: str, forms: tuple[str, ...], lang: str) -> bool:
     """One of the forms starts a word of the text (English: in any case; else as written or capitalized)."""
-    return _starts_a_word(forms, lang).search(text) is not None
+    needles, pattern = _starts_a_word(forms, lang)
+    haystack = _lowered(text) if lang == SOURCE_LANG else text
+    return any(needle in haystack for needle in needles) and pattern.search(text) is not None
 
 
-@memo("a game term's forms as one search pattern", "forms, language")
-def _starts_a_word(forms: tuple[str, ...], lang: str) -> re.Pattern:
-    """One pattern for all the forms of a term (the checks search every effect for every term)."""
+def _lowered(text: str) -> str:
+    for letter, ascii_letter in LOOKALIKES:
+        text = text.replace(letter, ascii_letter)
+    return text.lower()
+
+
+@memo("a game term's forms as one search pattern, and the strings a text holds where it matches", "forms, language")
+def _starts_a_word(forms: tuple[str, ...], lang: str) -> tuple[tuple[str, ...], re.Pattern]:
+    """One pattern for all the forms of a term (the checks search every effect for every term), and the strings one
+    of which a text it matches holds (the forms lowered, for English; "", always held, for a form not in ASCII):
+    the search is skipped where none is: 9 of 10 searches of the English effects."""
     variants = sorted({v for form in forms for v in (form, capitalized(form, lang))})
-    flags = re.IGNORECASE if lang == SOURCE_LANG else 0
-    return re.compile("|".join(rf"(?<!\w){re.escape(v)}" for v in variants), flags)
+    pattern = rf"(?<!\w)(?:{'|'.join(map(re.escape, variants))})"
+    if lang != SOURCE_LANG:
+        return tuple(variants), re.compile(pattern)
+    return tuple(form.lower() if form.isascii() else "" for form in forms), re.compile(pattern, re.IGNORECASE)
 
 
 def effect_pairs(inputs: Inputs, lang: str) -> list[Pair]:
@@ -120,8 +137,8 @@ def check_undefined_terms(inputs: Inputs, langs: tuple[str, ...]) -> list[Proble
     lexicon = inputs.lexicon
     known = _name_words(inputs) | lexicon.plain_words
     phrases = [form for forms in lexicon.english_terms.values() for form in forms.forms]
-    terms = re.compile("|".join(rf"(?<!\w){re.escape(p)}\w*" for p in sorted(phrases, key=len, reverse=True)),
-                       re.IGNORECASE)
+    terms = re.compile(rf"(?<!\w)(?:{'|'.join(map(re.escape, sorted(phrases, key=len, reverse=True)))})\w*",
+                       re.IGNORECASE)  # the word start tested once for all phrases: 4 times faster than in each
     problems = []
     for card in inputs.cards.cards:
         rest = terms.sub(" ", unquoted(card.effect))
