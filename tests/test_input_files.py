@@ -5,19 +5,12 @@ from __future__ import annotations
 import os
 import shutil
 import signal
-import subprocess
-import sys
-import tomllib
-from pathlib import Path
 
 import pytest
 
 from conftest import invoke, project_args
 from pnp.core.input_files import LIMITS, InputRefused, read_input
-from pnp.core.tomlfile import read_toml
 from pnp.layouts.schemas import LAYOUTS
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(autouse=True)
@@ -84,31 +77,3 @@ def test_a_deeply_nested_toml_is_one_located_problem(runner, tmp_path, text):
     deck.write_text(text)
     result = invoke(runner, "deck", "check", deck)
     assert result.exit_code == 1 and f"{deck}: error toml-nesting: tables and lists nested more than 20" in result.output
-
-
-def test_a_nesting_that_would_overflow_the_fast_parsers_stack_is_one_located_problem(tmp_path):
-    """100 000 levels (toml_rs, Rust, crashes the process near 10 000): read by tomllib, one problem, exit 1."""
-    deck = tmp_path / "deck.toml"
-    deck.write_text("x = " + "[" * 100_000 + "]" * 100_000)
-    result = subprocess.run([sys.executable, "-m", "pnp", "deck", "check", str(deck)], cwd=ROOT, capture_output=True,
-                            text=True)
-    assert result.returncode == 1 and "error toml-nesting: tables and lists nested more than 20" in result.stdout
-
-
-def test_the_shipped_toml_files_read_as_tomllib_reads_them():
-    files = [*ROOT.glob("data/**/*.toml"), *ROOT.glob("locales/*.toml"), *LAYOUTS.glob("*.toml")]
-    assert len(files) > 20
-    for path in files:
-        data, problems = read_toml(path)
-        assert problems == [] and repr(data) == repr(tomllib.loads(path.read_text(encoding="utf-8-sig"))), path
-
-
-@pytest.mark.parametrize("text", ['a = "\\e"', "a = { b = 1,\n c = 2 }", 'a = "\\x41"', "a = 07:32"],
-                         ids=["escape e", "newline in inline table", "escape x", "time without seconds"])
-def test_toml_1_1_is_not_toml(tmp_path, text):
-    """What TOML 1.1 allows and 1.0 (the files' format, tomllib's) does not is a located syntax error."""
-    path = tmp_path / "layout.toml"
-    path.write_text(text)
-    data, problems = read_toml(path)
-    assert data is None and [(p.code, p.where.file, p.where.line) for p in problems] == [
-        ("toml-syntax", str(path), 1)]

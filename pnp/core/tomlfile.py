@@ -5,15 +5,10 @@ import re
 import tomllib
 from pathlib import Path
 
-import toml_rs
-
 from .input_files import read_input
 from .problems import Location, Problem
 
 MAX_DEPTH = 20  # tables and lists in tables and lists: the kit's own files nest at most 5 deep
-# toml_rs overflows its stack between 5 000 and 10 000 levels of nesting: a text that may nest deeper than this (more
-# brackets, braces and dots, each at most one level) is read by tomllib alone
-FAST_NESTING = 1000
 
 
 def read_toml(path: Path) -> tuple[dict | None, list[Problem]]:
@@ -34,7 +29,7 @@ def read_toml(path: Path) -> tuple[dict | None, list[Problem]]:
     nested = Problem("toml-nesting", f"tables and lists nested more than {MAX_DEPTH} levels deep; expected at most "
                      f"{MAX_DEPTH}", Location(file=str(path)))
     try:
-        data = _parsed(text)
+        data = tomllib.loads(text)
     except RecursionError:  # the parser's own recursion, far deeper than any layout or data file
         return None, [nested]
     except tomllib.TOMLDecodeError as exc:
@@ -44,18 +39,6 @@ def read_toml(path: Path) -> tuple[dict | None, list[Problem]]:
         message += f" at column {found.group(2)}" if found else ""
         return None, [Problem("toml-syntax", f"not valid TOML: {message}", Location(file=str(path), line=line))]
     return (data, []) if _depth(data) <= MAX_DEPTH else (None, [nested])
-
-
-def _parsed(text: str) -> dict:
-    """The TOML text's tables: by toml_rs (Rust, TOML 1.0, the same tables as tomllib for every valid text and an
-    error for every invalid one, ten times faster: 11 -> 1 ms for the files a build reads), or, where the text could
-    nest too deeply for it or it finds an error, by tomllib (whose errors name the line and column)."""
-    if text.count("[") + text.count("{") + text.count(".") <= FAST_NESTING:
-        try:
-            return toml_rs.loads(text, toml_version="1.0.0")
-        except ValueError:  # toml_rs.TOMLDecodeError: tomllib's own error follows
-            pass
-    return tomllib.loads(text)
 
 
 def _depth(value: object) -> int:
