@@ -48,6 +48,23 @@ def test_lines_break_only_at_spaces_and_never_exceed_the_width():
     assert wrap(" Stelle  1 Einheit \nauf. ", BODY, 8, 120) == ("Stelle 1 Einheit", "auf.")
 
 
+def test_a_line_exactly_as_wide_as_the_box_fits_in_every_font_at_every_size(inputs):
+    """Lines are measured as the sums of their words' widths (pnp.typeset.textfit._Ruler), which must be exactly
+    ReportLab's width: a box exactly as wide as ReportLab measures the first k words takes exactly those k words,
+    in every font of the kit, at sizes on and off the fitting step (a width 1 ulp off moves a word)."""
+    effects = " ".join(lc.effect for lc in localize_cards(inputs.cards, inputs.catalogs["pl"]))
+    words = [w for w in effects.split() if w.isalpha() and len(w) > 1][:400]
+    checked = 0
+    for font in dict.fromkeys(FONTS.values()):
+        for start in range(0, 360, 9):
+            for k, size in ((3, 8.0), (4, 7.25), (5, 9.1234), (2, 11.75)):
+                first = " ".join(words[start:start + k])
+                lines = wrap(f"{first} {words[start]}", font, size, stringWidth(first, font, size))
+                assert lines == (first, words[start]), (font, size, first)
+                checked += 1
+    assert checked > 1000
+
+
 def test_a_short_text_gets_the_default_size_and_a_long_one_the_largest_that_fits():
     short = fit_text("Draw 1 card.", BODY, STYLE, 100, 40, 0.25)
     assert short.fits and short.size == 10.0

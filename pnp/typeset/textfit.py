@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from itertools import groupby
 from typing import Callable, TypeVar
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
 from ..core.caches import memo
 from ..core.geometry import TextStyle
@@ -115,12 +115,70 @@ def units(text: str) -> list[str]:
     return result
 
 
+@memo("whether a font's widths add up exactly", "font name")
+def _exact_widths(font: str) -> bool:
+    """Whether every character width of `font` (ReportLab's, in thousandths of the size) is a multiple of
+    1/EXACT: true for units per em of 1000 or a power of two. Then every sum of widths is exact in floating point,
+    in any order, and is recovered exactly from ReportLab's width at size 1000."""
+    face = getFont(font).face
+    return all(float(w * EXACT).is_integer() for w in (*face.charWidths.values(), face.defaultWidth))
+
+
+EXACT = 1 << 16
+
+
+@memo("the sum of the character widths of a word or line", "text, font", maxsize=1 << 16)
+def _raw_width(text: str, font: str) -> float:
+    """The sum of the widths of the characters of `text` in `font` (thousandths of the size): exact, as the widths
+    are multiples of 1/EXACT (`_exact_widths`). Remembered: the texts of a language repeat their words."""
+    return round(stringWidth(text, font, 1000) * EXACT) / EXACT
+
+
+class _Ruler:
+    """The widths of one text's lines at any size: each line's sum of character widths, found once for all the
+    sizes the text is tried at (a line that is a measured line, a space and a word added up from those), scaled
+    as ReportLab scales it, so that the width is exactly ReportLab's (`measure`); and the text's paragraphs cut
+    into units. Texts with figures in another font, or in a font whose widths do not add up exactly
+    (`_exact_widths`), are measured line by line at each size (`measure`)."""
+
+    def __init__(self, font: str, figures: str | None, figure_scale: float):
+        self.font, self.figures, self.figure_scale = font, figures, figure_scale
+        self.exact = not figures and _exact_widths(font)
+        self.raw: dict[str, float] = {"": 0.0}  # text -> the sum of its characters' widths
+        self.units: dict[str, tuple[list[str], list[bool]]] = {}
+        if self.exact:
+            self.space = _raw_width(" ", font)
+
+    def width(self, line: str, size: float) -> float:
+        if not self.exact:
+            return measure(line, self.font, self.figures, size, self.figure_scale)
+        raw = self.raw.get(line)
+        if raw is None:
+            head, space, word = line.rpartition(" ")
+            known = self.raw.get(head) if space else None
+            raw = _raw_width(line, self.font) if known is None else known + self.space + _raw_width(word, self.font)
+            self.raw[line] = raw
+        return raw * 0.001 * size  # ReportLab's order of operations (instanceStringWidthTTF)
+
+    def paragraph_units(self, paragraph: str) -> tuple[list[str], list[bool]]:
+        """The units of `paragraph` and whether each is quoted."""
+        if paragraph not in self.units:
+            found = units(paragraph)
+            self.units[paragraph] = found, quoted(found)
+        return self.units[paragraph]
+
+
 def wrap(text: str, font: str, size: float, width: float, figures: str | None = None,
          figure_scale: float = 1.0, breaks: Breaks | None = None) -> tuple[str, ...] | None:
     """Greedy line breaking at spaces, and inside words where `breaks` allows (see the module's rules); None when
     a part that cannot break is wider than `width`."""
+    return _wrap(text, _Ruler(font, figures, figure_scale), size, width, breaks)
+
+
+def _wrap(text: str, ruler: _Ruler, size: float, width: float, breaks: Breaks | None) -> tuple[str, ...] | None:
+    """`wrap`, measuring with `ruler`."""
     def fits(line: str) -> bool:
-        return measure(line, font, figures, size, figure_scale) <= width
+        return ruler.width(line, size) <= width
 
     def split(line: str, unit: str, protected: bool) -> tuple[str, str] | None:
         """`line` + the largest head of `unit` that fits (its last word broken), and the rest of the unit."""
@@ -136,7 +194,7 @@ def wrap(text: str, font: str, size: float, width: float, figures: str | None = 
         return None
 
     def width_of(line: str) -> float:
-        return measure(line, font, figures, size, figure_scale)
+        return ruler.width(line, size)
 
     lines: list[str] = []
     for paragraph in text.split("\n"):
@@ -145,7 +203,7 @@ def wrap(text: str, font: str, size: float, width: float, figures: str | None = 
             continue
         forbid: frozenset[int] = frozenset()
         while True:  # a last line that is only a short tail: wrap again, that word not broken
-            wrapped = _paragraph_lines(paragraph, fits, split, width_of, width, forbid)
+            wrapped = _paragraph_lines(ruler.paragraph_units(paragraph), fits, split, width_of, width, forbid)
             if wrapped is None:
                 return None
             tail = _short_tail(wrapped)
@@ -164,18 +222,17 @@ def _short_tail(lines: list[str]) -> int | None:
     return len(lines) - 2 if sum(ch.isalpha() for ch in lines[-1]) <= SHORT_TAIL else None
 
 
-def _paragraph_lines(paragraph: str, fits: Callable[[str], bool], split, width_of: Callable[[str], float],
-                     width: float, forbid: frozenset[int]) -> list[str] | None:
-    """The greedy lines of one paragraph (see `wrap`): no word is broken at the end of a line in `forbid`, nor
-    after HYPHENS_IN_A_ROW lines that end in a hyphen."""
+def _paragraph_lines(paragraph: tuple[list[str], list[bool]], fits: Callable[[str], bool], split,
+                     width_of: Callable[[str], float], width: float, forbid: frozenset[int]) -> list[str] | None:
+    """The greedy lines of one paragraph, given as its units and whether each is quoted (see `wrap`): no word is
+    broken at the end of a line in `forbid`, nor after HYPHENS_IN_A_ROW lines that end in a hyphen."""
     lines: list[str] = []
 
     def may_break() -> bool:
         return len(lines) not in forbid and not all(line.endswith("-") for line in lines[-HYPHENS_IN_A_ROW:] or [""])
 
     line = ""
-    paragraph_units = units(paragraph)
-    for unit, protected in zip(paragraph_units, quoted(paragraph_units)):
+    for unit, protected in zip(*paragraph):
         candidate = f"{line} {unit}" if line else unit
         if fits(candidate):
             line = candidate
@@ -203,11 +260,11 @@ def _paragraph_lines(paragraph: str, fits: Callable[[str], bool], split, width_o
     return lines
 
 
-def balanced(text: str, font: str, size: float, width: float, max_lines: int) -> tuple[str, ...] | None:
-    """Like `wrap`, but a two-line text is split where its longer line is shortest (after a comma when that ties).
-    A word too long for the line breaks after a hyphen of its own ("Torsionsgeschütz-" / "Mannschaft"), never
-    elsewhere."""
-    lines = wrap(text, font, size, width)
+def _balanced(text: str, ruler: _Ruler, size: float, width: float, max_lines: int) -> tuple[str, ...] | None:
+    """Like `wrap` (measuring with `ruler`, one without figures), but a two-line text is split where its longer
+    line is shortest (after a comma when that ties). A word too long for the line breaks after a hyphen of its own
+    ("Torsionsgeschütz-" / "Mannschaft"), never elsewhere."""
+    lines = _wrap(text, ruler, size, width, None)
     if max_lines < 2 or (lines is not None and len(lines) != 2):
         return lines
     if lines is None:
@@ -218,7 +275,7 @@ def balanced(text: str, font: str, size: float, width: float, max_lines: int) ->
         cuts = [(" ".join(parts[:cut]), " ".join(parts[cut:])) for cut in range(1, len(parts))]
     best = None
     for cut, (first, second) in enumerate(cuts):
-        longest = max(stringWidth(first, font, size), stringWidth(second, font, size))
+        longest = max(ruler.width(first, size), ruler.width(second, size))
         key = (round(longest, 1) - (0.5 if first.endswith(",") else 0), cut)
         if longest <= width and (best is None or key < best[0]):
             best = (key, (first, second))
@@ -260,9 +317,11 @@ def fit_text(text: str, font: str, style: TextStyle, width: float, height: float
     Remembered (the result is frozen): the cards of a language repeat their type and faction names, labels and
     bonus lines, and the build sets the faces the checks set.
     """
+    ruler = _Ruler(font, None, 1.0) if balance else _Ruler(font, figures, figure_scale)  # balancing sets no figures
+
     def set_at(size: float) -> FittedText | None:
-        lines = (balanced(text, font, size, width, style.max_lines) if balance
-                 else wrap(text, font, size, width, figures, figure_scale, breaks))
+        lines = (_balanced(text, ruler, size, width, style.max_lines) if balance
+                 else _wrap(text, ruler, size, width, breaks))
         if lines is None or (style.max_lines and len(lines) > style.max_lines):
             return None
         fitted = FittedText(text, font, size, size * style.leading, lines, True, figures, figure_scale)
