@@ -92,9 +92,9 @@ def fit_name(name: str, layout: CardLayout, fonts: Mapping[str, str], size: floa
     """At most `size` (the style's size by default): one line down to `one_line_min`, or two balanced lines down to
     the minimum size, whichever is larger (one line when both are as large)."""
     spec = layout.front.name
-    style = replace(spec.style, size=min(size or spec.style.size, spec.style.size))
-    one_line = _fit(name, replace(style, max_lines=1, min_size=min(spec.one_line_min, style.size)), spec.inner,
-                    layout, fonts)
+    style = spec.style if not size or size >= spec.style.size else replace(spec.style, size=size)
+    one_line = _fit(name, TextStyle(style.font, style.size, min(spec.one_line_min, style.size), style.leading, 1,
+                                    style.figures), spec.inner, layout, fonts)
     two_lines = _fit(name, style, spec.inner, layout, fonts, balance=True)
     if one_line.fits and (not two_lines.fits or one_line.size >= two_lines.size):
         return one_line
@@ -115,10 +115,12 @@ def compose_front(lc: LocalizedCard, labels: CardLabels, layout: CardLayout, fon
     card, front, fonts = lc.card, layout.front, fonts_for(fonts, lc.lang)
     unit = card.kind == "unit"
     bar, footer = front.type_bar, front.footer
-    faction = _fit(lc.faction_name, footer.faction, replace(footer.box, width=footer.box.width * footer.faction_share),
+    faction = _fit(lc.faction_name, footer.faction, Box(footer.box.x, footer.box.y,
+                                                         footer.box.width * footer.faction_share, footer.box.height),
                    layout, fonts)
-    type_x = bar.inner.x + bar.icon_size + bar.gap
-    type_box = replace(bar.inner, x=type_x, width=bar.inner.right - type_x - bar.emblem_size - bar.gap)
+    bar_inner = bar.inner
+    type_x = bar_inner.x + bar.icon_size + bar.gap
+    type_box = Box(type_x, bar_inner.y, bar_inner.right - type_x - bar.emblem_size - bar.gap, bar_inner.height)
     type_text = labels.terrain_doctrine if card.terrain else lc.type_line
     type_line = _fit(type_text, bar.type, type_box, layout, fonts)
     if not type_line.fits and lc.traits:
@@ -152,7 +154,8 @@ def compose_front(lc: LocalizedCard, labels: CardLabels, layout: CardLayout, fon
 def badge_boxes(layout: CardLayout) -> tuple[Box, Box, Box]:
     stats = layout.front.stats
     width = (stats.box.width - 2 * stats.gap) / 3
-    return tuple(replace(stats.box, x=stats.box.x + i * (width + stats.gap), width=width) for i in range(3))
+    box = stats.box
+    return tuple(Box(box.x + i * (width + stats.gap), box.y, width, box.height) for i in range(3))
 
 
 def _badges(card: Card, labels: CardLabels, layout: CardLayout, fonts: Mapping[str, str]) -> tuple[Badge, ...]:
@@ -161,7 +164,7 @@ def _badges(card: Card, labels: CardLabels, layout: CardLayout, fonts: Mapping[s
     entries = (("atk", labels.atk, card.atk), ("def", labels.def_, card.def_), ("energy", labels.energy, card.energy))
     for (key, label, number), box in zip(entries, badge_boxes(layout)):
         inner = box.inset(stats.padding)
-        value = _fit(str(number), stats.value, replace(inner, y=box.y, height=box.height), layout, fonts)
+        value = _fit(str(number), stats.value, Box(inner.x, box.y, inner.width, box.height), layout, fonts)
         label_x = inner.x + stats.icon_size + stats.icon_gap
         label_box = Box(label_x, box.y, inner.right - value.width() / MM - stats.padding - label_x, box.height)
         badges.append(Badge(key, _fit(label, stats.label, label_box, layout, fonts), value, box, label_box))
