@@ -88,6 +88,8 @@ def test_long_names_go_onto_two_balanced_lines_and_never_break_inside_a_word():
     assert short.lines == ("Testudo",) and short.size == layout.front.name.style.size
     compound = fit_name("Torsionsgeschütz-Mannschaft", layout, FONTS)  # one line would need 8.75 pt
     assert compound.lines == ("Torsionsgeschütz-", "Mannschaft") and compound.size >= layout.front.name.one_line_min
+    archers = fit_name("Römische Hilfsbogenschützen", layout, FONTS)  # one line only at 9.25 pt: two are larger
+    assert archers.lines == ("Römische", "Hilfsbogenschützen") and archers.size == 9.5
 
 
 def test_every_name_of_the_141_cards_is_at_least_9_pt_in_every_language():

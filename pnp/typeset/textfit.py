@@ -121,7 +121,7 @@ def _exact_widths(font: str) -> bool:
     1/EXACT: true for units per em of 1000 or a power of two. Then every sum of widths is exact in floating point,
     in any order, and is recovered exactly from ReportLab's width at size 1000."""
     face = getFont(font).face
-    return all(float(w * EXACT).is_integer() for w in (*face.charWidths.values(), face.defaultWidth))
+    return all(float(w * EXACT).is_integer() for w in {*face.charWidths.values(), face.defaultWidth})  # distinct
 
 
 EXACT = 1 << 16
