@@ -93,8 +93,8 @@ def fit_name(name: str, layout: CardLayout, fonts: Mapping[str, str], size: floa
     the minimum size, whichever is larger (one line when both are as large)."""
     spec = layout.front.name
     style = spec.style if not size or size >= spec.style.size else replace(spec.style, size=size)
-    one_line = _fit(name, TextStyle(style.font, style.size, min(spec.one_line_min, style.size), style.leading, 1,
-                                    style.figures), spec.inner, layout, fonts)
+    one_line = _fit(name, replace(style, max_lines=1, min_size=min(spec.one_line_min, style.size)), spec.inner,
+                    layout, fonts)
     if one_line.fits and one_line.size >= max(style.size, round(style.size, 4)):
         return one_line  # at the largest size two lines could have (textfit.sizes)
     two_lines = _fit(name, style, spec.inner, layout, fonts, balance=True)
