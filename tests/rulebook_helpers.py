@@ -6,7 +6,7 @@ import re
 from functools import lru_cache
 from io import BytesIO
 from pathlib import Path
-from typing import Mapping, NamedTuple, Sequence
+from typing import Callable, Mapping, NamedTuple, Sequence
 
 from pypdf import PdfReader
 
@@ -20,7 +20,7 @@ from pnp.i18n.catalogs import SOURCE_LANG
 from pnp.rulebook import BOOKLET, PAGES, anatomy_fronts, kit_facts, rendered_pdfs
 from pnp.rulebook.blocks import Table as TableBlock
 from pnp.rulebook.books import BOOKS, LEARN_TO_PLAY, QUICKREF, REFERENCE
-from pnp.rulebook.columns import Measure, minimum_widths, shared_widths, stacks_last_column
+from pnp.rulebook.columns import Widest, minimum_widths, shared_widths, stacks_last_column
 from pnp.rulebook.compose import compose
 from pnp.rulebook.glossary import language_terms
 from session_cache import shared_value
@@ -40,15 +40,24 @@ def rulebook_pdfs(engine: Engine, cards: CardDatabase, catalog: LanguageCatalog,
                          layouts)
 
 
+Measure = Callable[[str, bool], float]  # (text, header?) -> width in points
+
+
 def column_widths(header: Sequence[str], rows: Sequence[Sequence[str]], weights: Sequence[float],
                   available: float, padding: float, measure: Measure) -> list[float]:
-    """The widths the rulebook's tables get (pnp.rulebook.columns) for columns measured by `measure`."""
-    return shared_widths(minimum_widths(header, rows, padding, measure), weights, available)
+    """The widths the rulebook's tables get (pnp.rulebook.columns) for columns with every word measured by
+    `measure`."""
+    return shared_widths(minimum_widths(header, rows, padding, each_word(measure)), weights, available)
 
 
 def stacks(block: TableBlock, available: float, padding: float, measure: Measure) -> bool:
     """Whether the table's last column goes on rows of its own (pnp.rulebook.columns.stacks_last_column)."""
-    return stacks_last_column(minimum_widths(block.header, block.rows, padding, measure), available)
+    return stacks_last_column(minimum_widths(block.header, block.rows, padding, each_word(measure)), available)
+
+
+def each_word(measure: Measure) -> Widest:
+    """The widest word's width found by measuring every word."""
+    return lambda words, header: max((measure(word, header) for word in words), default=0.0)
 
 
 @lru_cache(maxsize=None)

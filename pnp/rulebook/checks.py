@@ -15,7 +15,6 @@ from . import anatomy_fronts, kit_facts
 from .anatomy_cards import AnatomyCards
 from .blocks import Block
 from .books import BOOKS
-from .numbering import with_pages
 from .compose import compose
 from .glossary import language_terms
 from .layout import page_for, rulebook_layout
@@ -54,10 +53,8 @@ def checked_rulebook(inputs: Inputs, lang: str, project: Project, fonts: Mapping
                 composed = compose(inputs.engine, inputs.cards, inputs.catalogs[lang],
                                    kit_facts(inputs.engine, paper, folder, build_options.get(paper, "")),
                                    language_terms(inputs.lexicon, lang), book)
-                pending = with_pages(composed, None)  # page numbers not known yet: stand-ins of their width
-                for booklet in (False, True):
-                    check_tables(pending, page_for(paper, booklet, folder), layout, fonts_for(fonts, lang), small_text,
-                                 lang)
+                check_tables(composed, tuple(page_for(paper, booklet, folder) for booklet in (False, True)), layout,
+                             fonts_for(fonts, lang), small_text, lang)
                 books[book.name] = composed
             except ProblemsFound as exc:
                 problems += exc.problems

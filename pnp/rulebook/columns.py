@@ -3,28 +3,27 @@ reference on a booklet page) sets its last column, the effect, on a row of its o
 drawing anything: `pnp validate` checks every table's room with these, and the build sets its tables with them."""
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from typing import Callable, Collection, Sequence
 
 from ..core.caches import memo
 from ..core.problems import Location, Problem, ProblemsFound
 from ..core.units import MM
 from .blocks import Table as TableBlock
-from .styles import Styles, measured_fonts, text_width
+from .styles import Styles, measured_fonts, widest_width
 
-Measure = Callable[[str, bool], float]  # (text, header?) -> width in points
+Widest = Callable[[Collection[str], bool], float]  # (words, header?) -> the widest one's width in points (0: none)
 SLACK = 1.0  # points a column keeps beyond its longest word (line breaking must never see a word as too wide)
 
 
 def minimum_widths(header: Sequence[str], rows: Sequence[Sequence[str]], padding: float,
-                   measure: Measure) -> list[float]:
+                   widest: Widest) -> list[float]:
     """Each column's longest word (header included) plus its padding, in points."""
     count = len(header or rows[0])
     minimum = []
     for i in range(count):
-        words = {word for cell in {row[i] for row in rows} for word in cell.split()}  # names recur in many rows
-        widths = [measure(word, False) for word in words] + [measure(word, True) for word in
-                                                              (header[i].split() if header else ())]
-        minimum.append(max(widths, default=0.0) + 2 * padding + SLACK)
+        words = frozenset(word for cell in {row[i] for row in rows} for word in cell.split())  # names recur
+        minimum.append(max(widest(words, False), widest(header[i].split() if header else (), True))
+                       + 2 * padding + SLACK)
     return minimum
 
 
@@ -86,6 +85,6 @@ def table_columns(block: TableBlock, styles: Styles, weights: Sequence[float], a
 def _table_minimum(block: TableBlock, cell: tuple, head: tuple, padding: float) -> tuple[float, ...]:
     """`minimum_widths` of a table's columns, in the `measured_fonts` of its cells and its header, remembered: a
     table is set on both papers, and is checked by the validator before the build sets it."""
-    def measure(text: str, is_header: bool) -> float:
-        return text_width(text, *(head if is_header else cell))
-    return tuple(minimum_widths(block.header, block.rows, padding, measure))
+    def widest(words: Collection[str], is_header: bool) -> float:
+        return widest_width(frozenset(words), *(head if is_header else cell))
+    return tuple(minimum_widths(block.header, block.rows, padding, widest))

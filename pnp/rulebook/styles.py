@@ -7,6 +7,7 @@ from html import escape
 from reportlab.lib.colors import CMYKColor
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ..core.caches import memo
 from ..graphics.colours import BLACK, PAPER, cmyk
@@ -180,3 +181,25 @@ def text_width(text: str, *fonts) -> float:
     remembered: the table columns measure the same words on both papers, in the booklet, and in the validator's
     checks and again in the build."""
     return runs_width(_set_runs(text, *fonts))
+
+
+def widest_width(words: frozenset[str], *fonts) -> float:
+    """The width of the widest of `words` in the `measured_fonts` of a style (`text_width`; 0 for none), measuring
+    at their size only the words that are widest at any size: a width grows in proportion to the size, so one
+    ranking serves every size of the same fonts (the tables' words on both papers, in the booklet, in a one-page
+    chapter's larger type)."""
+    font, size, *others = fonts
+    return max((text_width(word, *fonts) for word in _widest_words(words, font, *others)), default=0.0)
+
+
+@memo("the words of a table column that are widest at any size", "words, fonts but their size", maxsize=1024)
+def _widest_words(words: frozenset[str], font: str, *others) -> tuple[str, ...]:
+    """The `words` whose width in the fonts (at a size of 10 pt) is the largest but for rounding (which only a
+    measurement at the size itself tells apart); words that are each one run (no figure font, no glyph the font
+    lacks: the cells) measured whole, as `_set_runs` would."""
+    figures = others[0]
+    one_run = not figures and not missing_glyphs("".join(words), font)
+    widths = {word: stringWidth(word, font, 10.0) if one_run else text_width(word, font, 10.0, *others)
+              for word in words}
+    largest = max(widths.values(), default=0.0)
+    return tuple(word for word, width in widths.items() if width >= largest * (1 - 1e-9))

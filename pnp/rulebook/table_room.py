@@ -8,22 +8,26 @@ from ..typeset.hyphenation import paragraph_hyphenator
 from . import blocks as b
 from .columns import table_columns
 from .layout import Page, RulebookLayout
+from .numbering import with_pages
 from .styles import Styles, make_styles
 
 
-def check_tables(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str],
+def check_tables(blocks: tuple[b.Block, ...], pages: tuple[Page, ...], layout: RulebookLayout, fonts: dict[str, str],
                  small_text: float, lang: str) -> None:
-    """What making the story can fail on, checked without making it: every table's columns have room on the page
-    (raises ProblemsFound with the problems of all tables; arguments as for pnp.rulebook.story.story)."""
-    styles = page_styles(page, layout, fonts, small_text, lang)
+    """What making the story can fail on, checked without making it: every table's columns have room on each of the
+    pages (raises ProblemsFound with the problems of all tables; arguments as for pnp.rulebook.story.story, the
+    blocks as composed: the page numbers their tables cite are not known yet, stand-ins of their width are set)."""
+    tables = [with_pages(tuple(tables_in(block)), None) for block in blocks]
     problems: list[Problem] = []
-    for block, large_type in zip(blocks, in_onepage(blocks, page)):
-        for table in tables_in(block):
-            try:
-                table_columns(table, styles[large_type], layout.columns[table.columns], page.text_width,
-                              page.format.space.cell_padding)
-            except ProblemsFound as exc:
-                problems += exc.problems
+    for page in pages:
+        styles = page_styles(page, layout, fonts, small_text, lang)
+        for block_tables, large_type in zip(tables, in_onepage(blocks, page)):
+            for table in block_tables:
+                try:
+                    table_columns(table, styles[large_type], layout.columns[table.columns], page.text_width,
+                                  page.format.space.cell_padding)
+                except ProblemsFound as exc:
+                    problems += exc.problems
     raise_if_errors(problems)
 
 

@@ -11,8 +11,11 @@ def coverage(catalog: LanguageCatalog) -> dict[str, tuple[int, int]]:
     """Domain -> (messages translated, messages), from the catalog's own entries (which `pnp catalogs update`
     keeps equal to the templates')."""
     counts = {domain: [0, 0] for domain in DOMAINS}
+    domains: dict[str, str] = {}  # a catalog file -> its domain (one Path made per file, not per message)
     for message in catalog.messages.values():
-        count = counts[Path(message.path).stem]
+        if message.path not in domains:
+            domains[message.path] = Path(message.path).stem
+        count = counts[domains[message.path]]
         count[0] += translated(message)
         count[1] += 1
     return {domain: (done, total) for domain, (done, total) in counts.items()}

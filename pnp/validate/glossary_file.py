@@ -13,8 +13,9 @@ GLOSSARY_TERMS = (STATS, KINDS, UNIT_TYPES, TRAITS, FACTION_NAMES)
 
 
 def whole_words(word: str, text: str) -> int:
-    """How often `word` stands in `text` as a whole word (case-sensitive: "DEF", not "defence")."""
-    return len(re.findall(rf"(?<!\w){re.escape(word)}(?!\w)", text))
+    """How often `word` stands in `text` as a whole word (case-sensitive: "DEF", not "defence"); a text that does
+    not hold it at all (most) without a search."""
+    return len(re.findall(rf"(?<!\w){re.escape(word)}(?!\w)", text)) if word in text else 0
 
 
 def forbidden_words(text: str, lexicon: LanguageLexicon) -> list[str]:

@@ -22,7 +22,7 @@ CLOSING = "\"')]}»“”’›"  # what may follow a sentence's final punctuati
 FINAL = {".": "a full stop", "…": "an ellipsis", ":": "a colon", ";": "a semicolon", "!": "an exclamation mark",
          "?": "a question mark", "": "no final punctuation"}
 BRACKETS = {")": "(", "]": "["}
-REPEATED = re.compile(r"(?<!\w)([^\W\d_]+)(\s+)\1(?!\w)", re.IGNORECASE)
+REPEATED = re.compile(r"(?<!\w)([^\W\d_]++)(\s+)\1(?!\w)", re.IGNORECASE)  # a word whole: never backtracked
 _BRACKET = re.compile(r"[()\[\]]")
 _DOUBLE_QUOTE = re.compile(f"[{DOUBLE_QUOTES}]")
 
@@ -120,8 +120,7 @@ RULES: dict[str, Callable[[str, str, str], str | None]] = {
 
 def slips(source: str, text: str, lang: str) -> dict[str, str]:
     """The typing checks a translation fails against its English source: code -> what is wrong."""
-    found = {code: rule(source, text, lang) for code, rule in RULES.items()}
-    return {code: message for code, message in found.items() if message}
+    return {code: message for code, rule in RULES.items() if (message := rule(source, text, lang))}
 
 
 def check_typing(inputs: Inputs, langs: tuple[str, ...]) -> list[Problem]:

@@ -84,6 +84,8 @@ def without_placeholders(text: str) -> str:
 
 def numbers(text: str) -> Counter[int]:
     """The whole numbers written literally in a text (placeholders aside), as a multiset."""
+    if not NUMBER.search(text):  # no digit at all (most texts)
+        return Counter()
     return Counter(int(n) for n in NUMBER.findall(without_placeholders(text)))
 
 
