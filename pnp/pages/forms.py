@@ -100,6 +100,8 @@ def draw_recorded(canvas: Canvas, key: Hashable, draw: Callable[[Canvas], None],
         finally:
             _RECORDING.remove(definitions)
         drawn = Drawn(tuple(definitions), drawn_since(canvas, marks))
+        if not replayable(drawn.taken):
+            return  # drawn; drawn afresh next time
         _remember(key, drawn)
         if stored is not None:
             stored.put(key, drawn)
@@ -107,6 +109,21 @@ def draw_recorded(canvas: Canvas, key: Hashable, draw: Callable[[Canvas], None],
     for name, bbox, define in drawn.definitions:
         define_once(canvas, name, bbox, define)
     draw_again(canvas, drawn.taken)
+
+
+# operators that name a resource of the PDF they are drawn in: a graphics state (an opacity or overprint: /gRLs0 gs),
+# a font of its subsets, the text encoded for them
+_OWN_RESOURCES = frozenset({"gs", "Tf", "Tj", "TJ", "'", '"'})
+
+
+def replayable(taken: Taken) -> bool:
+    """Whether recorded operators would mean the same in another PDF: they name no graphics state, font or text, and
+    draw no XObject but the forms they use (which draw_recorded defines again where a PDF lacks them)."""
+    code, forms, _ = taken
+    tokens = " ".join(code).split()
+    own = {f"/FormXob.{name}" for name in forms}
+    return not any(token in _OWN_RESOURCES or (token == "Do" and (i == 0 or tokens[i - 1] not in own))
+                   for i, token in enumerate(tokens))
 
 
 def _remember(key: Hashable, drawn: Drawn) -> None:
