@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Mapping
 import babel
 from babel.support import NullTranslations, Translations
 
+from ..core.caches import memo
 from ..core.disk_cache import DiskCache, source_digest
 from ..core.input_files import read_input
 from ..core.problems import Location, Problem, ProblemsFound, raise_if_errors
@@ -77,6 +78,13 @@ class LanguageCatalog:
             return True
         entry = self.messages.get((context, msgid))
         return bool(entry and not entry.fuzzy and all(s.strip() for s in entry.strings))
+
+
+@memo("a catalog file's domain", "the file's path")
+def domain_of(path: str) -> str:
+    """The domain of the catalog file `path` (a Message's): its name without .po (each language's messages number
+    in the thousands, their files a handful)."""
+    return Path(path).stem
 
 
 def catalog_path(locales: Path, lang: str, domain: str) -> Path:

@@ -1,9 +1,8 @@
 """How much of each domain a language's catalogs translate: what `pnp validate` reports for every language."""
 from __future__ import annotations
 
-from pathlib import Path
 
-from ..i18n.catalogs import DOMAINS, LanguageCatalog
+from ..i18n.catalogs import DOMAINS, LanguageCatalog, domain_of
 from .messages import translated
 
 
@@ -11,11 +10,8 @@ def coverage(catalog: LanguageCatalog) -> dict[str, tuple[int, int]]:
     """Domain -> (messages translated, messages), from the catalog's own entries (which `pnp catalogs update`
     keeps equal to the templates')."""
     counts = {domain: [0, 0] for domain in DOMAINS}
-    domains: dict[str, str] = {}  # a catalog file -> its domain (one Path made per file, not per message)
     for message in catalog.messages.values():
-        if message.path not in domains:
-            domains[message.path] = Path(message.path).stem
-        count = counts[domains[message.path]]
+        count = counts[domain_of(message.path)]
         count[0] += translated(message)
         count[1] += 1
     return {domain: (done, total) for domain, (done, total) in counts.items()}
