@@ -2,6 +2,7 @@
 longer work as the adapter expects fails here (pyproject.toml pins the minor versions these tests run)."""
 from __future__ import annotations
 
+import os
 import re
 from io import BytesIO
 from pathlib import Path
@@ -18,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Frame, KeepTogether, Paragraph, Spacer, Table
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from pnp.adapters import pyphen_internals, reportlab_canvas as rc, reportlab_fonts, reportlab_platypus as rp
+from pnp.adapters import hyperglot_data, pyphen_internals, reportlab_canvas as rc, reportlab_fonts, reportlab_platypus as rp
 
 # fonts pnp does not register (ReportLab maps a second font of an already registered face to the first): one each
 VERA = Path(reportlab.__file__).parent / "fonts"
@@ -212,6 +213,34 @@ def test_provided_patterns_are_the_ones_pyphen_uses(tmp_path):
     assert lazy is pyphen.hdcache[path] and type(lazy.patterns) is not dict  # ours, not parsed afresh
     for word in ("verteidigung", "kavallerieeinheit", "schlachtfeld", "streitwagen"):
         assert lazy.positions(word) == eager.positions(word) != [], word
+
+
+class _Planted:
+    """A pickle that makes a folder when it is read: what a crafted .hyperglot-cache could do."""
+
+    def __init__(self, marker: Path):
+        self.marker = marker
+
+    def __reduce__(self):
+        return os.mkdir, (str(self.marker),)
+
+
+def test_hyperglot_reads_no_language_cache_file_while_pnp_asks_it(tmp_path, monkeypatch):
+    """hyperglot unpickles `LANGUAGE_CACHE_FILE` (.hyperglot-cache in the current folder) when it loads its language
+    cache; inside without_cache_file it reads none, and outside it reads the planted one (so a hyperglot that
+    renames the name fails here)."""
+    import pickle
+    import hyperglot.language
+    monkeypatch.chdir(tmp_path)
+    marker = tmp_path / "ran"
+    (tmp_path / ".hyperglot-cache").write_bytes(pickle.dumps(_Planted(marker)))
+    monkeypatch.setattr(hyperglot.language, "LANGUAGE_CACHE", {})
+    with hyperglot_data.without_cache_file():
+        hyperglot.language._load_language_cache()
+    assert not marker.exists() and hyperglot.language.LANGUAGE_CACHE == {}
+    assert hyperglot.language.LANGUAGE_CACHE_FILE == ".hyperglot-cache"
+    hyperglot.language._load_language_cache()
+    assert marker.exists()
 
 
 @pytest.mark.parametrize("text", ["Angriff", "  Die Kavallerie\n greift   an: 2 Schaden > 1 ", "Zażółć gęślą jaźń", "", " "])

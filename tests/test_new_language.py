@@ -1,6 +1,8 @@
 """A new language as data: `pnp lang add`, its coverage, a draft kit and proof site, the five languages untouched."""
 from __future__ import annotations
 
+import os
+import pickle
 import re
 from io import BytesIO
 import shutil
@@ -15,6 +17,16 @@ from conftest import LANGS, invoke, project_args
 from pnp.i18n.catalogs import DOMAINS, catalog_path
 from pnp.i18n.languages import read_languages
 from pnp.project import REPO
+
+class _Planted:
+    """A pickle that makes a folder when it is read."""
+
+    def __init__(self, marker: Path):
+        self.marker = marker
+
+    def __reduce__(self):
+        return os.mkdir, (str(self.marker),)
+
 
 TRANSLATED = {("cards", "rome.hastati-line:name", "Hastati Line"): "Ligne des hastats",
               ("sheets", "score sheet", "Score Sheet"): "Feuille de score"}
@@ -100,9 +112,25 @@ def test_the_draft_has_a_proof_site(runner, french, tmp_path):
     assert "Feuille de score" in (tmp_path / "messages.html").read_text()
 
 
-def test_a_language_the_fonts_do_not_cover_is_refused_and_nothing_written(runner, project_copy):
+def test_a_language_the_fonts_do_not_cover_is_refused_and_nothing_written(runner, project_copy, tmp_path,
+                                                                          monkeypatch):
+    """Hyperglot asked afresh (no pnp cache) in a folder holding a crafted .hyperglot-cache: the pickle is not read
+    and no file is left in the folder."""
     before = (project_copy / "locales" / "languages.toml").read_bytes()
+    folder = tmp_path / "elsewhere"
+    folder.mkdir()
+    (folder / ".hyperglot-cache").write_bytes(pickle.dumps(_Planted(folder / "ran")))
+    monkeypatch.chdir(folder)
+    monkeypatch.setenv("PNP_NO_CACHE", "1")
     result = invoke(runner, "lang", "add", "vi", "--locales", project_copy / "locales")
+    assert sorted(path.name for path in folder.iterdir()) == [".hyperglot-cache"]
     assert result.exit_code == 1 and "language-glyphs" in result.output and "'Ĩ" in result.output
     assert (project_copy / "locales" / "languages.toml").read_bytes() == before
     assert not (project_copy / "locales" / "vi").exists()
+
+
+def test_a_language_asked_once_is_not_asked_of_hyperglot_again(french, monkeypatch):
+    """The french fixture asked Hyperglot for French; the answer is read from pnp's cache (ORTHOGRAPHIES)."""
+    from pnp.i18n import new_language
+    monkeypatch.setattr(new_language, "_orthography", lambda code: pytest.fail("asked hyperglot again"))
+    assert "Œ" in new_language.exemplar_characters("fr") and "ç" in new_language.exemplar_characters("fr")

@@ -12,6 +12,7 @@ from babel import Locale, UnknownLocaleError
 from babel.core import get_global
 from babel.messages.pofile import read_po, write_po
 
+from ..core.disk_cache import DiskCache, source_digest
 from ..core.problems import Location, Problem
 from .catalog_sync import WIDTH, template_path
 from .catalogs import DOMAINS, catalog_path
@@ -19,6 +20,10 @@ from .languages import DRAFT, LANGUAGES_FILE, Language, PSEUDO
 
 TEXT_ROLES = ("title", "body", "italic", "bold")  # the faces a language's text is set in
 DEFAULT_QUOTES = "“”"
+ORTHOGRAPHIES = DiskCache("orthographies", "each language's letters and marks as Hyperglot's primary orthography "
+                          "has them (\"\" where it has none)", "the language code, hyperglot's version and pnp's "
+                          "asking code", "pnp.i18n.new_language.ORTHOGRAPHIES")
+ASKING_CODE = source_digest("pnp.adapters.hyperglot_data", __name__)
 
 
 def parsed_locale(code: str) -> Locale | None:
@@ -31,16 +36,27 @@ def parsed_locale(code: str) -> Locale | None:
 
 def exemplar_characters(code: str) -> str | None:
     """The letters and marks of the language's primary orthography (Hyperglot), or None when it lacks the
-    language. Hyperglot names languages by ISO 639-3, which CLDR's language aliases map to the code."""
-    from hyperglot.languages import Languages  # loaded only to add a language
-    known = Languages()
-    names = [alias for alias, target in get_global("language_aliases").items() if target == code and len(alias) == 3]
-    for name in names:
-        if name in known:
-            orthographies = known[name].get("orthographies", [])
-            primary = next((o for o in orthographies if o.get("status") == "primary"), None)
-            if primary:
-                return "".join(ch for part in ("base", "marks") for ch in primary.get(part, "") if ch not in " ◌")
+    language; asked once per language and hyperglot version (ORTHOGRAPHIES: hyperglot reads all of its 800 languages
+    to answer, about 5 s)."""
+    from hyperglot import __version__  # loaded only to add a language
+    characters = ORTHOGRAPHIES.value(code, code.encode() + b"\0" + __version__.encode() + ASKING_CODE,
+                                     lambda: _orthography(code) or "")
+    return characters or None
+
+
+def _orthography(code: str) -> str | None:
+    """Hyperglot names languages by ISO 639-3, which CLDR's language aliases map to the code."""
+    from hyperglot.languages import Languages
+    from ..adapters.hyperglot_data import without_cache_file
+    with without_cache_file():
+        known = Languages()
+        names = [alias for alias, target in get_global("language_aliases").items() if target == code and len(alias) == 3]
+        for name in names:
+            if name in known:
+                orthographies = known[name].get("orthographies", [])
+                primary = next((o for o in orthographies if o.get("status") == "primary"), None)
+                if primary:
+                    return "".join(ch for part in ("base", "marks") for ch in primary.get(part, "") if ch not in " ◌")
     return None
 
 
