@@ -322,7 +322,7 @@ class FirstImport:  # which function first imports the rulebook's modules
             loader.append(frame.f_code.co_name)
 
 sys.meta_path.insert(0, FirstImport())
-os.register_at_fork(before=lambda: forks.append((hyphenation._dictionary.cache_info().currsize,
+os.register_at_fork(before=lambda: forks.append((hyphenation.breaks_for.cache_info().currsize,
                                                  "pnp.rulebook.produce" in sys.modules,
                                                  fonts.register_fonts.cache_info().currsize)))
 try:
@@ -339,6 +339,6 @@ from pnp.kit.warm import warm_up
 from pnp.project import Project
 from pnp.typeset import fonts, hyphenation
 warm_up(Project(), ("de", "pl"))
-print(hyphenation._dictionary.cache_info().currsize, "pnp.rulebook.produce" in sys.modules,
+print(hyphenation.breaks_for.cache_info().currsize, "pnp.rulebook.produce" in sys.modules,
       fonts.register_fonts.cache_info().currsize)
 """

@@ -264,13 +264,12 @@ def test_dictionaries_read_on_demand_hyphenate_every_catalog_word_like_pyphen():
     """pnp reads a dictionary's patterns when a word first needs them (0.36 s less for German); every word of every
     catalog gets exactly the places pyphen's own reading of the whole file gives."""
     import pyphen
-    from pnp.typeset.hyphenation import _dictionary
 
     words = {word for path in Path("locales").rglob("*.po")
              for word in re.findall(r"\w+", path.read_text(encoding="utf-8").lower())}
     assert len(words) > 3000
     for lang in ("de", "pl", "tr", "es", "pt"):
-        lazy = _dictionary(lang).hd
+        lazy = breaks_for(lang).dictionary.hd
         eager = pyphen.HyphDict(next(path for path, table in pyphen.hdcache.items() if table is lazy))
         assert len(lazy.patterns) < len(eager.patterns)  # read on demand
         different = [word for word in sorted(words)

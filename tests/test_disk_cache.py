@@ -1,7 +1,7 @@
 """The caches across runs (pnp.core.disk_cache; docs/caches.md): the same files with the caches off, cold, warm and
-corrupted (the catalogs read and checked, the hyphenation patterns read, the fonts' faces parsed, the generated art
-scenes and the icons' outlines drawn, the proof site's images); a warm cache spares the reading; an entry is used only for the bytes it
-was made from."""
+corrupted (the catalogs read and checked, the hyphenation patterns read, the fonts' faces parsed, the cards' texts
+fitted, the generated art scenes and the icons' outlines drawn, the proof site's images); a warm cache spares the
+reading; an entry is used only for the bytes it was made from."""
 from __future__ import annotations
 
 import copy
@@ -16,17 +16,19 @@ from pathlib import Path
 import pyphen
 import pytest
 from babel.messages.pofile import PoFileParser
-from reportlab.pdfbase import ttfonts
+from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfgen import canvas
 
 from pnp.core import disk_cache
+from pnp.core.geometry import TextStyle
 from pnp.graphics import icons
 from pnp.adapters.pyphen_internals import pattern_lines
 from pnp.i18n import catalogs
 from pnp.proof import placement
 from pnp.proof.model import MessageRow
 from pnp.project import Project
-from pnp.typeset import fonts, hyphenation
+from pnp.typeset import fonts, hyphenation, kept_fits
+from pnp.typeset.textfit import FittedText, fit_text
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = "de,pl,tr"
@@ -81,6 +83,7 @@ def damage(made: dict[Path, bytes]) -> None:
     (deck, "art-scenes", 20),                                      # one per distinct card of the deck
     (deck, "icons", 11),                                           # one per icon its cards show
     (deck, "fonts", 8),                                            # one per font file (Cinzel has two roles)
+    (deck, "fitted-texts", 3),                                     # the decks', the deck list's, the anatomy's
 ])
 def test_the_files_are_the_same_with_a_cold_a_warm_and_a_corrupted_cache(tmp_path, made_by, folder, count):
     cache = tmp_path / "cache"
@@ -207,14 +210,14 @@ def test_a_pattern_file_is_read_once_and_its_entry_serves_only_its_bytes(tmp_pat
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     path = tmp_path / "hyph_probe.dic"
     path.write_bytes(Path(pyphen.LANGUAGES["pt_BR"]).read_bytes())
-    cold = hyphenation._patterns(path)
+    cold = hyphenation._patterns(path, path.read_bytes())
     assert cold == pattern_lines(path.read_bytes()) and len(entries(tmp_path / "cache", "hyphenation")) == 1
     planted = {"probe": "pro1be"}
     hyphenation.PATTERNS_READ.put(path.name, hyphenation.READING_CODE + hashlib.sha256(path.read_bytes()).digest(),
                                   hyphenation.grouped(planted))
-    assert hyphenation._patterns(path) == planted
+    assert hyphenation._patterns(path, path.read_bytes()) == planted
     path.write_bytes(path.read_bytes() + "ção3ção\n".encode())
-    assert hyphenation._patterns(path) == {**cold, "çãoção": "ção3ção"}
+    assert hyphenation._patterns(path, path.read_bytes()) == {**cold, "çãoção": "ção3ção"}
     assert len(entries(tmp_path / "cache", "hyphenation")) == 1
 
 
@@ -235,6 +238,44 @@ def test_a_font_is_parsed_once_and_its_entry_serves_only_its_bytes(tmp_path, mon
     path.write_bytes((Project().fonts / "CinzelPnP-TR.ttf").read_bytes())
     assert fonts._embedded_font("Probe-other", path).face.charToGlyph != cold.face.charToGlyph
     assert len(parsed) == 2 and len(entries(tmp_path / "cache", "fonts")) == 1
+
+
+def test_a_kept_fit_serves_only_the_font_and_pattern_bytes_it_was_made_for(tmp_path, monkeypatch):
+    """A text's entry (here one planted, as a warm read gives it) is used while the bytes of its font file and of its
+    language's pattern file are those it was made for, whatever name the font is registered under; with one byte of
+    either changed the text is fitted anew."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    garamond = (Project().fonts / "EBGaramondPnP-Regular.ttf").read_bytes()
+    turkish = (hyphenation.PATTERNS / "hyph_tr_TR.dic").read_bytes()
+
+    def fit_anew(name: str, font: bytes = garamond, patterns: bytes = turkish) -> tuple[FittedText, bool]:
+        """The text fitted as a new process fits it, with the font file's bytes registered as `name` and the break
+        finder of the pattern file's bytes, through the table read anew (written when the text was fitted anew);
+        and whether it was fitted anew."""
+        folder = tmp_path / hashlib.sha256(font + patterns).hexdigest()
+        folder.mkdir(exist_ok=True)
+        (folder / f"{name}.ttf").write_bytes(font)
+        (folder / "hyph_tr_TR.dic").write_bytes(patterns)
+        pdfmetrics.registerFont(fonts._embedded_font(name, folder / f"{name}.ttf"))
+        table = kept_fits.KeptFits("probe")
+        text = table.fit("Kavallerie saldırısı düşmanı yıpratır", name, TextStyle("body", 10.0, 6.0, 1.2, 3), 60.0,
+                         80.0, 0.25, breaks=hyphenation.break_finder("tr", folder / "hyph_tr_TR.dic"))
+        anew = table.added
+        table.save()
+        return text, anew
+
+    made, anew = fit_anew("Probe-Kept")
+    planted = {key: (7.5, ("planted",), True) for key in kept_fits.KeptFits("probe").kept}
+    assert anew and len(planted) == 1
+    kept_fits.FITS.put("probe", kept_fits.KeptFits("probe").key, planted)
+    assert fit_anew("Probe-Kept")[0].lines == fit_anew("Probe-Renamed")[0].lines == ("planted",)
+    at = garamond.rindex(b"EBGaramondPnP-Regular")  # the PostScript name ReportLab reads: a face of its own
+    changed, anew = fit_anew("Probe-Changed", garamond[:at] + bytes([garamond[at] ^ 0x20]) + garamond[at + 1:])
+    assert anew and (changed.size, changed.lines) == (made.size, made.lines)
+
+    kept_fits.FITS.put("probe", kept_fits.KeptFits("probe").key, planted)
+    at = turkish.index(b"Turkish")  # in a comment
+    assert fit_anew("Probe-Kept", patterns=turkish[:at] + bytes([turkish[at] ^ 0x20]) + turkish[at + 1:]) == (made, True)
 
 
 def _rulebook(blank_pages: int) -> bytes:

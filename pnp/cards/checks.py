@@ -14,7 +14,7 @@ from ..i18n.languages import fit_severity
 from ..i18n.localize import LocalizedCard
 from ..core.problems import Location, Problem
 from ..data.terms import FACTIONS
-from ..typeset.textfit import runs
+from ..typeset.textfit import Fit, fit_text, runs
 from .faces import BackFace, FrontFace, compose_back, compose_front, deck_name_size
 from .labels import CardLabels
 
@@ -51,13 +51,14 @@ def face_problems(faces: Iterable[FrontFace | BackFace], fonts: Mapping[str, str
 
 
 def compose_language(cards: Sequence[LocalizedCard], labels: CardLabels, layout: CardLayout,
-                     fonts: Mapping[str, str]) -> tuple[list[FrontFace], list[BackFace]]:
+                     fonts: Mapping[str, str], fit: Fit = fit_text) -> tuple[list[FrontFace], list[BackFace]]:
     """The fronts of `cards` (one language), the names of a faction's cards at one size, and the backs of their
-    factions."""
+    factions, each text fitted by `fit`."""
     names = {lc.card.faction: lc.faction_name for lc in cards}
     lang_fonts = fonts_for(fonts, labels.lang)
-    name_sizes = {faction: deck_name_size([lc.name for lc in cards if lc.card.faction == faction], layout, lang_fonts)
+    name_sizes = {faction: deck_name_size([lc.name for lc in cards if lc.card.faction == faction], layout, lang_fonts,
+                                          fit)
                   for faction in names}
-    fronts = [compose_front(lc, labels, layout, fonts, name_sizes[lc.card.faction]) for lc in cards]
-    backs = [compose_back(f, names[f], labels.lang, layout, fonts) for f in FACTIONS if f in names]
+    fronts = [compose_front(lc, labels, layout, fonts, name_sizes[lc.card.faction], fit) for lc in cards]
+    backs = [compose_back(f, names[f], labels.lang, layout, fonts, fit) for f in FACTIONS if f in names]
     return fronts, backs

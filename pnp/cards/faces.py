@@ -13,7 +13,7 @@ from .layout import COMMON_BACK, CardLayout
 from ..core.geometry import Box, TextStyle
 from ..typeset.fonts import fonts_for
 from ..typeset.hyphenation import breaks_for
-from ..typeset.textfit import FittedText, fit_text
+from ..typeset.textfit import Fit, FittedText, fit_text
 from ..core.units import MM
 from .labels import CardLabels
 
@@ -82,73 +82,76 @@ class BackFace:
         return {"back title": self.title} | ({"back faction": self.name} if self.name else {})
 
 
-def _fit(text: str, style: TextStyle, box: Box, layout: CardLayout, fonts: Mapping[str, str],
+def _fit(text: str, style: TextStyle, box: Box, layout: CardLayout, fonts: Mapping[str, str], fit: Fit,
          **options) -> FittedText:
-    return fit_text(text, fonts[style.font], style, box.width * MM, box.height * MM, layout.card.fit_step,
-                    figures=fonts[style.figures] if style.figures else None, **options)
+    return fit(text, fonts[style.font], style, box.width * MM, box.height * MM, layout.card.fit_step,
+               figures=fonts[style.figures] if style.figures else None, **options)
 
 
-def fit_name(name: str, layout: CardLayout, fonts: Mapping[str, str], size: float | None = None) -> FittedText:
+def fit_name(name: str, layout: CardLayout, fonts: Mapping[str, str], size: float | None = None,
+             fit: Fit = fit_text) -> FittedText:
     """At most `size` (the style's size by default): one line down to `one_line_min`, or two balanced lines down to
     the minimum size, whichever is larger (one line when both are as large)."""
     spec = layout.front.name
     style = spec.style if not size or size >= spec.style.size else replace(spec.style, size=size)
     one_line = _fit(name, replace(style, max_lines=1, min_size=min(spec.one_line_min, style.size)), spec.inner,
-                    layout, fonts)
+                    layout, fonts, fit)
     if one_line.fits and one_line.size >= max(style.size, round(style.size, 4)):
         return one_line  # at the largest size two lines could have (textfit.sizes)
-    two_lines = _fit(name, style, spec.inner, layout, fonts, balance=True)
+    two_lines = _fit(name, style, spec.inner, layout, fonts, fit, balance=True)
     if one_line.fits and (not two_lines.fits or one_line.size >= two_lines.size):
         return one_line
     return two_lines
 
 
-def deck_name_size(names: Sequence[str], layout: CardLayout, fonts: Mapping[str, str]) -> float:
+def deck_name_size(names: Sequence[str], layout: CardLayout, fonts: Mapping[str, str], fit: Fit = fit_text) -> float:
     """The one size of the names of a deck: the largest that all fit at, but not below `deck_min` (a name that only
     fits smaller is set at its own largest size, fit_name)."""
     spec = layout.front.name
-    sizes = [fit_name(name, layout, fonts).size for name in names]
+    sizes = [fit_name(name, layout, fonts, fit=fit).size for name in names]
     return min((size for size in sizes if size >= spec.deck_min), default=spec.style.size)
 
 
 def compose_front(lc: LocalizedCard, labels: CardLabels, layout: CardLayout, fonts: Mapping[str, str],
-                  name_size: float | None = None) -> FrontFace:
-    """The front of a card, its name at most `name_size` pt (its deck's, deck_name_size)."""
+                  name_size: float | None = None, fit: Fit = fit_text) -> FrontFace:
+    """The front of a card, its name at most `name_size` pt (its deck's, deck_name_size), each text fitted by
+    `fit`."""
     card, front, fonts = lc.card, layout.front, fonts_for(fonts, lc.lang)
     unit = card.kind == "unit"
     bar, footer = front.type_bar, front.footer
     faction = _fit(lc.faction_name, footer.faction, Box(footer.box.x, footer.box.y,
                                                          footer.box.width * footer.faction_share, footer.box.height),
-                   layout, fonts)
+                   layout, fonts, fit)
     bar_inner = bar.inner
     type_x = bar_inner.x + bar.icon_size + bar.gap
     type_box = Box(type_x, bar_inner.y, bar_inner.right - type_x - bar.emblem_size - bar.gap, bar_inner.height)
     type_text = labels.terrain_doctrine if card.terrain else lc.type_line
-    type_line = _fit(type_text, bar.type, type_box, layout, fonts)
+    type_line = _fit(type_text, bar.type, type_box, layout, fonts, fit)
     if not type_line.fits and lc.traits:
         type_box = replace(type_box, y=bar.box.y + bar.two_lines_padding,
                            height=bar.box.height - 2 * bar.two_lines_padding)
-        type_line = _fit(f"{lc.type}\n{TRAIT_SEPARATOR.join(lc.traits)}", bar.two_lines, type_box, layout, fonts)
+        type_line = _fit(f"{lc.type}\n{TRAIT_SEPARATOR.join(lc.traits)}", bar.two_lines, type_box, layout, fonts,
+                         fit)
 
     effect_box = front.effect.unit if unit else front.effect.other
     inner = effect_box.inset(front.effect.padding)
     bonus = bonus_box = None
     if lc.bonus:
-        bonus = _fit(lc.bonus, front.effect.bonus, inner, layout, fonts, breaks=breaks_for(lc.lang))
+        bonus = _fit(lc.bonus, front.effect.bonus, inner, layout, fonts, fit, breaks=breaks_for(lc.lang))
         bonus_box = replace(inner, height=bonus.height / MM)
         raised = bonus_box.height + 2 * front.effect.bonus_gap
         inner = replace(inner, y=inner.y + raised, height=inner.height - raised)
-    effect = _fit(lc.effect, front.effect.style, inner, layout, fonts, breaks=breaks_for(lc.lang))
+    effect = _fit(lc.effect, front.effect.style, inner, layout, fonts, fit, breaks=breaks_for(lc.lang))
 
-    badges = _badges(card, labels, layout, fonts) if unit else ()
+    badges = _badges(card, labels, layout, fonts, fit) if unit else ()
     level = front.level
     return FrontFace(
-        card=card, lang=lc.lang, name=fit_name(lc.name, layout, fonts, name_size),
-        commander=(_fit(COMMANDER_MARK, level.commander, level.commander_box, layout, fonts)
+        card=card, lang=lc.lang, name=fit_name(lc.name, layout, fonts, name_size, fit),
+        commander=(_fit(COMMANDER_MARK, level.commander, level.commander_box, layout, fonts, fit)
                    if card.commander else None),
-        level=_fit(str(card.level), level.number, level.box, layout, fonts) if card.level else None,
+        level=_fit(str(card.level), level.number, level.box, layout, fonts, fit) if card.level else None,
         type=type_line, type_box=type_box, faction=faction, effect=effect, bonus=bonus, badges=badges,
-        collector=_fit(lc.collector, front.footer.style, front.footer.box, layout, fonts),
+        collector=_fit(lc.collector, front.footer.style, front.footer.box, layout, fonts, fit),
         art_box=front.art.unit if unit else front.art.other, effect_box=effect_box, effect_area=inner,
         bonus_box=bonus_box)
 
@@ -160,23 +163,24 @@ def badge_boxes(layout: CardLayout) -> tuple[Box, Box, Box]:
     return tuple(Box(box.x + i * (width + stats.gap), box.y, width, box.height) for i in range(3))
 
 
-def _badges(card: Card, labels: CardLabels, layout: CardLayout, fonts: Mapping[str, str]) -> tuple[Badge, ...]:
+def _badges(card: Card, labels: CardLabels, layout: CardLayout, fonts: Mapping[str, str],
+            fit: Fit) -> tuple[Badge, ...]:
     stats = layout.front.stats
     badges = []
     entries = (("atk", labels.atk, card.atk), ("def", labels.def_, card.def_), ("energy", labels.energy, card.energy))
     for (key, label, number), box in zip(entries, badge_boxes(layout)):
         inner = box.inset(stats.padding)
-        value = _fit(str(number), stats.value, Box(inner.x, box.y, inner.width, box.height), layout, fonts)
+        value = _fit(str(number), stats.value, Box(inner.x, box.y, inner.width, box.height), layout, fonts, fit)
         label_x = inner.x + stats.icon_size + stats.icon_gap
         label_box = Box(label_x, box.y, inner.right - value.width() / MM - stats.padding - label_x, box.height)
-        badges.append(Badge(key, _fit(label, stats.label, label_box, layout, fonts), value, box, label_box))
+        badges.append(Badge(key, _fit(label, stats.label, label_box, layout, fonts, fit), value, box, label_box))
     return tuple(badges)
 
 
 def compose_back(faction: str, faction_name: str | None, lang: str, layout: CardLayout,
-                 fonts: Mapping[str, str]) -> BackFace:
+                 fonts: Mapping[str, str], fit: Fit = fit_text) -> BackFace:
     """The back of `faction` with its name; without a name, the common back (faction COMMON_BACK)."""
     back, fonts = layout.back, fonts_for(fonts, lang)
-    name = _fit(faction_name, back.faction.style, back.faction.inner, layout, fonts) if faction_name else None
+    name = _fit(faction_name, back.faction.style, back.faction.inner, layout, fonts, fit) if faction_name else None
     return BackFace(faction if faction_name else COMMON_BACK, lang,
-                    _fit(GAME_TITLE, back.title.style, back.title.inner, layout, fonts), name)
+                    _fit(GAME_TITLE, back.title.style, back.title.inner, layout, fonts, fit), name)

@@ -14,6 +14,7 @@ from ..i18n.localize import LocalizedCard, localize_cards
 from ..pages.pdfout import DocumentInfo, document_info
 from ..core.problems import Problem
 from ..data.terms import FACTIONS
+from ..typeset.kept_fits import kept_fits
 from .checks import compose_language, face_problems
 from .deck import DeckPrint, deck_fronts, deck_pdf
 from .faces import GAME_TITLE, BackFace, FrontFace, compose_back
@@ -53,18 +54,21 @@ class ComposedDeckList:
         return self.cards.problems
 
 
-def compose_cards(ctx: BuildContext, only: Collection[str] | None = None) -> ComposedCards:
+def compose_cards(ctx: BuildContext, only: Collection[str] | None = None, table: str = "cards") -> ComposedCards:
     """The cards (or the card ids `only`) in the context's language: the fronts, a faction's names at one size, the
-    backs of their factions (or, with --backs common, the common back for all) and the problems of all faces."""
+    backs of their factions (or, with --backs common, the common back for all) and the problems of all faces. Their
+    texts are kept across runs in the table `table` of the language (pnp.typeset.kept_fits: a deck list's has its
+    own, as a pool composes it beside the decks)."""
     lang = ctx.lang
     catalog = ctx.inputs.catalogs[lang]
     cards = tuple(lc for lc in localize_cards(ctx.inputs.cards, catalog) if only is None or lc.card.id in only)
     layout = _layout(ctx)
-    fronts, backs = compose_language(cards, card_labels(catalog), layout, ctx.fonts)
-    by_faction = {back.faction: back for back in backs}
-    if ctx.options.backs == "common":  # one neutral back for every faction
-        common = compose_back(COMMON_BACK, None, lang, layout, ctx.fonts)
-        backs, by_faction = [common], {faction: common for faction in by_faction}
+    with kept_fits(f"{table}-{lang}") as fit:
+        fronts, backs = compose_language(cards, card_labels(catalog), layout, ctx.fonts, fit)
+        by_faction = {back.faction: back for back in backs}
+        if ctx.options.backs == "common":  # one neutral back for every faction
+            common = compose_back(COMMON_BACK, None, lang, layout, ctx.fonts, fit)
+            backs, by_faction = [common], {faction: common for faction in by_faction}
     problems = face_problems([*fronts, *backs], ctx.fonts)
     names = {lc.card.faction: lc.faction_name for lc in cards}
     infos = {faction: document_info(catalog, f"{GAME_TITLE} — {name}") for faction, name in names.items()}
@@ -93,7 +97,7 @@ def render_decks(composed: ComposedCards) -> dict[Path, bytes]:
 def compose_deck_list(ctx: BuildContext) -> ComposedDeckList:
     """The checked deck list of --deck in the context's language: its cards composed like the decks'."""
     deck = ctx.deck
-    cards = compose_cards(ctx, {card.id for card in deck.cards})
+    cards = compose_cards(ctx, {card.id for card in deck.cards}, "deck-list")
     info = document_info(ctx.inputs.catalogs[ctx.lang], f"{GAME_TITLE} — {deck.name}")
     return ComposedDeckList(cards, tuple(card.id for card in deck.cards), ctx.options.deck, info)
 

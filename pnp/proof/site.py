@@ -26,6 +26,7 @@ from ..project import Inputs, Project, loaded_langs, read_inputs
 from ..cards.checks import compose_language
 from ..cards.faces import FrontFace
 from ..cards.labels import card_labels
+from ..typeset.kept_fits import kept_fits
 from ..rulebook import kit_facts
 from ..rulebook.compose import number_text, template_context
 from ..core.parallel import Progress, results_in_order
@@ -72,7 +73,8 @@ def language_images(inputs: Inputs, lang: str, project: Project, fonts: Mapping[
         cards, labels = localize_cards(inputs.cards, catalog), card_labels(catalog)
     except ProblemsFound:
         return None, {}
-    fronts, backs = compose_language(cards, labels, layout, fonts)
+    with kept_fits(f"cards-{lang}") as fit:  # the table of the build's decks (pnp.cards.produce.compose_cards)
+        fronts, backs = compose_language(cards, labels, layout, fonts, fit)
     return fronts, card_images(fronts, {back.faction: back for back in backs}, layout, art, project.layouts)
 
 

@@ -18,6 +18,7 @@ from ..sheets.tokens import token_counts, token_set_layout
 from ..i18n.localize import localize_cards
 from ..cards.faces import compose_front
 from ..cards.labels import card_labels
+from ..typeset.kept_fits import kept_fits
 from .anatomy_cards import DOCTRINE as ANATOMY_DOCTRINE, UNIT as ANATOMY_UNIT, AnatomyCards, anatomy_cards
 from .blocks import Block, Heading, TitlePage
 from .books import BOOKS, LEARN_TO_PLAY
@@ -45,11 +46,14 @@ def faction_styles(layouts: Path) -> tuple[FactionStyle, ...]:
 def anatomy_fronts(cards: CardDatabase, catalog: LanguageCatalog, fonts: Mapping[str, str], layouts: Path
                    ) -> AnatomyCards:
     """The fronts of the card anatomy's cards, composed by the card renderer in the catalog's language with the
-    card layout of the layouts folder `layouts`."""
+    card layout of the layouts folder `layouts`; their texts kept across runs, a table per language apart from the
+    decks' (the rulebook may be composed in another worker than the decks: pnp.typeset.kept_fits)."""
     wanted = {ANATOMY_UNIT, ANATOMY_DOCTRINE}
     labels, layout = card_labels(catalog), card_layout(layouts)
-    return anatomy_cards({lc.card.id: compose_front(lc, labels, layout, fonts)  # numbered among all the cards
-                          for lc in localize_cards(cards, catalog) if lc.card.id in wanted}, layout)
+    with kept_fits(f"anatomy-{labels.lang}") as fit:
+        fronts = {lc.card.id: compose_front(lc, labels, layout, fonts, fit=fit)  # numbered among all the cards
+                  for lc in localize_cards(cards, catalog) if lc.card.id in wanted}
+    return anatomy_cards(fronts, layout)
 
 
 def rendered_pdfs(composed: Mapping[str, tuple[Block, ...]], anatomy: AnatomyCards, catalog: LanguageCatalog,

@@ -59,8 +59,10 @@ def _embedded_font(name: str, path: Path) -> TTFont:
     asks for its notice in all copies, so its subsets keep it (NOTICE_IN_EVERY_COPY). The face ReportLab parses
     from the file is kept across runs (FACES): parsing the nine fonts is about 28 ms in every process."""
     data = read_input(path, "font")
-    state = FACES.value(path.name, PARSING_CODE + hashlib.sha256(data).digest(), lambda: face_state(str(path)))
+    source = hashlib.sha256(data).digest()
+    state = FACES.value(path.name, PARSING_CODE + source, lambda: face_state(str(path)))
     font = font_from_state(TaggedTTFont, name, str(path), data, state, asciiReadable=False)
+    font.source = source
     if not path.name.startswith(NOTICE_IN_EVERY_COPY):
         rewrite_subset_tables(font, {"name": _without_licence_text})
     return font
@@ -92,6 +94,12 @@ def fonts_for(fonts: Mapping[str, str], lang: str | None) -> dict[str, str]:
     if language(lang).turkic:  # the title text needs the Turkish small capitals (the dot of i kept, ı as I)
         localized["title"] = fonts["title-tr"]
     return localized
+
+
+def font_source(name: str) -> bytes:
+    """A hash of the file of the registered font `name`: what its measurements depend on, with ReportLab's version
+    (texts fitted in it are kept across runs by it, pnp.typeset.kept_fits)."""
+    return pdfmetrics.getFont(name).source
 
 
 def missing_glyphs(text: str, font_name: str) -> str:

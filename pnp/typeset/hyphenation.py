@@ -30,24 +30,19 @@ MIN_PART = 3  # letters kept together at either end of a hyphenated word ("Ver-t
 Breaks = Callable[[str], Sequence[tuple[int, bool]]]
 
 
-@memo("a language's pyphen dictionary (patterns parsed when first used)", "language")
-def _dictionary(lang: str) -> pyphen.Pyphen | None:
+def _pattern_file(lang: str) -> Path | None:
+    """The hyphenation pattern file of `lang`: pnp's own (PATTERNS) or pyphen's; None for a language without one."""
     name = language(lang).hyphenation
     if (PATTERNS / name).is_file():
-        path = PATTERNS / name
-    elif name and pyphen.language_fallback(name):
-        path = pyphen.LANGUAGES[pyphen.language_fallback(name)]
-    else:
-        return None
-    patterns = _patterns(Path(path))
-    provide_lazy_patterns(Path(path), patterns, patterns.longest)
-    return pyphen.Pyphen(filename=path, left=MIN_PART, right=MIN_PART)
+        return PATTERNS / name
+    if name and pyphen.language_fallback(name):
+        return pyphen.LANGUAGES[pyphen.language_fallback(name)]
+    return None
 
 
-def _patterns(path: Path) -> "PatternLines":
-    """The patterns of the file `path`, kept across runs (PATTERNS_READ): reading the 77 000 German ones is 35-40 ms
-    in every process that hyphenates German; their groups load in 3 ms."""
-    data = read_input(path, "patterns")
+def _patterns(path: Path, data: bytes) -> "PatternLines":
+    """The patterns of the file `path` (its bytes `data`), kept across runs (PATTERNS_READ): reading the 77 000
+    German ones is 35-40 ms in every process that hyphenates German; their groups load in 3 ms."""
     return PatternLines(*PATTERNS_READ.value(path.name, READING_CODE + hashlib.sha256(data).digest(),
                                              lambda: grouped(pattern_lines(data))))
 
@@ -107,16 +102,15 @@ def _lower(word: str, lang: str) -> str:
     return "".join(ch.lower() if len(ch.lower()) == 1 else ch for ch in word)
 
 
-@memo("a language's break finder (one function per language: part of fit_text's key)", "language")
-def breaks_for(lang: str | None) -> Breaks | None:
-    """A function giving the places where a word may break, as (index, add a hyphen); None for a language without
-    hyphenation (the text then breaks at spaces and existing hyphens only). One function per language, so that
-    texts fitted with it are remembered (`pnp.typeset.textfit.fit_text`)."""
-    dictionary = _dictionary(lang) if lang else None
-    if dictionary is None:
-        return None
+class BreakFinder:
+    """Where the words of a language may break: called with a word, the places as (index, add a hyphen). `source`
+    names what the places depend on besides pnp's and pyphen's code (the language's traits and a hash of its
+    pattern file's bytes), so that texts fitted with it can be kept across runs (pnp.typeset.kept_fits)."""
 
-    def breaks(word: str) -> tuple[tuple[int, bool], ...]:
+    def __init__(self, lang: str, dictionary: pyphen.Pyphen, source: bytes):
+        self.lang, self.dictionary, self.source = lang, dictionary, source
+
+    def __call__(self, word: str) -> tuple[tuple[int, bool], ...]:
         if any(ch in NO_BREAK for ch in word):
             return ()
         found = dict(explicit_breaks(word))
@@ -125,11 +119,28 @@ def breaks_for(lang: str | None) -> Breaks | None:
             letters = part.strip(PUNCTUATION + EXPLICIT)
             if letters.isalpha():
                 offset = start + part.index(letters)
-                found.update({offset + p: True for p in dictionary.positions(_lower(letters, lang))})
+                found.update({offset + p: True for p in self.dictionary.positions(_lower(letters, self.lang))})
             start += len(part)
         return tuple(sorted(found.items()))
 
-    return breaks
+
+@memo("a language's break finder (one per language: part of fit_text's key)", "language")
+def breaks_for(lang: str | None) -> BreakFinder | None:
+    """The language's BreakFinder (`break_finder` of its pattern file); None for a language without hyphenation (the
+    text then breaks at spaces and existing hyphens only). One per language, so that texts fitted with it are
+    remembered (`pnp.typeset.textfit.fit_text`)."""
+    path = _pattern_file(lang) if lang else None
+    return None if path is None else break_finder(lang, path)
+
+
+def break_finder(lang: str, path: Path) -> BreakFinder:
+    """The break finder of `lang` with the patterns of the file `path` (pyphen parses each when a word first needs
+    it: 0.36 s less for German), named by the language's traits and the file's bytes."""
+    data = read_input(path, "patterns")
+    patterns = _patterns(path, data)
+    provide_lazy_patterns(path, patterns, patterns.longest)
+    dictionary = pyphen.Pyphen(filename=path, left=MIN_PART, right=MIN_PART)
+    return BreakFinder(lang, dictionary, repr(language(lang)).encode() + hashlib.sha256(data).digest())
 
 
 @memo("a language's hyphenator for ReportLab's paragraphs (one function per language: part of the rulebook "

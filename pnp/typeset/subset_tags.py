@@ -23,7 +23,10 @@ def subset_tag(face_name: bytes, codes: Sequence[int]) -> bytes:
 
 
 class TaggedTTFont(ttfonts.TTFont):
-    """A TrueType font whose embedded subsets are tagged by subset_tag."""
+    """A TrueType font whose embedded subsets are tagged by subset_tag; `source` is a hash of its file's bytes
+    (pnp.typeset.fonts sets it)."""
+
+    source: bytes
 
     def addObjects(self, doc) -> None:
         state = self.state.get(doc)

@@ -307,6 +307,9 @@ def shrink_to_fit(style: TextStyle, step: float, set_at: Callable[[float], Resul
     return result, False
 
 
+Fit = Callable[..., FittedText]  # fit_text, or a table's that keeps the texts across runs (pnp.typeset.kept_fits)
+
+
 @memo("a text fitted to a box (size, lines)", "text, font, style, box, step, options, break finder", maxsize=1 << 14)
 def fit_text(text: str, font: str, style: TextStyle, width: float, height: float, step: float,
              balance: bool = False, figures: str | None = None, figure_scale: float = 1.0,
@@ -324,7 +327,7 @@ def fit_text(text: str, font: str, style: TextStyle, width: float, height: float
                  else _wrap(text, ruler, size, width, breaks))
         if lines is None or (style.max_lines and len(lines) > style.max_lines):
             return None
-        fitted = FittedText(text, font, size, size * style.leading, lines, True, figures, figure_scale)
+        fitted = set_at_size(text, font, style, size, lines, True, figures, figure_scale)
         return fitted if fitted.height <= height + 1e-6 else None
 
     fitted, fits = shrink_to_fit(style, step, set_at, lambda result: result is not None)
@@ -332,4 +335,10 @@ def fit_text(text: str, font: str, style: TextStyle, width: float, height: float
         return fitted
     size = style.min_size
     lines = wrap(text, font, size, width, figures, figure_scale, breaks) or (text,)
-    return FittedText(text, font, size, size * style.leading, lines, False, figures, figure_scale)
+    return set_at_size(text, font, style, size, lines, False, figures, figure_scale)
+
+
+def set_at_size(text: str, font: str, style: TextStyle, size: float, lines: tuple[str, ...], fits: bool,
+                figures: str | None, figure_scale: float) -> FittedText:
+    """`text` set in `font` at `size` as `lines`, with the leading of `style`."""
+    return FittedText(text, font, size, size * style.leading, lines, fits, figures, figure_scale)
