@@ -187,3 +187,15 @@ def test_the_pre_scan_counts_lines_as_babel_does(project_copy, separator):
     catalog = read_po(BytesIO(text.encode("utf-8")), locale="de")
     assert any(message.lineno == line - 1 for message in catalog)  # Babel's msgid line: the one before msgstr
     only(problems(project_copy / "locales", "de"), "po-escape", path, line)
+
+
+@pytest.mark.parametrize("indent, field", [("\t", "Last-Translator"), (" ", "POT-Creation-Date"),
+                                           ("\\t", "Language-Team")])
+def test_a_header_line_that_starts_with_a_space_or_tab_is_a_header_problem(project_copy, indent, field):
+    """Babel reads the header as e-mail headers, where such a line continues the field before it: after a date
+    field, Babel failed with an AttributeError (found by test_properties.test_catalogs)."""
+    path = catalog_path(project_copy / "locales", "de", "sheets")
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace(f'"{field}:', f'"{indent}{field}:', 1), encoding="utf-8")
+    message = only(problems(project_copy / "locales", "de"), "po-header", path, line_of(path, 'msgid ""'))
+    assert f"header line '{field}:" in message and "starts with a space or tab" in message

@@ -41,6 +41,9 @@ class _Entry:
     fuzzy: bool = False
 
 
+FOLDING = re.compile(r"^(?:[ \t]|\\t)+")  # a header line's leading spaces or tabs (raw or escaped)
+
+
 def _header_fields(text: str) -> dict[str, str]:
     fields = {}
     for line in text.split("\\n"):
@@ -222,6 +225,11 @@ def po_problems(text: str, path: str, lang: str) -> list[Problem]:
         scan.problem("po-header", header.line, "the header is marked fuzzy (#, fuzzy), so its Language and "
                      "Plural-Forms would be ignored; expected the header without the fuzzy flag")
     fields = _header_fields("".join(header.msgstr))
+    folded = [FOLDING.sub("", line) for line in "".join(header.msgstr).split("\\n") if FOLDING.match(line)]
+    if folded:  # Babel reads the header as e-mail headers: such a line continues the field before it
+        scan.problem("po-header", header.line, f"the header line {folded[0]!r} starts with a space or tab, so it "
+                     "would be read as part of the field before it; expected every header line as 'Name: value' "
+                     "from its first character")
     if fields.get("Language") != lang:
         scan.problem("po-header", header.line, f"the header says Language: {fields.get('Language', '(none)')}; "
                      f"expected {lang} (the catalog's folder)")
