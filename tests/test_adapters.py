@@ -10,6 +10,7 @@ from pathlib import Path
 import pyphen
 import pytest
 import reportlab
+from reportlab import rl_config
 from reportlab.lib.colors import CMYKColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
@@ -147,6 +148,33 @@ def test_a_form_ended_by_the_adapter_is_the_form_reportlab_ends():
 
     for literal in ("% plain", "% ünïcode"):
         assert pdf(rc.end_form, literal) == pdf(Canvas.endForm, literal)
+
+
+@pytest.mark.parametrize("compression, a85, used", [(1, 0, 0), (1, 0, 1), (1, 0, 7), (0, 0, 7), (1, 1, 7)])
+def test_forms_are_written_as_reportlab_writes_them(monkeypatch, compression, a85, used):
+    """end_form's form object (_FlateForm): the attributes endForm leaves on the PDFFormXObject (its box, stream,
+    compression and the forms it uses, PDFFormXObject.XObjects) written to the bytes ReportLab's format gives them,
+    a form using none, one and seven others (ReportLab breaks a dictionary's line every six entries); ReportLab's
+    format where the stream is not compressed or is ASCII85-wrapped (rl_config.useA85)."""
+    monkeypatch.setattr(rl_config, "useA85", a85)
+
+    def pdf(end) -> bytes:
+        buffer = BytesIO()
+        canvas = Canvas(buffer, pagesize=(100, 40), invariant=1, pageCompression=compression)
+        for n in range(used):
+            canvas.beginForm(f"part-{n}", 0, 0, 10, 10)
+            canvas.rect(n, 0, 5, 5)
+            end(canvas)
+        canvas.beginForm("card", -1.5, -1.5, 101.5, 41.5)
+        canvas.circle(20, 20, 10)
+        for n in range(used):
+            canvas.doForm(f"part-{n}")
+        end(canvas)
+        canvas.doForm("card")
+        canvas.save()
+        return buffer.getvalue()
+
+    assert pdf(rc.end_form) == pdf(Canvas.endForm)
 
 
 def test_wrapped_lines_change_when_a_paragraph_is_broken_anew():
