@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import zlib
 from io import BytesIO
 from pathlib import Path
 
@@ -56,6 +57,46 @@ def test_subsets_take_the_names_given():
     with reportlab_fonts.subset_names([b"QWERTY"]):
         canvas.save()
     assert re.findall(rb"/BaseFont /(\w+)\+", buffer.getvalue()) == [b"QWERTY"]
+
+
+@pytest.mark.parametrize("compression, a85", [(1, 0), (0, 0), (1, 1)])
+def test_font_files_compressed_beforehand_are_written_as_reportlab_writes_them(monkeypatch, compression, a85):
+    """compressed_font_files: TTFontFace.addSubsetObjects makes each subset's font file by makeSubset and refers to
+    it from the font descriptor it returns (FontFile2); a stream whose dictionary names its filter is not filtered
+    again; the same PDF (a subset of every character of a font) as ReportLab's own, which it is where the PDF is not
+    compressed or ASCII85-wraps its streams (rl_config.useA85)."""
+    monkeypatch.setattr(rl_config, "useA85", a85)
+    asked = []
+
+    def compressed(codes, make):
+        data = make()
+        asked.append(codes)
+        return len(data), zlib.compress(data)
+
+    class Beforehand(TTFont):
+        compressed = None  # ReportLab's own font files
+
+        def addObjects(self, doc):
+            if self.compressed is None:
+                return super().addObjects(doc)
+            with reportlab_fonts.compressed_font_files(self.face, doc, self.compressed):
+                super().addObjects(doc)
+
+    def pdf(font: TTFont) -> bytes:
+        buffer = BytesIO()
+        canvas = Canvas(buffer, invariant=1, pageCompression=compression)
+        canvas.setFont(font.fontName, 10)
+        canvas.drawString(10, 10, "".join(map(chr, range(0x20, 0x17f))))
+        canvas.save()
+        return buffer.getvalue()
+
+    font = Beforehand(f"AdapterProbe-Beforehand-{compression}-{a85}", str(VERA / "VeraIt.ttf"))
+    font.face.name = font.fontName.encode()  # a face of its own (ReportLab maps a face registered before to its font)
+    pdfmetrics.registerFont(font)
+    plain = pdf(font)
+    font.compressed = compressed
+    assert pdf(font) == plain
+    assert len(asked) == (1 if compression and not a85 else 0)
 
 
 def test_a_font_made_from_its_stored_face_is_the_font_parsed():
