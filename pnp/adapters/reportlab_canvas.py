@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import zlib
+
 from reportlab import rl_config
 from reportlab.pdfbase.pdfdoc import (PDF_VERSION_DEFAULT, BasicFonts, NoEncryption, PDFFormXObject,
                                       PDFName, PDFObjectReference, format as pdf_format, pdfdocEnc,

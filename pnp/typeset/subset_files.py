@@ -1,6 +1,6 @@
 """The font files of the embedded font subsets kept across runs: a subset's TrueType file made of the glyphs of its
 code points and Flate-compressed, as the PDF holds it (pnp.core.disk_cache), instead of subset and compressed in
-every run (about 50 ms of a German build's 54 subsets)."""
+every run (a German build's 54 subsets: 58 ms made, 13.5 ms read)."""
 from __future__ import annotations
 
 import hashlib
