@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import os
 import re
+import zlib
 from io import BytesIO
 from pathlib import Path
 
 import pyphen
 import pytest
 import reportlab
+from reportlab import rl_config
 from reportlab.lib.colors import CMYKColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
@@ -55,6 +57,46 @@ def test_subsets_take_the_names_given():
     with reportlab_fonts.subset_names([b"QWERTY"]):
         canvas.save()
     assert re.findall(rb"/BaseFont /(\w+)\+", buffer.getvalue()) == [b"QWERTY"]
+
+
+@pytest.mark.parametrize("compression, a85", [(1, 0), (0, 0), (1, 1)])
+def test_font_files_compressed_beforehand_are_written_as_reportlab_writes_them(monkeypatch, compression, a85):
+    """compressed_font_files: TTFontFace.addSubsetObjects makes each subset's font file by makeSubset and refers to
+    it from the font descriptor it returns (FontFile2); a stream whose dictionary names its filter is not filtered
+    again; the same PDF (a subset of every character of a font) as ReportLab's own, which it is where the PDF is not
+    compressed or ASCII85-wraps its streams (rl_config.useA85)."""
+    monkeypatch.setattr(rl_config, "useA85", a85)
+    asked = []
+
+    def compressed(codes, make):
+        data = make()
+        asked.append(codes)
+        return len(data), zlib.compress(data)
+
+    class Beforehand(TTFont):
+        compressed = None  # ReportLab's own font files
+
+        def addObjects(self, doc):
+            if self.compressed is None:
+                return super().addObjects(doc)
+            with reportlab_fonts.compressed_font_files(self.face, doc, self.compressed):
+                super().addObjects(doc)
+
+    def pdf(font: TTFont) -> bytes:
+        buffer = BytesIO()
+        canvas = Canvas(buffer, invariant=1, pageCompression=compression)
+        canvas.setFont(font.fontName, 10)
+        canvas.drawString(10, 10, "".join(map(chr, range(0x20, 0x17f))))
+        canvas.save()
+        return buffer.getvalue()
+
+    font = Beforehand(f"AdapterProbe-Beforehand-{compression}-{a85}", str(VERA / "VeraIt.ttf"))
+    font.face.name = font.fontName.encode()  # a face of its own (ReportLab maps a face registered before to its font)
+    pdfmetrics.registerFont(font)
+    plain = pdf(font)
+    font.compressed = compressed
+    assert pdf(font) == plain
+    assert len(asked) == (1 if compression and not a85 else 0)
 
 
 def test_a_font_made_from_its_stored_face_is_the_font_parsed():
@@ -147,6 +189,33 @@ def test_a_form_ended_by_the_adapter_is_the_form_reportlab_ends():
 
     for literal in ("% plain", "% ünïcode"):
         assert pdf(rc.end_form, literal) == pdf(Canvas.endForm, literal)
+
+
+@pytest.mark.parametrize("compression, a85, used", [(1, 0, 0), (1, 0, 1), (1, 0, 7), (0, 0, 7), (1, 1, 7)])
+def test_forms_are_written_as_reportlab_writes_them(monkeypatch, compression, a85, used):
+    """end_form's form object (_FlateForm): the attributes endForm leaves on the PDFFormXObject (its box, stream,
+    compression and the forms it uses, PDFFormXObject.XObjects) written to the bytes ReportLab's format gives them,
+    a form using none, one and seven others (ReportLab breaks a dictionary's line every six entries); ReportLab's
+    format where the stream is not compressed or is ASCII85-wrapped (rl_config.useA85)."""
+    monkeypatch.setattr(rl_config, "useA85", a85)
+
+    def pdf(end) -> bytes:
+        buffer = BytesIO()
+        canvas = Canvas(buffer, pagesize=(100, 40), invariant=1, pageCompression=compression)
+        for n in range(used):
+            canvas.beginForm(f"part-{n}", 0, 0, 10, 10)
+            canvas.rect(n, 0, 5, 5)
+            end(canvas)
+        canvas.beginForm("card", -1.5, -1.5, 101.5, 41.5)
+        canvas.circle(20, 20, 10)
+        for n in range(used):
+            canvas.doForm(f"part-{n}")
+        end(canvas)
+        canvas.doForm("card")
+        canvas.save()
+        return buffer.getvalue()
+
+    assert pdf(rc.end_form) == pdf(Canvas.endForm)
 
 
 def test_wrapped_lines_change_when_a_paragraph_is_broken_anew():

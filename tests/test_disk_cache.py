@@ -1,7 +1,7 @@
 """The caches across runs (pnp.core.disk_cache; docs/caches.md): the same files with the caches off, cold, warm and
-corrupted (the catalogs read and checked, the hyphenation patterns read, the fonts' faces parsed, the cards' texts
-fitted, the generated art scenes and the icons' outlines drawn, the proof site's images); a warm cache spares the
-reading; an entry is used only for the bytes it was made from."""
+corrupted (the catalogs read and checked, the hyphenation patterns read, the fonts' faces parsed and subsets made, the
+cards' texts fitted, the generated art scenes and the icons' outlines drawn, the proof site's images); a warm cache
+spares the reading; an entry is used only for the bytes it was made from."""
 from __future__ import annotations
 
 import copy
@@ -83,6 +83,7 @@ def damage(made: dict[Path, bytes]) -> None:
     (deck, "art-scenes", 20),                                      # one per distinct card of the deck
     (deck, "icons", 11),                                           # one per icon its cards show
     (deck, "fonts", 8),                                            # one per font file (Cinzel has two roles)
+    (deck, "font-subsets", 4),                                     # one per distinct subset its PDF embeds
     (deck, "fitted-texts", 3),                                     # the decks', the deck list's, the anatomy's
 ])
 def test_the_files_are_the_same_with_a_cold_a_warm_and_a_corrupted_cache(tmp_path, made_by, folder, count):

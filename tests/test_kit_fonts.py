@@ -114,3 +114,19 @@ def test_reportlab_names_subsets_through_the_adapter():
     canvas.save()
     (tag, name, _), = embedded_subsets(BytesIO(buffer.getvalue()))
     assert (tag, name) == (subset_tag(ttf.face.name, codes).decode(), ttf.face.name.decode())
+
+
+def test_a_kept_subset_file_is_the_stream_reportlab_would_write(tmp_path, monkeypatch):
+    """compressed_subset gives a subset's font file compressed as ReportLab compresses a stream (PDFZCompress),
+    made and then read from the cache folder."""
+    from reportlab.pdfbase.pdfdoc import PDFZCompress
+
+    from pnp.typeset.subset_files import compressed_subset
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("PNP_NO_CACHE", raising=False)
+    program = bytes(range(256)) * 40
+    made = []
+    for _ in range(2):
+        assert compressed_subset(b"font", ("name",), (0, 65, 66), lambda: made.append(1) or program) == (
+            len(program), PDFZCompress.encode(program))
+    assert made == [1]

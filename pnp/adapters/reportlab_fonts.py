@@ -4,6 +4,10 @@ the installed ReportLab):
 - the tables of a TrueType font's embedded subsets (`TTFontFace.get_table`, read by `makeSubset`): the parsed
   face's class is swapped for a subclass that rewrites tables on the way out;
 - the names of the embedded subsets (`ttfonts.SUBSETN`, which `TTFont.addObjects` calls per subset index);
+- the font file of an embedded subset (`TTFontFace.makeSubset`, called by `TTFontFace.addSubsetObjects`, which
+  returns a reference to the subset's font descriptor, whose `FontFile2` refers to the file's PDFStream), compressed
+  by pnp instead of when the PDF is written (`PDFStream.format` applies no filter to a stream whose dictionary names
+  one already; `rl_config.useA85` adds another);
 - a parsed face as plain data and back (`TTFontFile.extractInfo`'s attributes, the face `TTFont.__init__` makes),
   so that pnp.typeset.fonts keeps its parsed metrics across runs instead of parsing the file in every process.
 """
@@ -12,7 +16,8 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
-from reportlab.pdfbase import ttfonts
+from reportlab import rl_config
+from reportlab.pdfbase import pdfdoc, ttfonts
 
 
 class _RewritingFace(ttfonts.TTFontFace):
@@ -42,6 +47,38 @@ def subset_names(names: Sequence[bytes]) -> Iterator[None]:
         yield
     finally:
         ttfonts.SUBSETN = index_name
+
+
+@contextmanager
+def compressed_font_files(face: ttfonts.TTFontFace, doc: pdfdoc.PDFDocument,
+                          compressed: Callable[[tuple[int, ...], Callable[[], bytes]], tuple[int, bytes]]
+                          ) -> Iterator[None]:
+    """While in the block, the font file of each subset that `face` embeds in `doc` is taken from
+    `compressed(codes, make)`, which must give the length of make()'s bytes and `zlib.compress(make())`, make() being
+    ReportLab's subset of the code points `codes`: the PDF holds it as ReportLab would have compressed it when
+    writing, and its length (Length1) as ReportLab sets it. ReportLab's own where `doc` is not compressed or wraps
+    its streams in ASCII85."""
+    if not doc.compression or rl_config.useA85:
+        yield
+        return
+
+    def add_subset_objects(doc: pdfdoc.PDFDocument, fontname: str, subset: list[int]) -> pdfdoc.PDFObjectReference:
+        length, packed = compressed(tuple(subset), lambda: type(face).makeSubset(face, subset))
+        face.makeSubset = lambda subset: packed  # its length is set below
+        try:
+            descriptor = type(face).addSubsetObjects(face, doc, fontname, subset)
+        finally:
+            del face.makeSubset
+        stream = doc.idToObject[doc.idToObject[descriptor.name]["FontFile2"].name]
+        stream.dictionary["Length1"] = length
+        stream.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName(pdfdoc.PDFZCompress.pdfname)])
+        return descriptor
+
+    face.addSubsetObjects = add_subset_objects
+    try:
+        yield
+    finally:
+        del face.addSubsetObjects
 
 
 def face_state(path: str) -> dict[str, Any]:

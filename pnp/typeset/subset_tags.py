@@ -3,15 +3,18 @@
 merging several PDFs into one job keeps every glyph) and the same subset always gets the same one.
 
 ReportLab names every subset of a TrueType font by its index (AAAAAA+, AAAAAB+, …) while TTFont.addObjects embeds
-them; pnp.adapters.reportlab_fonts.subset_names gives them these names for the duration of the call."""
+them; pnp.adapters.reportlab_fonts.subset_names gives them these names for the duration of the call (and
+compressed_font_files takes their font files from pnp.typeset.subset_files, kept across runs)."""
 from __future__ import annotations
 
 import hashlib
+from functools import partial
 from typing import Sequence
 
 from reportlab.pdfbase import ttfonts
 
-from ..adapters.reportlab_fonts import subset_names
+from ..adapters.reportlab_fonts import compressed_font_files, subset_names
+from .subset_files import compressed_subset
 
 TAG_LETTERS = 6
 
@@ -23,13 +26,14 @@ def subset_tag(face_name: bytes, codes: Sequence[int]) -> bytes:
 
 
 class TaggedTTFont(ttfonts.TTFont):
-    """A TrueType font whose embedded subsets are tagged by subset_tag; `source` is a hash of its file's bytes
-    (pnp.typeset.fonts sets it)."""
+    """A TrueType font whose embedded subsets are tagged by subset_tag, their font files kept across runs
+    (compressed_subset); `source` is a hash of its file's bytes (pnp.typeset.fonts sets it)."""
 
     source: bytes
 
     def addObjects(self, doc) -> None:
         state = self.state.get(doc)
         tags = [subset_tag(self.face.name, subset) for subset in (state.subsets if state else ())]
-        with subset_names(tags):
+        files = partial(compressed_subset, self.source, tuple(sorted(getattr(self.face, "rewrites", ()))))
+        with subset_names(tags), compressed_font_files(self.face, doc, files):
             super().addObjects(doc)
