@@ -5,11 +5,14 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pnp.core.problems import ProblemsFound
 from pnp.i18n.lexicon import capitalized, load_lexicon
 from pnp.project import Project, load_inputs
 from pnp.validate.term_use import _lowered, effect_pairs, uses
+from pnp.validate.text_scan import starts_a_word, word_character
 from test_validate_glossary import edit
 from validate_helpers import having, plant, po_path, validate_json
 
@@ -150,3 +153,22 @@ def test_the_terms_found_are_those_the_search_finds():
                 assert uses(text, forms.forms, lang) == (search.search(text) is not None), (lang, forms, text)
                 found += search.search(text) is not None
     assert found > 500
+
+
+def test_a_word_character_is_one_a_pattern_matches_with_backslash_w():
+    word = re.compile(r"\w")
+    assert [hex(code) for code in range(0x110000)
+            if word_character(chr(code)) != bool(word.match(chr(code)))] == []
+
+
+# letters (with a capital, a Turkish i, a combining accent), digits (a superscript one), "_", spaces, punctuation
+PIECES = st.sampled_from(["a", "b", "ab", "B", "é", "İ", "ı", "\u0301", "1", "²", "_", " ", "-", "’", "(", "\n"])
+WORDS = st.lists(PIECES, max_size=3).map("".join)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(WORDS, min_size=1, max_size=3), st.lists(st.one_of(PIECES, WORDS), max_size=12).map("".join))
+def test_a_form_starts_a_word_where_the_pattern_it_replaces_finds_it(words, text):
+    """starts_a_word, the translations' term search, finds a form where (?<!\\w)(?:form|…) does."""
+    pattern = re.compile(rf"(?<!\w)(?:{'|'.join(map(re.escape, words))})")
+    assert starts_a_word(words, text) == (pattern.search(text) is not None)

@@ -14,10 +14,11 @@ from ..project import Inputs
 from ..data.terms import FACTION_NAMES, KINDS, STATS, UNIT_TYPES
 from .glossary_file import whole_words
 from .messages import Pair, pairs
-from .text_scan import unquoted
+from .text_scan import starts_a_word, unquoted
 
 # The position a stat abbreviation must not stand for: "in DEF" for "in Defense Position".
 POSITION_OF_STAT = {"ATK": "Attack Position", "DEF": "Defense Position"}
+NAMES_POSITION = {stat: re.compile(position, re.IGNORECASE) for stat, position in POSITION_OF_STAT.items()}
 # IGNORECASE matches these letters to an ASCII letter besides its own two cases, and str.lower does not (it lowers
 # the Kelvin sign to k): a text with them replaced, lowered, holds every ASCII form an English search can find
 LOOKALIKES = (("\u0130", "i"), ("\u0131", "i"), ("\u017f", "s"))
@@ -25,9 +26,15 @@ LOOKALIKES = (("\u0130", "i"), ("\u0131", "i"), ("\u017f", "s"))
 
 def uses(text: str, forms: tuple[str, ...], lang: str) -> bool:
     """One of the forms starts a word of the text (English: in any case; else as written or capitalized)."""
-    needles, pattern = _starts_a_word(forms, lang)
-    haystack = _lowered(text) if lang == SOURCE_LANG else text
-    return any(needle in haystack for needle in needles) and pattern.search(text) is not None
+    if lang != SOURCE_LANG:
+        return starts_a_word(_variants(forms, lang), text)
+    return _english_uses(text, _lowered(text), forms)
+
+
+def _english_uses(text: str, lowered: str, forms: tuple[str, ...]) -> bool:
+    """`uses` in English, the text's `_lowered` given (a text is searched for every term)."""
+    needles, pattern = _english_search(forms)
+    return any(needle in lowered for needle in needles) and pattern.search(text) is not None
 
 
 def _lowered(text: str) -> str:
@@ -36,32 +43,37 @@ def _lowered(text: str) -> str:
     return text.lower()
 
 
-@memo("a game term's forms as one search pattern, and the strings a text holds where it matches", "forms, language")
-def _starts_a_word(forms: tuple[str, ...], lang: str) -> tuple[tuple[str, ...], re.Pattern]:
-    """One pattern for all the forms of a term (the checks search every effect for every term), and the strings one
-    of which a text it matches holds (the forms lowered, for English; "", always held, for a form not in ASCII):
-    the search is skipped where none is: 9 of 10 searches of the English effects."""
-    variants = sorted({v for form in forms for v in (form, capitalized(form, lang))})
-    pattern = rf"(?<!\w)(?:{'|'.join(map(re.escape, variants))})"
-    if lang != SOURCE_LANG:
-        return tuple(variants), re.compile(pattern)
+@memo("a game term's forms as a language writes them: as written or capitalized", "forms, language")
+def _variants(forms: tuple[str, ...], lang: str) -> tuple[str, ...]:
+    """The forms and their capitalized forms (a form starting a sentence), each once, sorted."""
+    return tuple(sorted({v for form in forms for v in (form, capitalized(form, lang))}))
+
+
+@memo("an English game term's forms as one search pattern in any case, and the strings a text holds where it matches",
+      "forms")
+def _english_search(forms: tuple[str, ...]) -> tuple[tuple[str, ...], re.Pattern]:
+    """One pattern for all the forms of a term (the checks search every English effect for every term), and the
+    strings one of which a text it matches holds, lowered with LOOKALIKES replaced (the forms lowered; "", always
+    held, for a form not in ASCII): the search is skipped where none is: 9 of 10 searches of the English effects."""
+    pattern = rf"(?<!\w)(?:{'|'.join(map(re.escape, _variants(forms, SOURCE_LANG)))})"
     return tuple(form.lower() if form.isascii() else "" for form in forms), re.compile(pattern, re.IGNORECASE)
 
 
 def effect_pairs(inputs: Inputs, lang: str) -> list[Pair]:
     """The card effects of a language whose English source is the card's current effect."""
+    effects = {card.id: card.effect for card in reversed(inputs.cards.cards)}  # of the first card of an id (by_id)
     found = []
     for pair in pairs(inputs.catalogs[lang]):
         card_field = pair.card_field
-        card = inputs.cards.by_id(card_field[0]) if card_field and card_field[1] == "effect" else None
-        if card is not None and pair.source == card.effect:
+        if card_field and card_field[1] == "effect" and pair.source == effects.get(card_field[0]):
             found.append(pair)
     return found
 
 
 def _english_terms(source: str, english: dict[str, TermForms]) -> list[str]:
     text = unquoted(source)
-    return [term for term, forms in english.items() if uses(text, forms.forms, SOURCE_LANG)]
+    lowered = _lowered(text)
+    return [term for term, forms in english.items() if _english_uses(text, lowered, forms.forms)]
 
 
 def _show(forms: TermForms) -> str:
@@ -92,9 +104,10 @@ def check_terms_used(inputs: Inputs, langs: tuple[str, ...]) -> list[Problem]:
     """Each game term occurs on at least one card, in English and in each language, in one of its forms (but the
     terms only the rule books use, game-terms.toml [books])."""
     problems, books = [], inputs.lexicon.books_terms
-    english_effects = [unquoted(card.effect) for card in inputs.cards.cards]
+    english_effects = [(text, _lowered(text)) for text in (unquoted(card.effect) for card in inputs.cards.cards)]
     for term, forms in inputs.lexicon.english_terms.items():
-        if term not in books and not any(uses(text, forms.forms, SOURCE_LANG) for text in english_effects):
+        if term not in books and not any(_english_uses(text, lowered, forms.forms)
+                                         for text, lowered in english_effects):
             problems.append(Problem("term-unused", f"no English card effect uses the game term {term!r} "
                                     f"({' or '.join(map(repr, forms.forms))}); expected at least one",
                                     Location(forms.where.file, forms.where.line, lang=SOURCE_LANG)))
@@ -112,13 +125,16 @@ def check_stat_positions(inputs: Inputs, langs: tuple[str, ...]) -> list[Problem
     """A stat abbreviation never stands for a position: where the English names the Defense Position, the
     translation prints DEF (pl OBR, tr SAV) no more often than the English prints DEF ("in DEF" is a number)."""
     problems = []
+    named: dict[str, set[str]] = {}  # the stats whose position an English source names, the same in every language
     for lang in langs:
         catalog = inputs.catalogs[lang]
-        stats = [(stat, POSITION_OF_STAT[stat], re.compile(POSITION_OF_STAT[stat], re.IGNORECASE),
-                  catalog.pgettext(context, stat)) for context, stat in STATS.values() if stat in POSITION_OF_STAT]
+        stats = [(stat, POSITION_OF_STAT[stat], catalog.pgettext(context, stat)) for context, stat in STATS.values()
+                 if stat in POSITION_OF_STAT]
         for pair in pairs(catalog):
-            for stat, position, named, local in stats:
-                if named.search(pair.source) \
+            if pair.source not in named:
+                named[pair.source] = {stat for stat, pattern in NAMES_POSITION.items() if pattern.search(pair.source)}
+            for stat, position, local in stats:
+                if stat in named[pair.source] \
                         and whole_words(local, pair.translation) > whole_words(stat, pair.source):
                     problems.append(Problem("stat-as-position", f"the English names the {position}; expected the "
                                             f"position's word, found the stat abbreviation {local!r} standing for it "

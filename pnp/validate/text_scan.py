@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 import string
 from collections import Counter
+from typing import Iterable
 
 # {name} (str.format) and %(name)s (Python %-format, what Jinja2 {% trans %} blocks become), with their options.
 BRACE = re.compile(r"\{([^{}]*)\}")
@@ -80,6 +81,23 @@ def format_syntax_error(text: str, brace: bool, percent: bool) -> str | None:
 
 def without_placeholders(text: str) -> str:
     return PERCENT.sub(" ", BRACE.sub(" ", text))
+
+
+def starts_a_word(words: Iterable[str], text: str) -> bool:
+    """Whether one of `words` occurs in `text` where no word character precedes it (`word_character`): where the
+    pattern (?<!\\w)(?:word|…) finds one, without compiling it."""
+    for word in words:
+        at = text.find(word)
+        while at > 0 and word_character(text[at - 1]):
+            at = text.find(word, at + 1)
+        if at >= 0:
+            return True
+    return False
+
+
+def word_character(ch: str) -> bool:
+    """Whether a pattern's \\w matches the character: a letter, a digit or "_"."""
+    return ch.isalnum() or ch == "_"
 
 
 def numbers(text: str) -> Counter[int]:
