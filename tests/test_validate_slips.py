@@ -3,11 +3,15 @@ reviewed exceptions in locales/allowlist.toml [<lang>.typing], stale ones report
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from babel.messages.pofile import read_po, write_po
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from pnp.validate.slips import slips
+from pnp.i18n.catalogs import LANGS
+from pnp.validate.slips import RULES, _edges, slips
 from test_validate_glossary import edit
 from validate_helpers import having, plant, po_path, validate_json
 
@@ -119,3 +123,22 @@ def test_plural_forms_report_a_slip_once(runner, project_copy):
     assert code == 1
     [found] = having(problems, "double-space", lang="tr", line=line, file=str(rulebook))
     assert "'Masada  her'" in found["message"]
+
+
+# texts made of what the rules look at: letters, spaces, final punctuation, brackets, quotes, percent signs, numbers,
+# placeholders, line breaks and tabs
+TYPED = st.lists(st.sampled_from(["a", "ab", "Ab", " ", "  ", ".", "…", "(", ")", "[", "]", "'", "’", "\"", "„", "“",
+                                  "”", "«", "»", "%", "1", "{n}", "%(n)s", "\n", "\t"]), max_size=10).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(TYPED, TYPED, st.sampled_from(LANGS))
+def test_a_rule_is_left_out_only_where_it_finds_nothing(source, text, lang):
+    """slips() runs a rule only on a text that holds what it looks for (NEEDS): the same slips as all rules run."""
+    assert slips(source, text, lang) == {code: message for code, rule in RULES.items()
+                                         if (message := rule(source, text, lang))}
+
+
+@given(st.text(st.sampled_from(" \t\n\u00a0\u3000a."), max_size=8))
+def test_the_whitespace_at_the_edges_of_a_text(text):
+    assert _edges(text) == (re.match(r"\s*", text).group(), re.search(r"\s*\Z", text).group())

@@ -25,11 +25,16 @@ BRACKETS = {")": "(", "]": "["}
 REPEATED = re.compile(r"(?<!\w)([^\W\d_]++)(\s+)\1(?!\w)", re.IGNORECASE)  # a word whole: never backtracked
 _BRACKET = re.compile(r"[()\[\]]")
 _DOUBLE_QUOTE = re.compile(f"[{DOUBLE_QUOTES}]")
+_SPACES = re.compile(r" {2,}")
+_AROUND_SPACES = re.compile(r"\S* {2,}\S*")
+_STOP_INSIDE = re.compile(r"[.…]([)”»])\s*$")  # Spanish: a full stop before the closing mark of a part
+_SENTENCE_END = re.compile(r"[.!?…]\s*$")
+_NUMBER_PERCENT = re.compile(r"\d+\s*%(?!\()")
 
 
 def _double_space(source: str, text: str, lang: str) -> str | None:
-    if "  " in text and len(re.findall(r" {2,}", text)) > len(re.findall(r" {2,}", source)):
-        at = re.search(r"\S* {2,}\S*", text).group(0)
+    if "  " in text and len(_SPACES.findall(text)) > len(_SPACES.findall(source)):
+        at = _AROUND_SPACES.search(text).group(0)
         return f"two spaces in a row ({at!r}); expected one"
     return None
 
@@ -55,9 +60,9 @@ def _end_punctuation(source: str, text: str, lang: str) -> str | None:
     expected, found = final_punctuation(source), final_punctuation(text)
     if expected != found:
         return f"the English ends with {FINAL[expected]}, the translation with {FINAL[found]}"
-    if lang == "es" and (inside := re.search(r"[.…]([)”»])\s*$", text)):
+    if lang == "es" and (inside := _STOP_INSIDE.search(text)):
         opening = text.rfind({")": "(", "”": "“", "»": "«"}[inside.group(1)])
-        if opening > 0 and not re.search(r"[.!?…]\s*$", text[:opening]):
+        if opening > 0 and not _SENTENCE_END.search(text[:opening]):
             return (f"Spanish puts the full stop after the closing {inside.group(1)!r} of a part of the sentence "
                     f"('…{inside.group(1)}.'), found {text[-20:]!r}")
     return None
@@ -75,6 +80,8 @@ def _brackets(source: str, text: str, lang: str) -> str | None:
 
 
 def _edges(text: str) -> tuple[str, str]:
+    if not (text[:1].isspace() or text[-1:].isspace()):  # most texts
+        return "", ""
     return text[:len(text) - len(text.lstrip())], text[len(text.rstrip()):]
 
 
@@ -102,7 +109,7 @@ def _quotes(source: str, text: str, lang: str) -> str | None:
 
 
 def _percent(source: str, text: str, lang: str) -> str | None:
-    if lang == "tr" and (found := re.search(r"\d+\s*%(?!\()", text)):
+    if lang == "tr" and (found := _NUMBER_PERCENT.search(text)):
         return f"{found.group(0)!r}: Turkish writes the percent sign before the number (%100)"
     return None
 
@@ -116,11 +123,16 @@ RULES: dict[str, Callable[[str, str, str], str | None]] = {
     "quotes": _quotes,
     "percent": _percent,
 }
+# What a rule looks for in a translation, without which it finds nothing there: it is not run on a text that lacks
+# it (most texts; what the English source alone holds never makes a slip)
+NEEDS = {"double-space": re.compile("  "), "brackets": _BRACKET, "quotes": re.compile(f"['{DOUBLE_QUOTES}]"),
+         "percent": re.compile("%")}
 
 
 def slips(source: str, text: str, lang: str) -> dict[str, str]:
     """The typing checks a translation fails against its English source: code -> what is wrong."""
-    return {code: message for code, rule in RULES.items() if (message := rule(source, text, lang))}
+    return {code: message for code, rule in RULES.items()
+            if ((needs := NEEDS.get(code)) is None or needs.search(text)) and (message := rule(source, text, lang))}
 
 
 def check_typing(inputs: Inputs, langs: tuple[str, ...]) -> list[Problem]:
