@@ -2,16 +2,20 @@
 tokenizers the checks rest on."""
 from __future__ import annotations
 
+import string
 from collections import Counter
 
 import pytest
 from babel.messages.pofile import read_po, write_po
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from pnp.i18n.catalogs import LANGS
 from pnp.core.problems import ProblemsFound
 from pnp.project import Project, load_inputs
 from pnp.validate import validate
-from pnp.validate.text_scan import numbers, placeholders, quoted, words
+from pnp.validate.text_scan import (BRACE, PERCENT, POSITIONAL_PERCENT, numbers, placeholder_free, placeholders,
+                                    quoted, words)
 
 from validate_helpers import po_path, read, write
 
@@ -149,3 +153,18 @@ def test_a_message_missing_from_one_language_is_located_in_its_domains_file(proj
     found = problems_of(project_copy)
     assert [(p.code, p.where.lang, p.where.msgid, p.where.file) for p in found] == [
         ("translation-missing", "pt", message.id, str(path))]
+
+
+# texts made of what placeholders are written with: braces, percent signs, names, conversions, digits, brackets
+FORMATTED = st.lists(st.sampled_from(["{", "}", "{{", "%", "%%", "(", ")", "n", "s", "d", "x", "0", ".", ":", " ",
+                                      "a"]), max_size=10).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(FORMATTED)
+def test_a_placeholder_free_text_holds_nothing_to_find_or_fill(text):
+    """placeholders, format_syntax_error and without_placeholders answer a placeholder_free text (most texts) without
+    searching it: the searches and str.format's parser would find nothing in it either."""
+    assume(placeholder_free(text))
+    assert not (BRACE.search(text) or PERCENT.search(text) or POSITIONAL_PERCENT.search(text))
+    assert all(name is None for _, name, _, _ in string.Formatter().parse(text))

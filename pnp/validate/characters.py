@@ -27,7 +27,7 @@ def control_problem(text: str) -> str | None:
 def stray_fields(source: str, translation: str) -> list[str]:
     """Nameless format fields ({0}, {}) of a translation whose English source is not filled with str.format (the
     placeholder check covers those) and does not have them: they would be printed as they are."""
-    if brace_style(source):
+    if "{" not in translation or brace_style(source):
         return []
     return [m.group(0) for m in BRACE.finditer(translation)
             if not IDENTIFIER.fullmatch(m.group(1)) and m.group(0) not in source]

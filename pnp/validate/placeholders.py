@@ -7,7 +7,8 @@ from ..i18n.placeholder_names import KNOWN_PLACEHOLDERS
 from ..core.problems import Location, Problem
 from ..project import Inputs
 from .messages import pairs
-from .text_scan import brace_style, format_syntax_error, percent_style, placeholder_name, placeholders
+from .text_scan import (brace_style, format_syntax_error, percent_style, placeholder_free, placeholder_name,
+                        placeholders)
 
 KNOWN = "engine data names (data/engine.toml) or pnp/i18n/placeholder_names.py COMPUTED_PLACEHOLDERS"
 
@@ -28,6 +29,8 @@ def check_placeholders(inputs: Inputs, langs: tuple[str, ...]) -> list[Problem]:
                 source = placeholders(pair.source, brace, percent)
                 english[pair.source] = brace, percent, source, _unknown(source)
             brace, percent, source, unknown_source = english[pair.source]
+            if not source and placeholder_free(pair.translation):  # most texts: nothing to compare or fill
+                continue
             found = placeholders(pair.translation, brace, percent)
             if unknown_source and pair.source not in sources_seen:
                 sources_seen.add(pair.source)

@@ -18,6 +18,11 @@ WORD = re.compile(r"(?<![\w'’])[^\W\d_]+(?:['’][^\W\d_]+)*")
 QUOTED = re.compile(r"„([^“”\n]+)[“”]|“([^”\n]+)”|«\s?([^»\n]+?)\s?»|»([^«\n]+)«|\"([^\"\n]+)\"")
 
 
+def placeholder_free(text: str) -> bool:
+    """Whether a text has no brace and no percent sign: no placeholder in it, nothing to fill (most texts)."""
+    return "{" not in text and "}" not in text and "%" not in text
+
+
 def brace_style(text: str) -> bool:
     """True when the text has {name} placeholders (then it is filled with str.format)."""
     return any(IDENTIFIER.fullmatch(_field_name(m.group(1))) for m in BRACE.finditer(text.replace("{{", "")))
@@ -40,6 +45,8 @@ def placeholders(text: str, brace: bool = False, percent: bool = False) -> Count
     %s) count too, so that the validator reports them; elsewhere "{}" or "50% de" are just text.
     """
     found: Counter[str] = Counter()
+    if placeholder_free(text):
+        return found
     for match in BRACE.finditer(text.replace("{{", "").replace("}}", "")):
         name = _field_name(match.group(1))
         if brace or IDENTIFIER.fullmatch(name):
@@ -62,6 +69,8 @@ def placeholder_name(token: str) -> str | None:
 def format_syntax_error(text: str, brace: bool, percent: bool) -> str | None:
     """What would make filling the text fail or print something else than the value: an unmatched brace, a
     placeholder that is more than a bare name ({x:*^12}, {x!r}, {x.attr}, {x[0]}), a lone % in a %-format text."""
+    if placeholder_free(text):
+        return None
     if brace:
         try:
             fields = [(name, spec, conversion) for _, name, spec, conversion in string.Formatter().parse(text)
@@ -80,6 +89,8 @@ def format_syntax_error(text: str, brace: bool, percent: bool) -> str | None:
 
 
 def without_placeholders(text: str) -> str:
+    if placeholder_free(text):
+        return text
     return PERCENT.sub(" ", BRACE.sub(" ", text))
 
 
