@@ -5,13 +5,15 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pnp.i18n.lexicon import capitalized
 from pnp.i18n.localize import localize_cards
 from pnp.core.problems import Location
 from pnp.rulebook import blocks as b
 from pnp.rulebook.books import REFERENCE
-from pnp.rulebook.numbering import PAGE_STAND_IN, numbered, page, ref, with_pages
+from pnp.rulebook.numbering import PAGE_STAND_IN, has_pages, numbered, page, ref, with_pages
 from test_rules_decisions import rule_numbers
 from rulebook_helpers import (LANGS, flat_text, inputs, outline, page_texts, pages_pdf, reference_pdf, rulebook,
                               squash, text_lines)
@@ -126,3 +128,18 @@ def test_the_learn_to_play_cites_the_reference_by_number(lang):
     assert printed(lang, pages_pdf(lang), "In your first games each player plays one faction deck as printed. How to "
                    "build your own deck, and allied and coalition decks of two or three factions: Rules Reference, "
                    "section %(rule)s.", rule="table.decks")
+
+
+CELLS = st.lists(st.sampled_from(["a", " ", "7", page("combat.tie"), page("unknown")]), max_size=3).map("".join)
+ROWS = st.lists(st.lists(CELLS, min_size=1, max_size=3).map(tuple), min_size=1, max_size=4).map(tuple)
+
+
+@settings(max_examples=200, deadline=None)
+@given(ROWS, CELLS)
+def test_a_tables_page_tokens_are_filled_in_and_a_table_without_one_stays_the_same_object(rows, caption):
+    table = b.Table("index", rows[0], rows[1:], caption)
+    fill = lambda text: text.replace(page("combat.tie"), "7").replace(page("unknown"), PAGE_STAND_IN)  # noqa: E731
+    [filled] = with_pages((table,), {"combat.tie": 7})
+    assert filled == b.Table("index", tuple(map(fill, rows[0])), tuple(tuple(map(fill, row)) for row in rows[1:]),
+                             fill(caption))
+    assert (filled is table) == (not has_pages((table,)))

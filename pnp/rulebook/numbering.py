@@ -84,6 +84,8 @@ def _mapped(value, fill):
     if isinstance(value, str):
         return fill(value) if _PAGE in value else value
     if isinstance(value, tuple):
+        if all(isinstance(item, str) for item in value) and _PAGE not in "".join(value):  # a row of cells, mostly
+            return value
         items = tuple(_mapped(item, fill) for item in value)
         return value if all(new is old for new, old in zip(items, value)) else items
     if is_dataclass(value):

@@ -17,7 +17,7 @@ def check_tables(blocks: tuple[b.Block, ...], pages: tuple[Page, ...], layout: R
     """What making the story can fail on, checked without making it: every table's columns have room on each of the
     pages (raises ProblemsFound with the problems of all tables; arguments as for pnp.rulebook.story.story, the
     blocks as composed: the page numbers their tables cite are not known yet, stand-ins of their width are set)."""
-    tables = [with_pages(tuple(tables_in(block)), None) for block in blocks]
+    tables = [with_pages(found, None) if (found := tuple(tables_in(block))) else () for block in blocks]
     problems: list[Problem] = []
     for page in pages:
         styles = page_styles(page, layout, fonts, small_text, lang)
