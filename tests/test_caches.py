@@ -57,3 +57,24 @@ def test_memo_objects_tells_unhashable_arguments_apart_by_identity_and_hashable_
     probe(first, 2)  # a third entry: the oldest (first, 1) is dropped
     assert probe(first, 1) == 4
     caches.CACHES.pop(f"{__name__}.{probe.__qualname__}")
+
+
+def test_a_memo_objects_hit_hashes_its_arguments_twice():
+    """Once to tell a hashable argument from an unhashable one, once to find the entry: a card database's hash
+    (141 cards, field by field) is taken on every call of the memos that hold one."""
+    hashed = []
+
+    class Argument:
+        def __hash__(self):
+            hashed.append(self)
+            return 1
+
+    @caches.memo_objects("probe", "probe", maxsize=2)
+    def probe(argument):
+        return 1
+
+    argument = Argument()
+    probe(argument)
+    hashed.clear()
+    assert probe(argument) == 1 and len(hashed) == 2
+    caches.CACHES.pop(f"{__name__}.{probe.__qualname__}")

@@ -51,11 +51,12 @@ def memo_objects(holds: str, keyed_by: str, maxsize: int, cleared: str = PER_PRO
         @functools.wraps(function)
         def remembered(*args):
             key = tuple(_key(arg) for arg in args)
-            if key not in entries:
-                entries[key] = args, function(*args)
+            entry = entries.get(key)  # one look-up: a key's values can be slow to hash (a card database)
+            if entry is None:
+                entry = entries[key] = args, function(*args)
                 while len(entries) > maxsize:
                     del entries[next(iter(entries))]
-            return entries[key][1]
+            return entry[1]
 
         register(f"{function.__module__}.{function.__qualname__}", holds, keyed_by, entries.clear,
                  f"{cleared}; the oldest beyond {maxsize} entries")
