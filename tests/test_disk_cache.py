@@ -1,7 +1,7 @@
 """The caches across runs (pnp.core.disk_cache; docs/caches.md): the same files with the caches off, cold, warm and
-corrupted (the catalogs read and checked, the hyphenation patterns read, the fonts' faces parsed and subsets made, the
-cards' texts fitted, the generated art scenes and the icons' outlines drawn, the proof site's images); a warm cache
-spares the reading; an entry is used only for the bytes it was made from."""
+corrupted (the catalogs read and checked, the numbers Babel writes, the hyphenation patterns read, the fonts' faces
+parsed and subsets made, the cards' texts fitted, the generated art scenes and the icons' outlines drawn, the proof
+site's images); a warm cache spares the reading; an entry is used only for the bytes it was made from."""
 from __future__ import annotations
 
 import copy
@@ -13,6 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import babel.numbers
 import pyphen
 import pytest
 from babel.messages.pofile import PoFileParser
@@ -23,7 +24,7 @@ from pnp.core import disk_cache
 from pnp.core.geometry import TextStyle
 from pnp.graphics import icons
 from pnp.adapters.pyphen_internals import pattern_lines
-from pnp.i18n import catalogs
+from pnp.i18n import catalogs, decimals
 from pnp.proof import placement
 from pnp.proof.model import MessageRow
 from pnp.project import Project
@@ -79,6 +80,7 @@ def damage(made: dict[Path, bytes]) -> None:
 
 @pytest.mark.parametrize("made_by, folder, count", [
     (calibration_sheets, "catalogs", 3 * len(catalogs.DOMAINS)),  # one entry per catalog file
+    (calibration_sheets, "decimals", 3),                           # one per language: its ruler length, scale range
     (deck, "hyphenation", 1),                                      # the German patterns
     (deck, "art-scenes", 20),                                      # one per distinct card of the deck
     (deck, "icons", 11),                                           # one per icon its cards show
@@ -171,6 +173,15 @@ def test_an_entry_serves_only_the_bytes_it_was_made_from(tmp_path, monkeypatch):
     after = catalogs.read_catalog(locales, "de")
     assert after.pgettext(message.context, message.msgid) == "Geändert"
     assert len(entries(tmp_path / "cache")) == len(catalogs.DOMAINS)  # the old entry of that file replaced
+
+
+def test_a_languages_numbers_are_written_by_babel_once(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    written, write = [], babel.numbers.format_decimal
+    monkeypatch.setattr(babel.numbers, "format_decimal",
+                        lambda value, locale: written.append(value) or write(value, locale=locale))
+    assert [decimals.written((100, 2.5), "de") for _ in range(2)] == [("100", "2,5")] * 2
+    assert written == [100, 2.5]  # the second time read from the entry
 
 
 def test_a_copy_of_the_locales_folder_finds_the_same_entries_and_its_own_locations(tmp_path, monkeypatch):

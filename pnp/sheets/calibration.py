@@ -16,10 +16,9 @@ from dataclasses import dataclass
 from io import BytesIO
 from typing import Mapping
 
-from babel.numbers import format_decimal
-
 from .calibration_marks import INK, back_marks_top, draw_back, draw_front, front_marks_top
-from ..i18n.languages import babel_locale, fit_severity
+from ..i18n.decimals import written
+from ..i18n.languages import fit_severity
 from ..i18n.translator import Translator
 from .compose import DOMAIN, SheetWording, uncovered
 from ..i18n.catalogs import LanguageCatalog
@@ -125,14 +124,14 @@ def compose(catalog: LanguageCatalog, fonts: Mapping[str, str], printing: Calibr
     grid, layout, paper, duplex, back_offset = (printing.grid, printing.layout, printing.paper, printing.duplex,
                                                 printing.back_offset)
     text = Translator(catalog, DOMAIN)
-    number = lambda value: format_decimal(value, locale=babel_locale(catalog.lang))  # noqa: E731 - 100, 2,5 in de
+    ruler_length, scale_range = written((layout.ruler.length, layout.scales.range), catalog.lang)  # 100, 2,5 in de
     paper_name = "A4" if paper == "a4" else paper.title()
     x, y = (f"{v:g}" for v in back_offset)
     front = [Paragraph("", f"{GAME} — {text(FRONT_TITLE, paper_name=paper_name)}", FRONT_TITLE[1]),
              *_steps(text, 1, (PRINT_STEPS[duplex], {}),
-                     (RULER_STEP, {"ruler_length": number(layout.ruler.length)}), (TURN_STEP, {}))]
+                     (RULER_STEP, {"ruler_length": ruler_length}), (TURN_STEP, {}))]
     back = [Paragraph("", f"{GAME} — {text(BACK_TITLE)}", BACK_TITLE[1]),  # its steps go on from the front's
-            *_steps(text, len(front), (READ_STEP, {}), (BEYOND_STEP, {"scale_range": number(layout.scales.range)}),
+            *_steps(text, len(front), (READ_STEP, {}), (BEYOND_STEP, {"scale_range": scale_range}),
                     (OFFSET_STEP, {"printed_offset": f"--back-offset {x},{y}", "cmd_build": COMMANDS["cmd_build"],
                                    "opt_back_offset": COMMANDS["opt_back_offset"]}))]
     problems: list[Problem] = []
