@@ -1,7 +1,8 @@
 """The caches across runs (pnp.core.disk_cache; docs/caches.md): the same files with the caches off, cold, warm and
-corrupted (the catalogs read and checked, the numbers Babel writes, the hyphenation patterns read, the fonts' faces
-parsed and subsets made, the cards' texts fitted, the generated art scenes and the icons' outlines drawn, the proof
-site's images); a warm cache spares the reading; an entry is used only for the bytes it was made from."""
+corrupted (the catalogs read and checked, the numbers Babel writes, the TOML files parsed, the hyphenation patterns
+read, the fonts' faces parsed and subsets made, the cards' texts fitted, the generated art scenes and the icons'
+outlines drawn, the proof site's images); a warm cache spares the reading; an entry is used only for the bytes it
+was made from."""
 from __future__ import annotations
 
 import copy
@@ -11,6 +12,7 @@ import shutil
 from io import BytesIO
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import babel.numbers
@@ -20,7 +22,7 @@ from babel.messages.pofile import PoFileParser
 from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfgen import canvas
 
-from pnp.core import disk_cache
+from pnp.core import disk_cache, tomlfile
 from pnp.core.geometry import TextStyle
 from pnp.graphics import icons
 from pnp.adapters.pyphen_internals import pattern_lines
@@ -81,6 +83,7 @@ def damage(made: dict[Path, bytes]) -> None:
 @pytest.mark.parametrize("made_by, folder, count", [
     (calibration_sheets, "catalogs", 3 * len(catalogs.DOMAINS)),  # one entry per catalog file
     (calibration_sheets, "decimals", 3),                           # one per language: its ruler length, scale range
+    (calibration_sheets, "toml", 5),                               # the languages, card, paper, PDF/X, sheet files
     (deck, "hyphenation", 1),                                      # the German patterns
     (deck, "art-scenes", 20),                                      # one per distinct card of the deck
     (deck, "icons", 11),                                           # one per icon its cards show
@@ -182,6 +185,21 @@ def test_a_languages_numbers_are_written_by_babel_once(tmp_path, monkeypatch):
                         lambda value, locale: written.append(value) or write(value, locale=locale))
     assert [decimals.written((100, 2.5), "de") for _ in range(2)] == [("100", "2,5")] * 2
     assert written == [100, 2.5]  # the second time read from the entry
+
+
+def test_a_toml_file_is_parsed_once_for_its_bytes_and_one_holding_a_date_every_time(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    plain, dated = tmp_path / "plain.toml", tmp_path / "dated.toml"
+    plain.write_text('a = [1, 2.5, "x", true]\n[b]\nc = {d = -0.0}\n', encoding="utf-8")
+    dated.write_text("when = 1979-05-27\n", encoding="utf-8")
+    cold = [tomlfile.read_toml(plain), tomlfile.read_toml(dated)]
+    parsed, parse = [], tomllib.loads
+    monkeypatch.setattr(tomllib, "loads", lambda text: parsed.append(text) or parse(text))
+    assert [tomlfile.read_toml(plain), tomlfile.read_toml(dated)] == cold
+    assert parsed == ["when = 1979-05-27\n"]  # the plain file read from its entry; marshal cannot write a date
+    plain.write_text("a = 2\n", encoding="utf-8")
+    assert tomlfile.read_toml(plain) == ({"a": 2}, [])
+    assert len(entries(tmp_path / "cache", "toml")) == 1  # the old entry of that file replaced
 
 
 def test_a_copy_of_the_locales_folder_finds_the_same_entries_and_its_own_locations(tmp_path, monkeypatch):

@@ -1,14 +1,22 @@
-"""Reading TOML data files into plain dicts, turning syntax errors into located problems."""
+"""Reading TOML data files into plain dicts, turning syntax errors into located problems; a file read before is
+not parsed again (PARSED)."""
 from __future__ import annotations
 
 import re
+import sys
 import tomllib
 from pathlib import Path
 
+from .disk_cache import DiskCache, source_digest
 from .input_files import read_input
 from .problems import Location, Problem
 
 MAX_DEPTH = 20  # tables and lists in tables and lists: the kit's own files nest at most 5 deep
+PARSED = DiskCache("toml", "each TOML file as parsed (data, word lists, layouts, deck lists): its tables, lists, "
+                   "strings, numbers and booleans", "the file's bytes, Python's version (its tomllib) and pnp's "
+                   "reading code", "pnp.core.tomlfile.PARSED")
+READING_CODE = source_digest(__name__) + sys.version.encode()
+PLAIN = (dict, list, str, int, float)  # what TOML parses to but dates and times, which an entry cannot hold
 
 
 def read_toml(path: Path) -> tuple[dict | None, list[Problem]]:
@@ -19,6 +27,9 @@ def read_toml(path: Path) -> tuple[dict | None, list[Problem]]:
         return None, [Problem("file-missing", "file not found", Location(file=str(path)))]
     except OSError as exc:  # a folder, a FIFO or device, a file over the limit, a link loop, no permission
         return None, [Problem("file-unreadable", f"cannot read file: {exc.strerror or exc}", Location(file=str(path)))]
+    key = data + READING_CODE
+    if (parsed := PARSED.get(path.name, key)) is not None:
+        return parsed, []
     try:
         text = data.decode("utf-8-sig")  # a byte order mark (some Windows editors write one) is no error
     except UnicodeDecodeError as exc:
@@ -38,7 +49,11 @@ def read_toml(path: Path) -> tuple[dict | None, list[Problem]]:
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
         message += f" at column {found.group(2)}" if found else ""
         return None, [Problem("toml-syntax", f"not valid TOML: {message}", Location(file=str(path), line=line))]
-    return (data, []) if _depth(data) <= MAX_DEPTH else (None, [nested])
+    if _depth(data) > MAX_DEPTH:
+        return None, [nested]
+    if _plain(data):
+        PARSED.put(path.name, key, data)
+    return data, []
 
 
 def _depth(value: object) -> int:
@@ -51,6 +66,18 @@ def _depth(value: object) -> int:
         children = item.values() if isinstance(item, dict) else item
         stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
     return deepest
+
+
+def _plain(value: object) -> bool:
+    """Whether `value` holds no TOML date or time (marshal, which an entry is written with, cannot hold one)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if not isinstance(item, PLAIN):
+            return False
+        if isinstance(item, (dict, list)):
+            stack.extend(item.values() if isinstance(item, dict) else item)
+    return True
 
 
 def read_toml_text(path: Path) -> str:
