@@ -67,6 +67,15 @@ def tree_rss_mb(pid: int) -> float:
     return total / 1e6
 
 
+def own_caches(root: Path) -> dict[str, str]:
+    """The environment of a job of the checkout `root`: pnp's caches across runs in a folder of that checkout's own
+    (~/.cache/pnp-bench/caches/<hash of the path>), so that two versions whose entries differ do not replace each
+    other's in the user's cache folder run after run (both would then read cold)."""
+    import hashlib
+    folder = CACHE / "caches" / hashlib.sha256(str(root.resolve()).encode()).hexdigest()[:12]
+    return {**os.environ, "XDG_CACHE_HOME": str(folder)}
+
+
 def timed(command: list[str], cwd: Path, sample: bool = False, output=subprocess.DEVNULL
           ) -> tuple[float, float, float]:
     """Wall seconds, CPU seconds (user + system, all processes) and, with `sample`, peak memory (MB, all processes
@@ -76,7 +85,7 @@ def timed(command: list[str], cwd: Path, sample: bool = False, output=subprocess
     peak = [0.0]
     with tempfile.TemporaryFile() as errors:
         start = time.perf_counter()
-        process = subprocess.Popen(command, cwd=cwd, stdout=output, stderr=errors)
+        process = subprocess.Popen(command, cwd=cwd, stdout=output, stderr=errors, env=own_caches(cwd))
         done = threading.Event()
 
         def sampling():
@@ -229,6 +238,10 @@ def main() -> None:
              Side("baseline", base_root, base_root / ".venv" / "bin" / "python")]
     print(f"{os.cpu_count()} CPUs, load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     reference: list[float] = []
+    run_round(sides, [])  # untimed: each side's cache folder (own_caches) warmed as a user's would be
+    for side in sides:
+        side.seconds.clear()
+        side.cpu.clear()
     for number in range(options.rounds):
         run_round(sides if number % 2 == 0 else sides[::-1], reference)
     for side in sides:
