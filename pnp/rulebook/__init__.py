@@ -7,6 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Mapping
 
+from ..adapters.reportlab_url_pattern import platypus_imported
 from ..data.card_database import CardDatabase
 from ..i18n.catalogs import LanguageCatalog
 from ..data.engine_data import Engine
@@ -61,7 +62,8 @@ def rendered_pdfs(composed: Mapping[str, tuple[Block, ...]], anatomy: AnatomyCar
     """{"rulebook.pdf": …, "rules-reference.pdf": …, "quickref.pdf": …} and with `booklet` the books' booklets in
     the catalog's language, from each book's composed blocks (by book name) and the anatomy's fronts, laid out by the
     layouts folder `layouts`."""
-    from .render import BookPrint, render  # platypus, imported where pages are made: the checks lay out without it
+    platypus_imported()  # where pages are made (the checks lay out without it), its URL pattern compiled on first use
+    from .render import BookPrint, render
     layout, factions = rulebook_layout(layouts), faction_styles(layouts)
     small_text = card_layout(layouts).card.small_text
     pdfs = {}
