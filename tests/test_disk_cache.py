@@ -1,8 +1,8 @@
 """The caches across runs (pnp.core.disk_cache; docs/caches.md): the same files with the caches off, cold, warm and
 corrupted (the catalogs read and checked, the numbers Babel writes, the TOML files parsed, the hyphenation patterns
 read, the fonts' faces parsed and subsets made, the cards' texts fitted, the generated art scenes and the icons'
-outlines drawn, the proof site's images); a warm cache spares the reading; an entry is used only for the bytes it
-was made from."""
+outlines drawn, the card images of `pnp export images`, the proof site's images); a warm cache spares the reading; an
+entry is used only for the bytes it was made from."""
 from __future__ import annotations
 
 import copy
@@ -22,11 +22,16 @@ from babel.messages.pofile import PoFileParser
 from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfgen import canvas
 
+from pnp.cards.produce import card_pages, compose_cards
+from pnp.context import BuildOptions
 from pnp.core import disk_cache, tomlfile
 from pnp.core.geometry import TextStyle
+from pnp.data.terms import FACTIONS
+from pnp.export import images
 from pnp.graphics import icons
 from pnp.adapters.pyphen_internals import pattern_lines
 from pnp.i18n import catalogs, decimals
+from pnp.kit.build import prepare_context
 from pnp.proof import placement
 from pnp.proof.model import MessageRow
 from pnp.project import Project
@@ -64,6 +69,12 @@ def proof_site(out: Path, cache: Path | None) -> dict[str, bytes]:
     return {path.relative_to(out).as_posix(): path.read_bytes() for path in sorted(out.rglob("*")) if path.is_file()}
 
 
+def exported_images(out: Path, cache: Path | None) -> dict[str, bytes]:
+    """The German card images of `pnp export images` (300 dpi, with bleed) and their manifest."""
+    run_pnp(out, cache, "export", "images", "--lang", "de", "--jobs", "1")
+    return {path.relative_to(out).as_posix(): path.read_bytes() for path in sorted(out.rglob("*")) if path.is_file()}
+
+
 def entries(cache: Path, folder: str = "catalogs") -> list[Path]:
     return sorted((cache / "pnp" / folder).iterdir())
 
@@ -90,6 +101,7 @@ def damage(made: dict[Path, bytes]) -> None:
     (deck, "fonts", 8),                                            # one per font file (Cinzel has two roles)
     (deck, "font-subsets", 4),                                     # one per distinct subset its PDF embeds
     (deck, "fitted-texts", 3),                                     # the decks', the deck list's, the anatomy's
+    (exported_images, "card-images", len(FACTIONS)),               # one per faction: its fronts and its back
 ])
 def test_the_files_are_the_same_with_a_cold_a_warm_and_a_corrupted_cache(tmp_path, made_by, folder, count):
     cache = tmp_path / "cache"
@@ -133,6 +145,34 @@ def test_the_proof_site_is_the_same_with_a_cold_a_warm_and_a_corrupted_cache_of_
     printed.write_bytes(made[printed][:len(made[printed]) // 2])                  # truncated
     assert proof_site(tmp_path / "corrupted", cache) == cold
     assert kept() == made  # each made anew
+
+
+def test_a_changed_card_makes_the_images_of_its_faction_only_anew(tmp_path, monkeypatch, project_copy):
+    """A faction's images are read from its entry while its pages stay the same; when a card changes, its faction's
+    are made anew (the older entry never served), the same images as without the cache, and its entry replaced."""
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
+    project = Project(data=project_copy / "data", locales=project_copy / "locales")
+
+    def english_images() -> dict[Path, bytes]:
+        ctx, _ = prepare_context(project, BuildOptions(langs=("en",), mode="pro"))
+        return images.card_images(card_pages(compose_cards(ctx.in_language("en"))), "en", 72, True)
+
+    def stamps() -> set[tuple[str, int, int]]:
+        return {(path.name, path.stat().st_ino, path.stat().st_mtime_ns) for path in entries(cache, "card-images")}
+
+    before = english_images()
+    made = stamps()
+    cards = project.cards_dir / "sparta.toml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("gains 1 ATK in combat", "gains 1 ATK in this combat"),
+                     encoding="utf-8")
+    after = english_images()
+    assert [path.name for path in before if before[path] != after[path]] == ["sparta.skiritai-scouts.png"]
+    kept = stamps()
+    assert len(made) == len(kept) == len(FACTIONS)
+    assert len(made & kept) == len(FACTIONS) - 1  # the other factions' entries read, not written again
+    monkeypatch.setenv(disk_cache.OFF, "1")
+    assert english_images() == after
 
 
 def test_a_warm_cache_reads_no_catalog_and_gives_the_same_catalog(tmp_path, monkeypatch):

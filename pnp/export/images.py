@@ -1,5 +1,6 @@
 """Card images (`pnp export images`): one PNG per distinct card front and one back per faction, rasterized with
-pypdfium2 from the very pages the pro-mode decks print (so an image matches the print), and a manifest.
+pypdfium2 from the very pages the pro-mode decks print (so an image matches the print), and a manifest. A faction's
+PNGs are kept across runs (CARD_IMAGES), keyed by the bytes of its pages.
 
 `page_images` is the pure rasterizer — PDF bytes and page indices in, sRGB images of the pages' BleedBox or
 TrimBox out — which other outputs reuse (Tabletop Simulator sheets, the proof site).
@@ -7,6 +8,7 @@ TrimBox out — which other outputs reuse (Tabletop Simulator sheets, the proof 
 from __future__ import annotations
 
 import csv
+import hashlib
 import json
 import zlib
 from io import BytesIO, StringIO
@@ -18,12 +20,18 @@ import pypdfium2
 from PIL import Image, ImageCms, features
 
 from ..cards.produce import CardPages
+from ..core.disk_cache import DiskCache, source_digest
 
 POINTS_PER_INCH = 72
 ICC_DATE = slice(24, 36)  # the profile header's creation date (ICC.1, 7.2.8), which LittleCMS sets to the time now
 MANIFEST_FIELDS = ("id", "name", "faction", "side", "copies", "file")
 PNG_LEVEL = 3  # zlib's level: 16 ms a 300 dpi card instead of 23 ms at Pillow's default 6, for about 6 % more bytes
 PNG_STRATEGY = zlib.Z_RLE  # runs only: 12.5 instead of 13.4 ms a 300 dpi card, 5 % more bytes (the rest: row filters)
+CARD_IMAGES = DiskCache("card-images", "each faction's card images of `pnp export images` (the PNGs of its fronts "
+                        "and its back), one entry per language, faction, resolution and cut (bleed or trim)",
+                        "the bytes of the faction's pro pages, the pages rasterized, the resolution and cut, the sRGB "
+                        "profile, the versions of Pillow, its JPEG and zlib libraries, pypdfium2 and PDFium, and "
+                        "pnp's image code", "pnp.export.images.CARD_IMAGES")
 
 
 def page_images(pdf: bytes, indices: Sequence[int], dpi: int, bleed: bool = True) -> list[Image.Image]:
@@ -75,19 +83,20 @@ def back_file(faction: str) -> str:
     return f"back-{faction}.png"
 
 
-def card_images(factions: Sequence[CardPages], dpi: int, bleed: bool) -> dict[Path, bytes]:
-    """{file name: bytes}: `<card id>.png` per distinct card, `back-<faction>.png` per faction, and the manifest
-    (manifest.json, manifest.csv) listing id, name, faction, side, copies and file of each."""
+def card_images(factions: Sequence[CardPages], lang: str, dpi: int, bleed: bool) -> dict[Path, bytes]:
+    """{file name: bytes}: `<card id>.png` per distinct card, `back-<faction>.png` per faction (of the pages of the
+    language `lang`), and the manifest (manifest.json, manifest.csv) listing id, name, faction, side, copies and file
+    of each."""
     files: dict[Path, bytes] = {}
     rows = []
     for pages in factions:
-        *fronts, back = page_images(pages.pdf, [*range(0, 2 * len(pages.cards), 2), 1], dpi, bleed)
-        for card, image in zip(pages.cards, fronts):
+        *fronts, back = faction_pngs(pages, lang, dpi, bleed)
+        for card, png in zip(pages.cards, fronts):
             name = f"{card.card.id}.png"
-            files[Path(name)] = png_bytes(image, dpi)
+            files[Path(name)] = png
             rows.append({"id": card.card.id, "name": card.name, "faction": pages.faction, "side": "front",
                          "copies": card.card.copies, "file": name})
-        files[Path(back_file(pages.faction))] = png_bytes(back, dpi)
+        files[Path(back_file(pages.faction))] = back
         rows.append({"id": f"back-{pages.faction}", "name": pages.faction_name, "faction": pages.faction,
                      "side": "back", "copies": sum(card.card.copies for card in pages.cards),
                      "file": back_file(pages.faction)})
@@ -98,3 +107,19 @@ def card_images(factions: Sequence[CardPages], dpi: int, bleed: bool) -> dict[Pa
     writer.writerows(rows)
     files[Path("manifest.csv")] = table.getvalue().encode()
     return files
+
+
+def faction_pngs(pages: CardPages, lang: str, dpi: int, bleed: bool) -> tuple[bytes, ...]:
+    """The PNGs of a faction's distinct fronts, in its cards' order, then of its back; kept across runs in the slot
+    of the language, faction, resolution and cut (one entry each: the entry of older pages is replaced)."""
+    indices = (*range(0, 2 * len(pages.cards), 2), 1)
+    slot = f"{lang}-{pages.faction}-{dpi}-{'bleed' if bleed else 'trim'}"
+    return CARD_IMAGES.value(slot, _key(pages.pdf, indices, dpi, bleed), lambda: tuple(
+        png_bytes(image, dpi) for image in page_images(pages.pdf, indices, dpi, bleed)))
+
+
+def _key(pdf: bytes, indices: Sequence[int], dpi: int, bleed: bool) -> bytes:
+    """What a faction's PNGs depend on: its pages (the rasterizer's only input), which of them, how they are cut and
+    encoded (the embedded profile: LittleCMS's), and the code and libraries that make them."""
+    return (hashlib.sha256(pdf).digest() + repr((tuple(indices), dpi, bleed)).encode() + srgb_profile()
+            + source_digest(__name__) + renderer_versions())

@@ -66,7 +66,7 @@ def export_tts(project: Project, langs: tuple[str, ...], base_url: str, jobs: in
 
 
 def _language_images(ctx: BuildContext, lang: str, dpi: int, bleed: bool) -> dict[Path, bytes]:
-    images = card_images(card_pages(compose_cards(ctx.in_language(lang))), dpi, bleed)
+    images = card_images(card_pages(compose_cards(ctx.in_language(lang))), lang, dpi, bleed)
     return {Path(lang) / "images" / name: data for name, data in images.items()}
 
 
