@@ -2,6 +2,7 @@
 longer work as the adapter expects fails here (pyproject.toml pins the minor versions these tests run)."""
 from __future__ import annotations
 
+import marshal
 import os
 import re
 import zlib
@@ -361,6 +362,49 @@ def test_only_a_line_of_one_plain_word_is_set_at_another_width(text, bullet):
     lines = rp.wrapped_lines(paragraph)
     assert not rp.set_one_word_at(paragraph, 40 if text == "Verteidigungspositionen" else 200.000000001)
     assert rp.wrapped_lines(paragraph) is lines
+
+
+def _every_attribute(lines) -> dict:
+    """The attributes of what Paragraph.breakLines returns (kind 0), each line's words with their classes."""
+    return {**vars(lines), "lines": [(extra, [(type(word), word) for word in words]) for extra, words in lines.lines],
+            "class": type(lines)}
+
+
+@pytest.mark.parametrize("lang", ["de", "pl", "tr"])
+def test_lines_rebuilt_from_plain_data_are_those_reportlab_breaks(lang, monkeypatch):
+    """one_run_breaking, one_run_lines, rebuilt_lines: for every paragraph of one run of text in the language's
+    books (pages and booklets, as pnp.rulebook.flowables.Text breaks them: the cards' hyphenation rules kept), the
+    lines rebuilt from their plain data as stored (marshal) are every attribute of the lines ReportLab breaks, the
+    words' classes too (hyphenated heads, the pieces of a split word), and leave the paragraph's attributes and the
+    widths it was given as the breaking leaves them."""
+    from rulebook_helpers import inputs, rulebook_pdfs
+    from pnp.project import Project
+    from pnp.rulebook.glossary import language_terms
+    from pnp.rulebook.kept_lines import KeptLines
+    from pnp.typeset.fonts import register_fonts
+    compared, classes = [], set()
+
+    def broken(table, paragraph, width, breaking):
+        if rp.one_run_breaking(paragraph, width) is None:
+            return breaking()
+        before, widths = dict(vars(paragraph)), list(width)
+        lines = breaking()
+        after, widths_after = dict(vars(paragraph)), list(width)
+        kept = rp.one_run_lines(paragraph, lines, width)
+        vars(paragraph).clear()
+        vars(paragraph).update(before)
+        width[:] = widths
+        rebuilt = rp.rebuilt_lines(paragraph, marshal.loads(marshal.dumps(kept)), width)
+        assert (_every_attribute(rebuilt), vars(paragraph), width) == (_every_attribute(lines), after, widths_after)
+        compared.append(paragraph)
+        classes.update(code for _, _, codes in kept[0] for code in codes)
+        return lines
+
+    monkeypatch.setattr(KeptLines, "broken", broken)
+    loaded, project = inputs(), Project()
+    rulebook_pdfs(loaded.engine, loaded.cards, loaded.catalogs[lang], language_terms(loaded.lexicon, lang),
+                  register_fonts(project.fonts), "a4", booklet=True, layouts=project.layouts)
+    assert len(compared) > 1000 and {"-", "y", "e"} <= classes  # hyphenated words among plain ones
 
 
 def test_library_internals_appear_only_in_the_adapters():

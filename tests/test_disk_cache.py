@@ -1,8 +1,8 @@
 """The caches across runs (pnp.core.disk_cache; docs/caches.md): the same files with the caches off, cold, warm and
 corrupted (the catalogs read and checked, the numbers Babel writes, the TOML files parsed, the hyphenation patterns
-read, the fonts' faces parsed and subsets made, the cards' texts fitted, the generated art scenes and the icons'
-outlines drawn, the card images of `pnp export images`, the proof site's images); a warm cache spares the reading; an
-entry is used only for the bytes it was made from."""
+read, the fonts' faces parsed and subsets made, the cards' texts fitted, the rulebook's paragraphs broken into lines,
+the generated art scenes and the icons' outlines drawn, the card images of `pnp export images`, the proof site's
+images); a warm cache spares the reading; an entry is used only for the bytes it was made from."""
 from __future__ import annotations
 
 import copy
@@ -63,6 +63,12 @@ def deck(out: Path, cache: Path | None, *options: str) -> dict[str, bytes]:
     return {path.name: path.read_bytes() for path in sorted(out.rglob("*.pdf"))}
 
 
+def kit(out: Path, cache: Path | None) -> dict[str, bytes]:
+    """The German kit: its cards, sheets and rule books."""
+    run_pnp(out, cache, "build", "--lang", "de", "--jobs", "1")
+    return {path.relative_to(out).as_posix(): path.read_bytes() for path in sorted(out.rglob("*.pdf"))}
+
+
 def proof_site(out: Path, cache: Path | None) -> dict[str, bytes]:
     """Every file of the Polish proof site (English beside it), made with the caches of `cache`."""
     run_pnp(out, cache, "proof", "--lang", "pl", "--jobs", "1")
@@ -102,6 +108,7 @@ def damage(made: dict[Path, bytes]) -> None:
     (deck, "font-subsets", 4),                                     # one per distinct subset its PDF embeds
     (deck, "fitted-texts", 3),                                     # the decks', the deck list's, the anatomy's
     (exported_images, "card-images", len(FACTIONS)),               # one per faction: its fronts and its back
+    (kit, "rulebook-lines", 1),                                    # the German books' paragraphs
 ])
 def test_the_files_are_the_same_with_a_cold_a_warm_and_a_corrupted_cache(tmp_path, made_by, folder, count):
     cache = tmp_path / "cache"
@@ -346,6 +353,46 @@ def test_a_kept_fit_serves_only_the_font_and_pattern_bytes_it_was_made_for(tmp_p
     kept_fits.FITS.put("probe", kept_fits.KeptFits("probe").key, planted)
     at = turkish.index(b"Turkish")  # in a comment
     assert fit_anew("Probe-Kept", patterns=turkish[:at] + bytes([turkish[at] ^ 0x20]) + turkish[at + 1:]) == (made, True)
+
+
+def test_kept_lines_serve_only_the_font_bytes_and_widths_they_were_made_for(tmp_path, monkeypatch):
+    """A paragraph's entry (here one planted, as a warm read gives it) is used while the bytes of its font file and
+    the widths of its lines are those it was made for, whatever name the font is registered under; with one byte of
+    the font changed, or at another width, the paragraph is broken anew."""
+    from reportlab.lib.styles import ParagraphStyle
+    from pnp.adapters.reportlab_platypus import line_texts, wrapped_lines
+    from pnp.rulebook import kept_lines
+    from pnp.rulebook.flowables import Text
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    garamond = (Project().fonts / "EBGaramondPnP-Regular.ttf").read_bytes()
+
+    def break_anew(name: str, font: bytes = garamond, width: float = 90.0) -> tuple[list[str], bool]:
+        """The paragraph's lines as a new process breaks it, in the font file's bytes registered as `name`, through
+        the table read anew (written when it was broken anew); and whether it was broken anew."""
+        path = tmp_path / hashlib.sha256(font).hexdigest() / f"{name}.ttf"
+        path.parent.mkdir(exist_ok=True)
+        path.write_bytes(font)
+        pdfmetrics.registerFont(fonts._embedded_font(name, path))
+        table = kept_lines.KeptLines("probe", "de")
+        paragraph = Text("Die Kavallerie greift die Verteidigungsstellung an", ParagraphStyle(
+            "probe", fontName=name, fontSize=10, leading=12, hyphenationLang=table.hyphenator))
+        paragraph.kept = table
+        paragraph.wrap(width, 1000)
+        anew = table.added
+        table.save()
+        return line_texts(wrapped_lines(paragraph)), anew
+
+    made, anew = break_anew("Probe-Lines")
+    key = kept_lines.KeptLines("probe", "de").key
+    planted = {found: (((0.0, ("planted",), ""),), None, 0, 0, 0) for found in kept_lines.LINES.get("probe", key)}
+    assert anew and len(made) > 1 and len(planted) == 1
+    kept_lines.LINES.put("probe", key, planted)
+    assert break_anew("Probe-Lines")[0] == break_anew("Probe-Lines-Renamed")[0] == ["planted"]
+    at = garamond.rindex(b"EBGaramondPnP-Regular")  # the PostScript name ReportLab reads: a face of its own
+    assert break_anew("Probe-Lines-Changed", garamond[:at] + bytes([garamond[at] ^ 0x20]) + garamond[at + 1:]) == (
+        made, True)
+    kept_lines.LINES.put("probe", key, planted)
+    assert break_anew("Probe-Lines", width=90.5) == (made, True)
 
 
 def _rulebook(blank_pages: int) -> bytes:

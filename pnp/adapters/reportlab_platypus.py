@@ -10,23 +10,22 @@
   without its HTML tokenizer (`ParaParser._setup_for_parse`, `start_para`, `handle_data`, `end_para`,
   `_complete_parse`);
 - the lines `Paragraph.breakLines` sets a paragraph of one word in at another width: one line (kind 0) of that word
-  and the room it leaves (`Paragraph.blPara`).
+  and the room it leaves (`Paragraph.blPara`);
+- what `Paragraph.breakLines` reads to break a paragraph of one run of text (kind 0: the fragment's `text`, its
+  style's attributes, the bullet's overrun of the first line, `_handleBulletWidth`), and its result rebuilt from
+  plain data: the lines' extra space and words, the classes of the pieces of a word it split (`_SplitWord` and its
+  subclasses), the widths it left in the list it was given and the counts it set on the paragraph (`_width_max`,
+  `_hyphenations`, `_splitLongWordCount`).
 """
 from __future__ import annotations
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.platypus import Flowable, Frame, KeepTogether, Paragraph, Table
-from reportlab.platypus.paragraph import cleanBlockQuotedText, textTransformFrags
+from reportlab.platypus.paragraph import (_handleBulletWidth, _SplitWord, _SplitWordEnd, _SplitWordH, _SplitWordHY,
+                                          cleanBlockQuotedText, hyphenationMinWordLength, textTransformFrags)
 from reportlab.platypus.paraparser import ParaParser
 from reportlab.platypus.tableofcontents import TableOfContents
-
-
-
-
-
-
-
 
 def wrapped_lines(paragraph: Paragraph) -> object | None:
     """The lines `paragraph` was broken into by its last wrap (an object that changes when it is broken anew), or
@@ -98,3 +97,60 @@ def set_one_word_at(paragraph: Paragraph, width: float) -> bool:
     paragraph.blPara = lines.clone(lines=[(first - used, [word])])
     paragraph.width = width
     return True
+
+
+WORD_CLASSES = {str: "-", _SplitWord: "s", _SplitWordEnd: "e", _SplitWordH: "h", _SplitWordHY: "y"}  # a word of a
+# line (str), a piece of a word too long for a line, the last piece of a split word, a hyphenated word's head
+# without and with an added hyphen
+WORDS_OF = {code: kind for kind, code in WORD_CLASSES.items()}
+
+
+def one_run_breaking(paragraph: Paragraph, width) -> tuple[str, object, tuple] | None:
+    """What `paragraph.breakLines(width)` depends on when it breaks one run of text (kind 0): the run's font name and
+    the style's hyphenator (`hyphenationLang`), and the rest as plain data: the text, size and `nobr` of the run, the
+    widths of the lines (the first less what a bullet overruns of the indent), the paragraph's encoding and the
+    style's attributes the breaking reads. None for a paragraph broken otherwise: several fragments, a split
+    paragraph's words, end dots, an image, a back colour, shaped or bidirectional text."""
+    style, frags = paragraph.style, paragraph.frags
+    if len(frags) != 1 or style.endDots or style.shaping or (style.wordWrap or "").upper() in ("RTL", "LTR", "CJK"):
+        return None
+    run = frags[0]
+    if not hasattr(run, "text") or hasattr(run, "cbDefn") or hasattr(run, "backColor"):
+        return None
+    widths = list(width) if isinstance(width, (list, tuple)) else [width]
+    _handleBulletWidth(paragraph.bulletText, style, widths)
+    return run.fontName, style.hyphenationLang, (
+        run.text, run.fontSize, getattr(run, "nobr", False), tuple(widths), paragraph.encoding, style.uriWasteReduce,
+        style.embeddedHyphenation, style.spaceShrinkage, style.splitLongWords,
+        getattr(style, "hyphenationMinWordLength", hyphenationMinWordLength))
+
+
+def one_run_lines(paragraph: Paragraph, broken, width) -> tuple | None:
+    """`broken`, what `paragraph.breakLines(width)` returned for a paragraph `one_run_breaking` takes, as plain data
+    for `rebuilt_lines`: each line's extra space, words and their classes ("" when all are plain words), the widths
+    breakLines left in `width` and the counts it set on the paragraph; None when a word is of another class (a
+    soft-hyphenated one)."""
+    lines = []
+    for extra, words in broken.lines:
+        classes = "".join(WORD_CLASSES.get(type(word), "?") for word in words)
+        if "?" in classes:
+            return None
+        lines.append((extra, tuple(map(str, words)), "" if classes.strip("-") == "" else classes))
+    return (tuple(lines), tuple(width) if isinstance(width, list) else None, paragraph._width_max,
+            paragraph._hyphenations, paragraph._splitLongWordCount)
+
+
+def rebuilt_lines(paragraph: Paragraph, kept: tuple, width):
+    """What `paragraph.breakLines(width)` returns, rebuilt from `kept` (`one_run_lines` of the same breaking) without
+    measuring or hyphenating: the paragraph's run with the lines, its font's ascent and descent at its size; the
+    widths in `width` and the paragraph's counts set as breakLines sets them."""
+    lines, widths, paragraph._width_max, paragraph._hyphenations, paragraph._splitLongWordCount = kept
+    paragraph.height = 0
+    if widths is not None:
+        width[:] = widths
+    run = paragraph.frags[0]
+    ascent, descent = getAscentDescent(run.fontName, run.fontSize)
+    return run.clone(kind=0, lines=[(extra, list(words) if not classes else
+                                     [WORDS_OF[code](word) for code, word in zip(classes, words)])
+                                    for extra, words, classes in lines],
+                     ascent=ascent, descent=descent, fontSize=run.fontSize)

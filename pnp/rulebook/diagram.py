@@ -9,6 +9,7 @@ from reportlab.platypus import Flowable
 from ..core.units import MM
 from .blocks import Diagram
 from .flowables import Text
+from .kept_lines import KeptLines
 from .layout import Battlefield
 from .styles import Styles
 
@@ -19,9 +20,9 @@ class BattlefieldDiagram(Flowable):
     """Rows from the top: units (with terrain and deck beside them), doctrines and tactics (with the graveyard),
     hand and score sheet, and a legend of the three ways a unit lies. Counts: (units, doctrines and tactics)."""
 
-    def __init__(self, block: Diagram, geometry: Battlefield, styles: Styles):
+    def __init__(self, block: Diagram, geometry: Battlefield, styles: Styles, kept: KeptLines | None = None):
         super().__init__()
-        self.block, self.g, self.styles = block, geometry, styles
+        self.block, self.g, self.styles, self.kept = block, geometry, styles, kept
         self.units, self.supports = block.counts
         base = styles.body
         self.label = ParagraphStyle("diagram-label", parent=base, fontSize=geometry.label_size,
@@ -77,7 +78,7 @@ class BattlefieldDiagram(Flowable):
 
     def _text(self, text: str, x: float, y: float, width: float, style: ParagraphStyle) -> None:
         """A label whose first line's top is at y."""
-        para = Text.of(text, style, self.styles)
+        para = Text.of(text, style, self.styles, self.kept)
         _, height = para.wrap(width, 1000)
         para.drawOn(self.canv, x, y - height)
 

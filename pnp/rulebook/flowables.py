@@ -1,6 +1,8 @@
 """The rulebook's own flowables: headings that know their place in the contents, ornaments, the title frame."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -16,6 +18,9 @@ from ..graphics.ornaments import draw_diamond
 from .hyphen_rules import keeping_whole, offending_word
 from .layout import TitleFrame
 from .styles import Styles, markup
+
+if TYPE_CHECKING:
+    from .kept_lines import KeptLines
 
 
 @memo_objects("a rulebook text's paragraph markup (pnp.rulebook.styles.markup) parsed by ReportLab into fragments",
@@ -52,14 +57,26 @@ class Text(Paragraph):
     places it), and the lines would come out the same (they depend on the width only; flush left, on the width within
     `SAME_WIDTH`). Splitting starts afresh.
     Lines that break a hyphenation rule of the cards (pnp.rulebook.hyphen_rules) are broken again, the offending
-    word kept whole. `Text.of` sets a plain text in a style, its markup parsed once (`_parsed`)."""
+    word kept whole. `Text.of` sets a plain text in a style, its markup parsed once (`_parsed`), its lines taken
+    from `kept` (the language's lines kept across runs, pnp.rulebook.kept_lines) when it has them; a part that
+    `split` makes is broken anew."""
+
+    kept: KeptLines | None = None
 
     @classmethod
-    def of(cls, text: str, style: ParagraphStyle, styles: Styles, **kwargs) -> "Text":
+    def of(cls, text: str, style: ParagraphStyle, styles: Styles, kept: KeptLines | None = None, **kwargs) -> "Text":
         """`text` set in `style` (pnp.rulebook.styles.markup), as a paragraph of its own (`_set`)."""
-        return cls(**_set(text, style, styles), **kwargs)
+        paragraph = cls(**_set(text, style, styles), **kwargs)
+        paragraph.kept = kept
+        return paragraph
 
     def breakLines(self, width):
+        if self.kept is None:
+            return self._broken(width)
+        return self.kept.broken(self, width, lambda: self._broken(width))
+
+    def _broken(self, width):
+        """ReportLab's lines at `width`, the hyphenation rules of the cards kept."""
         lines = super().breakLines(width)
         style, hyphenator, whole = self.style, self.style.hyphenationLang, frozenset()
         while callable(hyphenator) and (word := offending_word(line_texts(lines), hyphenator)) not in whole | {None}:
@@ -98,9 +115,10 @@ class Text(Paragraph):
 class Heading(Text):
     """A heading paragraph that knows its level, plain text, bookmark key and running-header text."""
 
-    def __init__(self, text: str, style, level: int, key: str, styles: Styles, running: str = ""):
+    def __init__(self, text: str, style, level: int, key: str, styles: Styles, running: str = "",
+                 kept: KeptLines | None = None):
         super().__init__(**_set(text, style, styles))
-        self.level, self.plain, self.key = level, text, key
+        self.level, self.plain, self.key, self.kept = level, text, key, kept
         self.running = running or text  # the running header's text (a rule's number left out)
 
 

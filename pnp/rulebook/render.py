@@ -18,6 +18,7 @@ from .anatomy_cards import AnatomyCards
 from .booklet import BookletCanvas
 from .contents import LEVELS, Contents
 from .flowables import Heading, Ornament
+from .kept_lines import KeptLines
 from .layout import Page, RulebookLayout
 from .notes import NotesPage
 from .numbering import has_pages, with_pages
@@ -39,6 +40,7 @@ class BookPrint:
     info: DocumentInfo
     anatomy: AnatomyCards
     booklet: bool = False
+    kept: KeptLines | None = None  # the lines of its paragraphs kept across runs (pnp.rulebook.kept_lines)
 
 
 @dataclass(frozen=True)
@@ -162,7 +164,7 @@ def render(blocks: tuple[b.Block, ...], printing: BookPrint, placed: list[Placed
         later = _Later(start, lambda pages: story(
             with_pages(blocks[at:], pages), printing.page, printing.layout, fonts, printing.factions,
             printing.small_text, printing.info.lang, printing.anatomy, links=not printing.booklet,
-            first_key=1 + headings_in(blocks[:at])))
+            first_key=1 + headings_in(blocks[:at]), kept=printing.kept))
         once: list[Placed] = []
         pdf = _render(with_pages(blocks, None), printing, once, {}, passes, later)
         if later.done:
@@ -224,7 +226,7 @@ def _render(blocks: tuple[b.Block, ...], printing: BookPrint, placed: list[Place
                                                printing.booklet)
     fonts = fonts_for(printing.fonts, info.lang)
     flowables = story(blocks, page, layout, fonts, printing.factions, small_text, info.lang, printing.anatomy,
-                      links=not booklet)
+                      links=not booklet, kept=printing.kept)
     contents = next((flowable for flowable in flowables if isinstance(flowable, Contents)), None)
     styles = make_styles(page.format, fonts, layout.palette, layout.figures, layout.marks, small_text)
     doc = RulebookDocument(buffer, page, styles, info, booklet, contents)

@@ -17,6 +17,7 @@ from .anatomy_cards import AnatomyCards
 from .contents import Contents
 from .diagram import BattlefieldDiagram
 from .flowables import FactionRow, Heading, Ornament, TableBreak, Text, TitleBorder
+from .kept_lines import KeptLines
 from .layout import Page, RulebookLayout
 from .styles import Styles
 from .table_room import in_onepage, page_styles
@@ -31,12 +32,12 @@ class _Flowables:
     """Flowables of single blocks in one set of styles (the quick reference uses larger ones)."""
 
     def __init__(self, page: Page, layout: RulebookLayout, styles: Styles, keys: Iterator[int],
-                 factions: tuple[FactionStyle, ...], anatomy: AnatomyCards, links: bool):
+                 factions: tuple[FactionStyle, ...], anatomy: AnatomyCards, links: bool, kept: KeptLines | None):
         self.page, self.layout, self.styles, self.fonts, self.keys = page, layout, styles, styles.fonts, keys
-        self.factions, self.anatomy, self.links = factions, anatomy, links
+        self.factions, self.anatomy, self.links, self.kept = factions, anatomy, links, kept
 
     def para(self, text: str, style) -> Text:
-        return Text.of(text, style, self.styles)
+        return Text.of(text, style, self.styles, self.kept)
 
     def paragraph(self, block: b.Paragraph, in_box: bool) -> Text:
         """A paragraph; a numbered rule or question hangs its number and carries its rule id (`anchor`) for the
@@ -44,7 +45,7 @@ class _Flowables:
         s = self.styles
         if block.number:
             style = s.question if block.style == "question" else s.rule
-            text = Text.of(block.text, style, self.styles, bulletText=block.number)
+            text = Text.of(block.text, style, self.styles, self.kept, bulletText=block.number)
             text.anchor = block.anchor
             return text
         style = {"note": s.note, "answer": s.answer}.get(block.style, s.box if in_box else s.body)
@@ -59,7 +60,7 @@ class _Flowables:
         if before_table:
             style = ParagraphStyle(f"{style.name}-table", parent=style, keepWithNext=0)
         running = block.text.split(" ", 1)[-1] if block.anchor else block.text  # "7 Combat": "Combat"
-        heading = Heading(block.text, style, block.level, f"h{next(self.keys)}", self.styles, running)
+        heading = Heading(block.text, style, block.level, f"h{next(self.keys)}", self.styles, running, self.kept)
         heading.anchor = block.anchor
         if block.level > 1:
             return [TableBreak(fmt.keep_with_table * MM), heading] if leads_to_table else [heading]
@@ -68,13 +69,13 @@ class _Flowables:
         return flowables + [heading, Ornament(fmt.ornament * MM, self.styles, fmt.space.after_heading * 1.3)]
 
     def items(self, block: b.ItemList, style) -> list[Flowable]:
-        return [Text.of(item, style, self.styles, bulletText=f"{number}." if block.numbered else "•")
+        return [Text.of(item, style, self.styles, self.kept, bulletText=f"{number}." if block.numbered else "•")
                 for number, item in enumerate(block.items, 1)]
 
     def table(self, block: b.Table) -> list[Flowable]:
         fmt = self.page.format
         return [build_table(block, self.styles, self.layout.columns[block.columns], self.page.text_width,
-                            fmt.space.cell_padding), Spacer(1, fmt.space.paragraph)]
+                            fmt.space.cell_padding, self.kept), Spacer(1, fmt.space.paragraph)]
 
     def box(self, block: b.Box) -> Flowable:
         s, fmt = self.styles, self.page.format
@@ -129,20 +130,21 @@ class _Flowables:
             return []  # drawn by the booklet on its padding pages (pnp.rulebook.render)
         if isinstance(block, b.Diagram):
             return [Spacer(1, self.page.format.space.paragraph),
-                    BattlefieldDiagram(block, self.layout.battlefield, s), Spacer(1, self.page.format.space.paragraph)]
+                    BattlefieldDiagram(block, self.layout.battlefield, s, self.kept), Spacer(1, self.page.format.space.paragraph)]
         raise TypeError(f"unknown block {block!r}")
 
 
 def story(blocks: tuple[b.Block, ...], page: Page, layout: RulebookLayout, fonts: dict[str, str],
           factions: tuple[FactionStyle, ...], small_text: float, lang: str, anatomy: AnatomyCards,
-          links: bool = True, first_key: int = 1) -> list[Flowable]:
+          links: bool = True, first_key: int = 1, kept: KeptLines | None = None) -> list[Flowable]:
     """All flowables in the language `lang`, hyphenated in it (`factions`: the card layout's style of each faction,
     in order, for the title page; text under `small_text` pt in black ink only; `anatomy`: the card anatomy's
     composed fronts). A chapter flagged `onepage` is set in larger type and shrunk as a whole to fit one page (in a
     page format that shrinks one-page chapters). `links`: the contents link to the headings (real pages only).
-    The headings' keys count from `first_key` (the rest of a story from a chapter on: `headings_in` those above)."""
+    The headings' keys count from `first_key` (the rest of a story from a chapter on: `headings_in` those above).
+    Its paragraphs take their lines from `kept` (pnp.rulebook.kept_lines) when it has them."""
     keys = count(first_key)
-    normal, large = (_Flowables(page, layout, styles, keys, factions, anatomy, links)
+    normal, large = (_Flowables(page, layout, styles, keys, factions, anatomy, links, kept)
                      for styles in page_styles(page, layout, fonts, small_text, lang))
     result: list[Flowable] = []
     onepage: list[Flowable] | None = None

@@ -10,6 +10,7 @@ from ..core.units import MM
 from .blocks import Table as TableBlock
 from .columns import side_by_side, table_columns
 from .flowables import Text
+from .kept_lines import KeptLines
 from .styles import Styles
 
 KEEP_ROWS = 3  # rows of a table that stay together at its start and at its end when it breaks across pages
@@ -22,8 +23,9 @@ def is_number(text: str) -> bool:
 
 
 def build_table(block: TableBlock, styles: Styles, weights: Sequence[float], available: float,
-                padding_mm: float) -> Table:
-    """The platypus Table of a table block; raises ProblemsFound when a column has no room inside its padding."""
+                padding_mm: float, kept: KeptLines | None = None) -> Table:
+    """The platypus Table of a table block, its cells' lines taken from `kept` (pnp.rulebook.kept_lines) when it
+    has them; raises ProblemsFound when a column has no room inside its padding."""
     s = styles
     pad = padding_mm * MM
     stacked, widths = table_columns(block, styles, weights, available, padding_mm)
@@ -34,10 +36,10 @@ def build_table(block: TableBlock, styles: Styles, weights: Sequence[float], ava
     def cells(row: Sequence[str], head: bool = False) -> list[Text]:
         styles_ = [(s.cell_head_center if head else s.cell_center) if numeric[i] else (s.cell_head if head else s.cell)
                    for i in range(count)]
-        return [Text.of(cell, style, s) for cell, style in zip(row, styles_)]
+        return [Text.of(cell, style, s, kept) for cell, style in zip(row, styles_)]
 
     def across(text: str, style) -> list:
-        return [Text.of(text, style, s)] + [""] * (count - 1)
+        return [Text.of(text, style, s, kept)] + [""] * (count - 1)
 
     rows, spans = [], []
     if block.caption:
