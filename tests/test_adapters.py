@@ -365,9 +365,10 @@ def test_only_a_line_of_one_plain_word_is_set_at_another_width(text, bullet):
 
 
 def _every_attribute(lines) -> dict:
-    """The attributes of what Paragraph.breakLines returns (kind 0), each line's words with their classes."""
+    """The attributes of what Paragraph.breakLines returns (kind 0), in their order, each line's words with their
+    classes."""
     return {**vars(lines), "lines": [(extra, [(type(word), word) for word in words]) for extra, words in lines.lines],
-            "class": type(lines)}
+            "class": type(lines), "order": list(vars(lines))}
 
 
 @pytest.mark.parametrize("lang", ["de", "pl", "tr"])

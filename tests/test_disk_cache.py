@@ -384,7 +384,8 @@ def test_kept_lines_serve_only_the_font_bytes_and_widths_they_were_made_for(tmp_
 
     made, anew = break_anew("Probe-Lines")
     key = kept_lines.KeptLines("probe", "de").key
-    planted = {found: (((0.0, ("planted",), ""),), None, 0, 0, 0) for found in kept_lines.LINES.get("probe", key)}
+    planted = {found: (((0.0, ("planted",), ""),), *lines[1:])  # one line, the rest as kept
+               for found, lines in kept_lines.LINES.get("probe", key).items()}
     assert anew and len(made) > 1 and len(planted) == 1
     kept_lines.LINES.put("probe", key, planted)
     assert break_anew("Probe-Lines")[0] == break_anew("Probe-Lines-Renamed")[0] == ["planted"]

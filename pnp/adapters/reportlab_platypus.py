@@ -20,7 +20,7 @@
 from __future__ import annotations
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Frame, KeepTogether, Paragraph, Table
 from reportlab.platypus.paragraph import (_handleBulletWidth, _SplitWord, _SplitWordEnd, _SplitWordH, _SplitWordHY,
                                           cleanBlockQuotedText, hyphenationMinWordLength, textTransformFrags)
@@ -127,30 +127,30 @@ def one_run_breaking(paragraph: Paragraph, width) -> tuple[str, object, tuple] |
 
 def one_run_lines(paragraph: Paragraph, broken, width) -> tuple | None:
     """`broken`, what `paragraph.breakLines(width)` returned for a paragraph `one_run_breaking` takes, as plain data
-    for `rebuilt_lines`: each line's extra space, words and their classes ("" when all are plain words), the widths
-    breakLines left in `width` and the counts it set on the paragraph; None when a word is of another class (a
-    soft-hyphenated one)."""
+    for `rebuilt_lines`: each line's extra space, words and their classes ("" when all are plain words), the run's
+    ascent and descent, the widths breakLines left in `width` and the counts it set on the paragraph; None when a
+    word is of another class (a soft-hyphenated one)."""
     lines = []
     for extra, words in broken.lines:
         classes = "".join(WORD_CLASSES.get(type(word), "?") for word in words)
         if "?" in classes:
             return None
         lines.append((extra, tuple(map(str, words)), "" if classes.strip("-") == "" else classes))
-    return (tuple(lines), tuple(width) if isinstance(width, list) else None, paragraph._width_max,
-            paragraph._hyphenations, paragraph._splitLongWordCount)
+    return (tuple(lines), broken.ascent, broken.descent, tuple(width) if isinstance(width, list) else None,
+            paragraph._width_max, paragraph._hyphenations, paragraph._splitLongWordCount)
 
 
 def rebuilt_lines(paragraph: Paragraph, kept: tuple, width):
     """What `paragraph.breakLines(width)` returns, rebuilt from `kept` (`one_run_lines` of the same breaking) without
-    measuring or hyphenating: the paragraph's run with the lines, its font's ascent and descent at its size; the
-    widths in `width` and the paragraph's counts set as breakLines sets them."""
-    lines, widths, paragraph._width_max, paragraph._hyphenations, paragraph._splitLongWordCount = kept
+    measuring or hyphenating: a copy of the paragraph's run (as `ABag.clone` copies it) with the lines, the ascent
+    and descent; the widths in `width` and the paragraph's counts set as breakLines sets them."""
+    lines, ascent, descent, widths, paragraph._width_max, paragraph._hyphenations, paragraph._splitLongWordCount = kept
     paragraph.height = 0
     if widths is not None:
         width[:] = widths
     run = paragraph.frags[0]
-    ascent, descent = getAscentDescent(run.fontName, run.fontSize)
-    return run.clone(kind=0, lines=[(extra, list(words) if not classes else
-                                     [WORDS_OF[code](word) for code, word in zip(classes, words)])
-                                    for extra, words, classes in lines],
-                     ascent=ascent, descent=descent, fontSize=run.fontSize)
+    rebuilt = object.__new__(type(run))
+    rebuilt.__dict__ = {**run.__dict__, "kind": 0, "lines": [
+        (extra, list(words) if not classes else [WORDS_OF[code](word) for code, word in zip(classes, words)])
+        for extra, words, classes in lines], "ascent": ascent, "descent": descent}
+    return rebuilt
