@@ -355,6 +355,17 @@ def test_a_kept_fit_serves_only_the_font_and_pattern_bytes_it_was_made_for(tmp_p
     assert fit_anew("Probe-Kept", patterns=turkish[:at] + bytes([turkish[at] ^ 0x20]) + turkish[at + 1:]) == (made, True)
 
 
+def test_the_rule_books_on_each_paper_keep_lines_of_their_own(tmp_path):
+    """The books on Letter break at other widths than on A4: a build on one paper leaves the other's lines as they
+    were."""
+    cache = tmp_path / "cache"
+    run_pnp(tmp_path / "a4", cache, "build", "--lang", "de", "--jobs", "1")
+    a4 = {path: path.read_bytes() for path in entries(cache, "rulebook-lines")}
+    run_pnp(tmp_path / "letter", cache, "build", "--lang", "de", "--jobs", "1", "--paper", "letter")
+    both = {path: path.read_bytes() for path in entries(cache, "rulebook-lines")}
+    assert len(a4) == 1 and len(both) == 2 and all(both[path] == data for path, data in a4.items())
+
+
 def test_kept_lines_serve_only_the_font_bytes_and_widths_they_were_made_for(tmp_path, monkeypatch):
     """A paragraph's entry (here one planted, as a warm read gives it) is used while the bytes of its font file and
     the widths of its lines are those it was made for, whatever name the font is registered under; with one byte of

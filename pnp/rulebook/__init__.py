@@ -61,14 +61,15 @@ def rendered_pdfs(composed: Mapping[str, tuple[Block, ...]], anatomy: AnatomyCar
                   fonts: Mapping[str, str], paper: str, booklet: bool, layouts: Path) -> dict[str, bytes]:
     """{"rulebook.pdf": …, "rules-reference.pdf": …, "quickref.pdf": …} and with `booklet` the books' booklets in
     the catalog's language, from each book's composed blocks (by book name) and the anatomy's fronts, laid out by the
-    layouts folder `layouts`; their paragraphs' lines kept across runs, a table per language (pnp.rulebook.kept_lines)."""
+    layouts folder `layouts`; their paragraphs' lines kept across runs, a table per language and paper
+    (pnp.rulebook.kept_lines)."""
     platypus_imported()  # where pages are made (the checks lay out without it), its URL pattern compiled on first use
     from .kept_lines import kept_lines
     from .render import BookPrint, render
     layout, factions = rulebook_layout(layouts), faction_styles(layouts)
     small_text = card_layout(layouts).card.small_text
     pdfs = {}
-    with kept_lines(catalog.lang) as kept:
+    with kept_lines(catalog.lang, paper) as kept:
         for book in BOOKS:
             blocks = composed[book.name]
             printing = BookPrint(page_for(paper, False, layouts), layout, fonts, factions, small_text,

@@ -1,5 +1,5 @@
-"""Lines of the rulebook's paragraphs kept across runs (docs/caches.md): a table per slot (a language's books) of the
-lines each paragraph of one run of text was broken into, by everything the breaking depends on, read once per
+"""Lines of the rulebook's paragraphs kept across runs (docs/caches.md): a table per slot (a language's books on a
+paper: their widths) of the lines each paragraph of one run of text was broken into, by everything the breaking depends on, read once per
 process and written back when paragraphs were added, holding only the paragraphs of the run that writes it. A
 paragraph the table lacks, or of several runs, is broken by ReportLab (pnp.rulebook.flowables.Text.breakLines)."""
 from __future__ import annotations
@@ -16,10 +16,10 @@ from ..core.disk_cache import DiskCache, source_digest
 from ..typeset.fonts import font_source
 from ..typeset.hyphenation import breaks_for, paragraph_hyphenator
 
-LINES = DiskCache("rulebook-lines", "each language's rulebook paragraphs broken into lines: each line's words and "
-                  "the room it leaves", "each paragraph's text with its font file's bytes (hashed), size, line widths "
-                  "and the style attributes the breaking reads, the language's hyphenation (its traits and pattern "
-                  "file's bytes), ReportLab's and pyphen's versions and the source of pnp's breaking code",
+LINES = DiskCache("rulebook-lines", "each language's rulebook paragraphs on a paper broken into lines: each line's "
+                  "words and the room it leaves", "each paragraph's text with its font file's bytes (hashed), size, "
+                  "line widths and the style attributes the breaking reads, the language's hyphenation (its traits and "
+                  "pattern file's bytes), ReportLab's and pyphen's versions and the source of pnp's breaking code",
                   "pnp.rulebook.kept_lines.LINES")
 BREAKING_CODE = (source_digest("pnp.rulebook.flowables", "pnp.rulebook.hyphen_rules", "pnp.typeset.textfit",
                                "pnp.typeset.hyphenation", "pnp.adapters.pyphen_internals",
@@ -66,9 +66,10 @@ class KeptLines:
 
 
 @contextmanager
-def kept_lines(lang: str) -> Iterator[KeptLines]:
-    """In the block, the table of the language's rulebook lines (slot `rulebook-<lang>`); after it, the table saved."""
-    table = _table(f"rulebook-{lang}", lang)
+def kept_lines(lang: str, paper: str) -> Iterator[KeptLines]:
+    """In the block, the table of the lines of the language's books on `paper` (slot `rulebook-<lang>-<paper>`: a
+    build on the other paper breaks at other widths, and keeps its own); after it, the table saved."""
+    table = _table(f"rulebook-{lang}-{paper}", lang)
     yield table
     table.save()
 
