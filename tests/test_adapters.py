@@ -372,39 +372,52 @@ def _every_attribute(lines) -> dict:
 
 
 @pytest.mark.parametrize("lang", ["de", "pl", "tr"])
-def test_lines_rebuilt_from_plain_data_are_those_reportlab_breaks(lang, monkeypatch):
+def test_lines_rebuilt_from_plain_data_are_those_reportlab_breaks(lang):
     """one_run_breaking, one_run_lines, rebuilt_lines: for every paragraph of one run of text in the language's
     books (pages and booklets, as pnp.rulebook.flowables.Text breaks them: the cards' hyphenation rules kept), the
     lines rebuilt from their plain data as stored (marshal) are every attribute of the lines ReportLab breaks, the
     words' classes too (hyphenated heads, the pieces of a split word), and leave the paragraph's attributes and the
     widths it was given as the breaking leaves them."""
-    from rulebook_helpers import inputs, rulebook_pdfs
+    from rulebook_helpers import book_blocks, inputs
+    from pnp.cards.layout import card_layout
     from pnp.project import Project
-    from pnp.rulebook.glossary import language_terms
+    from pnp.rulebook import anatomy_fronts, document_info, faction_styles
+    from pnp.rulebook.books import BOOKS
     from pnp.rulebook.kept_lines import KeptLines
+    from pnp.rulebook.layout import page_for, rulebook_layout
+    from pnp.rulebook.render import BookPrint, render
     from pnp.typeset.fonts import register_fonts
     compared, classes = [], set()
 
-    def broken(table, paragraph, width, breaking):
-        if rp.one_run_breaking(paragraph, width) is None:
-            return breaking()
-        before, widths = dict(vars(paragraph)), list(width)
-        lines = breaking()
-        after, widths_after = dict(vars(paragraph)), list(width)
-        kept = rp.one_run_lines(paragraph, lines, width)
-        vars(paragraph).clear()
-        vars(paragraph).update(before)
-        width[:] = widths
-        rebuilt = rp.rebuilt_lines(paragraph, marshal.loads(marshal.dumps(kept)), width)
-        assert (_every_attribute(rebuilt), vars(paragraph), width) == (_every_attribute(lines), after, widths_after)
-        compared.append(paragraph)
-        classes.update(code for _, _, codes in kept[0] for code in codes)
-        return lines
+    class Compared(KeptLines):
+        """Each paragraph broken by ReportLab, then rebuilt from its lines' plain data, and the two compared."""
 
-    monkeypatch.setattr(KeptLines, "broken", broken)
+        def broken(self, paragraph, width, breaking):
+            if rp.one_run_breaking(paragraph, width) is None:
+                return breaking()
+            before, widths = dict(vars(paragraph)), list(width)
+            lines = breaking()
+            after, widths_after = dict(vars(paragraph)), list(width)
+            kept = rp.one_run_lines(paragraph, lines, width)
+            vars(paragraph).clear()
+            vars(paragraph).update(before)
+            width[:] = widths
+            rebuilt = rp.rebuilt_lines(paragraph, marshal.loads(marshal.dumps(kept)), width)
+            assert (_every_attribute(rebuilt), vars(paragraph), width) == (_every_attribute(lines), after,
+                                                                           widths_after)
+            compared.append(paragraph)
+            classes.update(code for _, _, codes in kept[0] for code in codes)
+            return lines
+
     loaded, project = inputs(), Project()
-    rulebook_pdfs(loaded.engine, loaded.cards, loaded.catalogs[lang], language_terms(loaded.lexicon, lang),
-                  register_fonts(project.fonts), "a4", booklet=True, layouts=project.layouts)
+    layouts, fonts = project.layouts, register_fonts(project.fonts)
+    anatomy = anatomy_fronts(loaded.cards, loaded.catalogs[lang], fonts, layouts)
+    for book in BOOKS:
+        for booklet in (False, True) if book.booklet else (False,):
+            render(book_blocks(lang, "a4", book), BookPrint(
+                page_for("a4", booklet, layouts), rulebook_layout(layouts), fonts, faction_styles(layouts),
+                card_layout(layouts).card.small_text, document_info(loaded.catalogs[lang], book.name), anatomy,
+                booklet, Compared("probe", lang)))
     assert len(compared) > 1000 and {"-", "y", "e"} <= classes  # hyphenated words among plain ones
 
 
