@@ -319,12 +319,14 @@ def test_hyperglot_reads_no_language_cache_file_while_pnp_asks_it(tmp_path, monk
                                                   textColor=CMYKColor(0, 1, 0, 0), textTransform="uppercase")])
 def test_a_text_without_markup_is_parsed_as_the_paragraph_parser_parses_it(text, style):
     """parsed_plain: ParaParser's handlers fed a text as its HTML tokenizer feeds a text without tags or entities
-    make the text, style and fragments (every attribute) of Paragraph(text, style); a text with markup is left to
-    the parser."""
+    make the text, style and fragments (every attribute, in order) of Paragraph(text, style), each text's its own
+    (another text parsed in the style after it changes none of them); a text with markup is left to the parser."""
     text_, style_, frags = rp.parsed_plain(text, style)
+    rp.parsed_plain("Zweiter Text", style)
     paragraph = Paragraph(text, style)
     assert (text_, style_) == (paragraph.text, paragraph.style)
     assert [vars(frag) for frag in frags] == [vars(frag) for frag in paragraph.frags]
+    assert [list(vars(frag)) for frag in frags] == [list(vars(frag)) for frag in paragraph.frags]
     assert [type(frag) for frag in frags] == [type(frag) for frag in paragraph.frags]
     assert rp.parsed_plain(f"<b>{text}</b>", style) is None and rp.parsed_plain(f"{text} &amp; 2", style) is None
 

@@ -8,7 +8,7 @@
 - the heights of a table's rows after its `wrap` (`Table._rowHeights`);
 - the fragments ReportLab's paragraph parser makes of a text without markup, made by the parser's own handlers
   without its HTML tokenizer (`ParaParser._setup_for_parse`, `start_para`, `handle_data`, `end_para`,
-  `_complete_parse`);
+  `_complete_parse`), once per style, and copied for each text as `handle_data` copies its run;
 - the lines `Paragraph.breakLines` sets a paragraph of one word in at another width: one line (kind 0) of that word
   and the room it leaves (`Paragraph.blPara`);
 - what `Paragraph.breakLines` reads to break a paragraph of one run of text (kind 0: the fragment's `text`, its
@@ -19,13 +19,17 @@
 """
 from __future__ import annotations
 
+from copy import copy
+
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Frame, KeepTogether, Paragraph, Table
 from reportlab.platypus.paragraph import (_handleBulletWidth, _SplitWord, _SplitWordEnd, _SplitWordH, _SplitWordHY,
                                           cleanBlockQuotedText, hyphenationMinWordLength, textTransformFrags)
-from reportlab.platypus.paraparser import ParaParser
+from reportlab.platypus.paraparser import ParaFrag, ParaParser
 from reportlab.platypus.tableofcontents import TableOfContents
+
+from ..core.caches import memo
 
 def wrapped_lines(paragraph: Paragraph) -> object | None:
     """The lines `paragraph` was broken into by its last wrap (an object that changes when it is broken anew), or
@@ -63,21 +67,35 @@ def row_heights(table: Table) -> list[float]:
 
 def parsed_plain(text: str, style: ParagraphStyle) -> tuple[str, ParagraphStyle, list] | None:
     """What `Paragraph(text, style)` sets for a text without markup (no tag, no entity: no "<" or "&"): its text
-    cleaned of line breaks and runs of spaces, its style and its fragments, made as the parser makes them, but without
-    its HTML tokenizer (which hands such a text to the parser whole); None for a text with markup."""
+    cleaned of line breaks and runs of spaces, its style and its fragments, made as the parser makes them (its run
+    in the style, `_plain_run`, copied with the text as `ParaParser.handle_data` copies it), without its HTML
+    tokenizer (which hands such a text to the parser whole); None for a text with markup."""
     if "<" in text or "&" in text:
         return None
     cleaned = cleanBlockQuotedText(text)
+    frags = []
+    if cleaned:
+        run = copy(_plain_run(style))
+        run.text = cleaned
+        frags.append(run)
+    textTransformFrags(frags, style)
+    return cleaned, style, frags
+
+
+@memo("the fragment ReportLab's paragraph parser makes of a plain text in a style, but its text",
+      "style (by identity)", maxsize=1024)
+def _plain_run(style: ParagraphStyle) -> ParaFrag:
+    """The run of a text without markup in `style` as the parser makes it: the style's font (its bold and italic
+    names mapped back, `tt2ps`), size and colour, no rise, links or lines (its `text`, "x", is replaced; the copies
+    share its empty lists of links and lines, which ReportLab only reads)."""
     parser = ParaParser()
     parser.caseSensitive = 1  # Paragraph's default
     parser._setup_for_parse(style)
     parser.start_para({})
-    if cleaned:
-        parser.handle_data(cleaned)
+    parser.handle_data("x")
     parser.end_para()
-    parsed_style, frags, _ = parser._complete_parse()
-    textTransformFrags(frags, parsed_style)
-    return cleaned, parsed_style, frags
+    _, (run,), _ = parser._complete_parse()
+    return run
 
 
 def set_one_word_at(paragraph: Paragraph, width: float) -> bool:
