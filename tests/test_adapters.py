@@ -17,7 +17,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 from reportlab.platypus import Frame, KeepTogether, Paragraph, Spacer, Table
 from reportlab.platypus.tableofcontents import TableOfContents
 
@@ -216,6 +216,47 @@ def test_forms_are_written_as_reportlab_writes_them(monkeypatch, compression, a8
         return buffer.getvalue()
 
     assert pdf(rc.end_form) == pdf(Canvas.endForm)
+
+
+@pytest.mark.parametrize("clip, turn", [(((10, 20.5, 30.25, 40),), None),
+                                         (((10, 20, 30, 40), (5.5, 1, 2, 3.125), (0, 0, 1e-3, 99.99)),
+                                          (0, 1, -1, 0, 61.5, 20))])
+@pytest.mark.parametrize("fill_mode", [FILL_EVEN_ODD, FILL_NON_ZERO])
+def test_a_form_drawn_in_a_frame_is_what_reportlabs_calls_draw(clip, turn, fill_mode):
+    """form_frame and draw_framed: the operators of saveState, a clip path of rectangles (in the canvas's fill mode,
+    Canvas._fillMode), transform, saveState, translate, doForm and two restoreStates as ReportLab writes them
+    (fp_str), added to the page (Canvas._code) with the form's use (Canvas._formsinuse); the canvas's state after
+    them as the calls leave it (the translation and colour drawn next)."""
+    def pdf(framed: bool) -> bytes:
+        buffer = BytesIO()
+        canvas = Canvas(buffer, pagesize=(100, 100), invariant=1)
+        canvas._fillMode = fill_mode
+        canvas.beginForm("card", 0, 0, 20, 30)
+        canvas.rect(1, 1, 18, 28, stroke=1, fill=0)
+        canvas.endForm()
+        canvas.setFillColor(CMYKColor(0, 0.5, 1, 0))
+        for x in (7.25, 33):
+            if framed:
+                rc.draw_framed(canvas, rc.form_frame(canvas, clip, turn, x, 2.5), "card")
+            else:
+                canvas.saveState()
+                path = canvas.beginPath()
+                for rect in clip:
+                    path.rect(*rect)
+                canvas.clipPath(path, stroke=0, fill=0)
+                if turn:
+                    canvas.transform(*turn)
+                canvas.saveState()
+                canvas.translate(x, 2.5)
+                canvas.doForm("card")
+                canvas.restoreState()
+                canvas.restoreState()
+        canvas.translate(1, 2)
+        canvas.rect(0, 0, 5, 5, stroke=0, fill=1)
+        canvas.save()
+        return buffer.getvalue()
+
+    assert pdf(framed=True) == pdf(framed=False)
 
 
 def test_wrapped_lines_change_when_a_paragraph_is_broken_anew():

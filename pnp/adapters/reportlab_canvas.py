@@ -9,18 +9,22 @@ installed ReportLab); apart from the platypus adapter so that a canvas user does
 - a form's operators (`Canvas._code`, `Canvas._preamble`, `Canvas._formData`) and the form object the document
   holds under its name (`PDFDocument.idToObject`), to encode them faster than `Canvas.endForm` does, and the
   attributes of that object (`PDFFormXObject`: its box, the forms it uses, its compression) that its format reads,
-  to write it as ReportLab's format would (`PDFDocument.encrypt`, `rl_config.useA85` and `pdfMultiLine`).
+  to write it as ReportLab's format would (`PDFDocument.encrypt`, `rl_config.useA85` and `pdfMultiLine`);
+- the operators of a form placed in a clipped cell, written in one step as ReportLab's calls write them (its number
+  format `fp_str`, the canvas's fill mode `Canvas._fillMode`, `Canvas._code` and `Canvas._formsinuse`).
 """
 from __future__ import annotations
 
 import re
 import zlib
+from typing import Sequence
 
 from reportlab import rl_config
 from reportlab.pdfbase.pdfdoc import (PDF_VERSION_DEFAULT, BasicFonts, NoEncryption, PDFFormXObject,
                                       PDFName, PDFObjectReference, format as pdf_format, pdfdocEnc,
                                       xObjectName)
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
 
 def text_cursor(canvas: Canvas) -> tuple[float, float]:
@@ -118,3 +122,25 @@ def _references(names: dict[str, PDFObjectReference], document) -> bytes:
     for i in reversed(range(6, len(entries), 6)):
         entries.insert(i, b"\n ")
     return b"<<\n" + b" ".join(entries) + b"\n>>"
+
+
+Rect = tuple[float, float, float, float]
+Matrix = tuple[float, float, float, float, float, float]
+
+
+def form_frame(canvas: Canvas, clip: Sequence[Rect], turn: Matrix | None, x: float, y: float) -> str:
+    """The operators ReportLab's calls write to begin placing a form in a cell: `saveState()`, `clipPath(path,
+    stroke=0, fill=0)` of a path of the rectangles `clip` (x, y, w, h; at least one) in the canvas's fill mode,
+    `transform(*turn)` unless `turn` is None, `saveState()` and `translate(x, y)`; `draw_framed` ends it."""
+    rects = " ".join(f"{fp_str(rect)} re" for rect in clip)
+    clip_operator = "W*" if canvas._fillMode == FILL_EVEN_ODD else "W"
+    turned = "" if turn is None else f"\n{fp_str(*turn)} cm"
+    return f"q\nn {rects} {clip_operator} n{turned}\nq\n{fp_str(1, 0, 0, 1, x, y)} cm"
+
+
+def draw_framed(canvas: Canvas, frame: str, name: str) -> None:
+    """The form `name` drawn in `frame` (form_frame) in one step: the frame's operators and what `doForm(name)`,
+    `restoreState()` and `restoreState()` write after them, and the form's use; the canvas's state stays as the
+    balanced calls leave it, unchanged."""
+    canvas._code.append(f"{frame}\n/{xObjectName(name)} Do\nQ\nQ")
+    canvas._formsinuse.append(name)

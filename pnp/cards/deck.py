@@ -6,7 +6,6 @@ the bytes."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import partial
 from io import BytesIO
 from pathlib import Path
 from typing import Callable, Mapping, Sequence
@@ -16,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..data.art import ArtImage
 from .layout import CardLayout
 from ..layouts.services import PrintService
-from ..pages.forms import define_once
+from ..pages.forms import FormCell
 from ..pages.imposition import DrawCell, home_grid, impose_home, impose_pro
 from ..pages.pdfout import DocumentInfo, new_canvas, pdf_bytes
 from ..core.units import MM
@@ -55,8 +54,11 @@ def deck_pdf(faces: Sequence[FrontFace], backs: Mapping[str, BackFace], info: Do
     card = layout.card
     if printing.mode == "pro":
         layout, fit = service_fit(layout, service)
-    fronts = [partial(_front, face=face, layout=layout, art=art.get(face.card.id)) for face in faces]
-    back_cells = [partial(_back, face=backs[face.card.faction], layout=layout) for face in faces]
+    distinct = {face.card.id: face for face in faces}  # a card's copies are one face
+    front_forms = {card_id: _front(face, layout, art.get(card_id)) for card_id, face in distinct.items()}
+    back_forms = {faction: _back(back, layout) for faction, back in backs.items()}
+    fronts = [front_forms[face.card.id] for face in faces]
+    back_cells = [back_forms[face.card.faction] for face in faces]
     if printing.mode == "pro":
         canvas = new_canvas(buffer, (0, 0), info)
         impose_pro(canvas, *service.trim, service.bleed, list(map(fit, fronts)), list(map(fit, back_cells)), duplex)
@@ -94,20 +96,15 @@ def service_fit(layout: CardLayout, service: PrintService
     return fitted, fit
 
 
-def _reuse(canvas: Canvas, name: str, layout: CardLayout, draw: Callable[[Canvas], None], x: float,
-           y: float) -> None:
-    """Draw a card face once per PDF as a form (copies and backs reuse it), placed with its trim at (x, y)."""
+def _form(name: str, layout: CardLayout, draw: Callable[[Canvas], None]) -> FormCell:
+    """A card face as a form of the PDF (copies and backs reuse it), its trim's bottom-left corner at the origin."""
     card, b = layout.card, layout.card.bleed * MM
-    define_once(canvas, name, (-b, -b, card.width * MM + b, card.height * MM + b), draw)
-    canvas.saveState()
-    canvas.translate(x, y)
-    canvas.doForm(name)
-    canvas.restoreState()
+    return FormCell(name, (-b, -b, card.width * MM + b, card.height * MM + b), draw)
 
 
-def _front(canvas: Canvas, x: float, y: float, face: FrontFace, layout: CardLayout, art: ArtImage | None) -> None:
-    _reuse(canvas, f"front-{face.card.id}", layout, lambda c: draw_front(c, face, layout, art, 0, 0), x, y)
+def _front(face: FrontFace, layout: CardLayout, art: ArtImage | None) -> FormCell:
+    return _form(f"front-{face.card.id}", layout, lambda c: draw_front(c, face, layout, art, 0, 0))
 
 
-def _back(canvas: Canvas, x: float, y: float, face: BackFace, layout: CardLayout) -> None:
-    _reuse(canvas, f"back-{face.faction}", layout, lambda c: draw_back(c, face, layout, 0, 0), x, y)
+def _back(face: BackFace, layout: CardLayout) -> FormCell:
+    return _form(f"back-{face.faction}", layout, lambda c: draw_back(c, face, layout, 0, 0))

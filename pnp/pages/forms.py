@@ -31,6 +31,27 @@ def define_once(canvas: Canvas, name: str, bbox: tuple[float, float, float, floa
 
 
 @dataclass(frozen=True)
+class FormCell:
+    """A cell of an imposition (pnp.pages.imposition.DrawCell) that is the form `name`: what `draw(canvas)` draws
+    inside `bbox`, the cell's trim's bottom-left corner at the origin, defined once per PDF (define_once) and placed
+    by reference, every copy of a card or back one form; impose_home writes a placement in one step."""
+
+    name: str
+    bbox: tuple[float, float, float, float]
+    draw: Callable[[Canvas], None]
+
+    def define(self, canvas: Canvas) -> None:
+        define_once(canvas, self.name, self.bbox, self.draw)
+
+    def __call__(self, canvas: Canvas, x: float, y: float) -> None:
+        self.define(canvas)
+        canvas.saveState()
+        canvas.translate(x, y)
+        canvas.doForm(self.name)
+        canvas.restoreState()
+
+
+@dataclass(frozen=True)
 class Drawn:
     """A drawing's operators, form uses and PDF version (`taken`), and the forms it defines when a PDF lacks them,
     in order."""
