@@ -171,7 +171,8 @@ def test_operators_taken_from_one_canvas_draw_the_same_on_another():
 def test_a_form_ended_by_the_adapter_is_the_form_reportlab_ends():
     """end_form: the form's operators (Canvas._code after Canvas._preamble), its name (Canvas._formData) and the
     form object the document holds (PDFDocument.idToObject) as endForm leaves them; the same bytes for ASCII
-    operators (text in a TrueType font, escaped) and for others (a literal comment outside ASCII)."""
+    operators (text in a TrueType font, escaped) and for others (a literal comment outside ASCII); ASCII codes 24-31,
+    which PDFDocEncoding gives other characters, fail to encode as in ReportLab."""
     pdfmetrics.registerFont(TTFont("VeraForm", str(VERA / "Vera.ttf")))
 
     def pdf(end, literal: str) -> bytes:
@@ -189,6 +190,10 @@ def test_a_form_ended_by_the_adapter_is_the_form_reportlab_ends():
 
     for literal in ("% plain", "% ünïcode"):
         assert pdf(rc.end_form, literal) == pdf(Canvas.endForm, literal)
+    for literal in ("% \x18 cancel", "% \x1f unit"):  # ASCII codes that PDFDocEncoding does not have: refused alike
+        for end in (rc.end_form, Canvas.endForm):
+            with pytest.raises(UnicodeEncodeError):
+                pdf(end, literal)
 
 
 @pytest.mark.parametrize("compression, a85, used", [(1, 0, 0), (1, 0, 1), (1, 0, 7), (0, 0, 7), (1, 1, 7)])

@@ -15,7 +15,6 @@ installed ReportLab); apart from the platypus adapter so that a canvas user does
 """
 from __future__ import annotations
 
-import re
 import zlib
 from typing import Sequence
 
@@ -73,7 +72,7 @@ def draw_again(canvas: Canvas, taken: Taken) -> None:
     canvas._doc._pdfVersion = max(canvas._doc._pdfVersion, version)
 
 
-_NOT_IN_PDFDOC = re.compile("[\x18-\x1f]")  # the ASCII codes PDFDocEncoding gives other characters (ReportLab: none)
+_NOT_IN_PDFDOC = tuple(map(chr, range(0x18, 0x20)))  # the ASCII codes PDFDocEncoding gives other characters
 
 
 def end_form(canvas: Canvas) -> None:
@@ -85,7 +84,8 @@ def end_form(canvas: Canvas) -> None:
     name, text = canvas._formData[0], "\n".join([canvas._preamble, *canvas._code])
     canvas._code = []
     canvas.endForm()
-    stream = text.encode("ascii") if text.isascii() and not _NOT_IN_PDFDOC.search(text) else pdfdocEnc(text)
+    plain = text.isascii() and not any(code in text for code in _NOT_IN_PDFDOC)  # 8 searches: faster than a pattern
+    stream = text.encode("ascii") if plain else pdfdocEnc(text)
     objects = canvas._doc.idToObject
     form = objects[xObjectName(name)]
     form.setStreamList(stream)
