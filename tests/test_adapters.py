@@ -264,6 +264,26 @@ def test_a_form_drawn_in_a_frame_is_what_reportlabs_calls_draw(clip, turn, fill_
     assert pdf(framed=True) == pdf(framed=False)
 
 
+def test_a_form_ended_by_the_adapter_is_compressed_by_the_function_given():
+    """end_form's `compress`: the form's stream (its operators, as ReportLab would compress them) is compressed by
+    the function given, and the PDF is ReportLab's where it gives zlib's bytes."""
+    asked = []
+
+    def pdf(end) -> bytes:
+        buffer = BytesIO()
+        canvas = Canvas(buffer, pagesize=(100, 40), invariant=1)
+        canvas.beginForm("card", 0, 0, 100, 40)
+        canvas.circle(20, 20, 10)
+        end(canvas)
+        canvas.doForm("card")
+        canvas.save()
+        return buffer.getvalue()
+
+    kept = pdf(lambda canvas: rc.end_form(canvas, lambda data: asked.append(data) or zlib.compress(data)))
+    assert kept == pdf(Canvas.endForm) and len(asked) == 1 and zlib.compress(asked[0]) in kept
+    assert asked[0].endswith(b" c\nS")  # the circle's path, stroked
+
+
 def test_wrapped_lines_change_when_a_paragraph_is_broken_anew():
     """wrapped_lines: Paragraph.blPara, set by wrap, replaced by the next wrap."""
     paragraph = Paragraph("one two three four five six", ParagraphStyle("probe", fontName="Helvetica", fontSize=10))

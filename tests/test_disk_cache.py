@@ -1,8 +1,8 @@
 """The caches across runs (pnp.core.disk_cache; docs/caches.md): the same files with the caches off, cold, warm and
 corrupted (the catalogs read and checked, the numbers Babel writes, the TOML files parsed, the hyphenation patterns
-read, the fonts' faces parsed and subsets made, the cards' texts fitted, the generated art scenes and the icons'
-outlines drawn, the proof site's images); a warm cache spares the reading; an entry is used only for the bytes it
-was made from."""
+read, the fonts' faces parsed and subsets made, the cards' texts fitted, their forms' streams compressed, the
+generated art scenes and the icons' outlines drawn, the proof site's images); a warm cache spares the reading; an
+entry is used only for the bytes it was made from."""
 from __future__ import annotations
 
 import copy
@@ -13,6 +13,7 @@ from io import BytesIO
 import subprocess
 import sys
 import tomllib
+import zlib
 from pathlib import Path
 
 import babel.numbers
@@ -25,6 +26,7 @@ from reportlab.pdfgen import canvas
 from pnp.core import disk_cache, tomlfile
 from pnp.core.geometry import TextStyle
 from pnp.graphics import icons
+from pnp.pages import forms
 from pnp.adapters.pyphen_internals import pattern_lines
 from pnp.i18n import catalogs, decimals
 from pnp.proof import placement
@@ -90,6 +92,7 @@ def damage(made: dict[Path, bytes]) -> None:
     (deck, "fonts", 8),                                            # one per font file (Cinzel has two roles)
     (deck, "font-subsets", 4),                                     # one per distinct subset its PDF embeds
     (deck, "fitted-texts", 3),                                     # the decks', the deck list's, the anatomy's
+    (deck, "form-streams", 1),                                     # one per deck PDF: the deck list's
 ])
 def test_the_files_are_the_same_with_a_cold_a_warm_and_a_corrupted_cache(tmp_path, made_by, folder, count):
     cache = tmp_path / "cache"
@@ -306,6 +309,22 @@ def test_a_kept_fit_serves_only_the_font_and_pattern_bytes_it_was_made_for(tmp_p
     kept_fits.FITS.put("probe", kept_fits.KeptFits("probe").key, planted)
     at = turkish.index(b"Turkish")  # in a comment
     assert fit_anew("Probe-Kept", patterns=turkish[:at] + bytes([turkish[at] ^ 0x20]) + turkish[at + 1:]) == (made, True)
+
+
+def test_a_kept_stream_serves_only_the_bytes_it_was_compressed_from(tmp_path, monkeypatch):
+    """A form stream compressed through a slot's table is zlib's; a new table of the slot gives it back without
+    compressing it, and compresses a stream with one byte changed anew; the table written holds the run's streams."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    stream = b"q\n1 0 0 1 0 0 cm\n.15 1 .6 .14 k\nn -8.5 -8.5 195.6 266.5 re f*\nQ" * 40
+    changed = stream[:100] + b"7" + stream[101:]
+    with forms.kept_streams("probe") as compress:
+        assert compress(stream) == zlib.compress(stream)
+    compressed, deflate = [], zlib.compress
+    monkeypatch.setattr(forms.zlib, "compress", lambda data: compressed.append(data) or deflate(data))
+    with forms.kept_streams("probe") as compress:
+        assert compress(stream) == deflate(stream) and compressed == []
+        assert compress(changed) == deflate(changed) and compressed == [changed]
+    assert len(entries(tmp_path / "cache", "form-streams")) == 1 and len(forms.KeptStreams("probe").kept) == 2
 
 
 def _rulebook(blank_pages: int) -> bytes:

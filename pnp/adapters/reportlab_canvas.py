@@ -16,7 +16,7 @@ installed ReportLab); apart from the platypus adapter so that a canvas user does
 from __future__ import annotations
 
 import zlib
-from typing import Sequence
+from typing import Callable, Sequence
 
 from reportlab import rl_config
 from reportlab.pdfbase.pdfdoc import (PDF_VERSION_DEFAULT, BasicFonts, NoEncryption, PDFFormXObject,
@@ -75,12 +75,13 @@ def draw_again(canvas: Canvas, taken: Taken) -> None:
 _NOT_IN_PDFDOC = tuple(map(chr, range(0x18, 0x20)))  # the ASCII codes PDFDocEncoding gives other characters
 
 
-def end_form(canvas: Canvas) -> None:
+def end_form(canvas: Canvas, compress: Callable[[bytes], bytes] = zlib.compress) -> None:
     """`canvas.endForm()` with the form's operators encoded and the form written to the same bytes faster: ReportLab
     encodes them with its PDFDocEncoding codec, a character map looked up character by character (about 15 ns each,
     24 ms of a language's decks), which gives every ASCII character but codes 24-31 its ASCII byte (text that holds
     other characters takes ReportLab's codec as before); and it writes the form's dictionary through its general
-    format of dictionaries, names, arrays and numbers (`_FlateForm` writes it directly)."""
+    format of dictionaries, names, arrays and numbers (`_FlateForm` writes it directly, its stream compressed by
+    `compress`, which must give zlib.compress's bytes: ReportLab's Flate filter)."""
     name, text = canvas._formData[0], "\n".join([canvas._preamble, *canvas._code])
     canvas._code = []
     canvas.endForm()
@@ -90,7 +91,7 @@ def end_form(canvas: Canvas) -> None:
     form = objects[xObjectName(name)]
     form.setStreamList(stream)
     if form.compression:
-        objects[xObjectName(name)] = _FlateForm(form)
+        objects[xObjectName(name)] = _FlateForm(form, compress)
 
 
 class _FlateForm(PDFFormXObject):
@@ -99,13 +100,14 @@ class _FlateForm(PDFFormXObject):
     encrypted nor ASCII85-wrapped nor multi-line (as pnp's are; ReportLab's format otherwise), about 0.17 ms a form
     sooner than ReportLab's general format (its stream compressed alike)."""
 
-    def __init__(self, form: PDFFormXObject):
+    def __init__(self, form: PDFFormXObject, compress: Callable[[bytes], bytes]):
         vars(self).update(vars(form))
+        self.deflate = compress
 
     def format(self, document) -> bytes:
         if rl_config.useA85 or rl_config.pdfMultiLine or not isinstance(document.encrypt, NoEncryption):
             return super().format(document)
-        content = zlib.compress(self.stream)
+        content = self.deflate(self.stream)
         box = b" ".join(pdf_format(value, document) for value in (self.lowerx, self.lowery, self.upperx, self.uppery))
         forms = b" /XObject " + _references(self.XObjects.dict, document) if self.XObjects else b""
         return (b"<<\n/BBox [ %s ] /Filter [ /FlateDecode ] /FormType 1 /Length %d /Matrix [ 1 0 0 1 0 0 ] "
