@@ -277,6 +277,7 @@ def _draw_page(canvas: Canvas, frames: dict[int, Frame], page: dict[int, int], c
 
 
 def _place(canvas: Canvas, frame: Frame, draw: DrawCell) -> None:
+    """A cell drawn in its frame by ReportLab's calls: clipped, turned where the grid turns it, at its origin."""
     canvas.saveState()
     path = canvas.beginPath()
     for rect in frame.clip:
