@@ -24,11 +24,15 @@ from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfgen import canvas
 
 from pnp.core import disk_cache, tomlfile
+from pnp.cards.deck import deck_pdf
+from pnp.cards.produce import compose_cards
+from pnp.context import BuildOptions
 from pnp.core.geometry import TextStyle
 from pnp.graphics import icons
 from pnp.pages import forms
 from pnp.adapters.pyphen_internals import pattern_lines
 from pnp.i18n import catalogs, decimals
+from pnp.kit.build import context, load
 from pnp.proof import placement
 from pnp.proof.model import MessageRow
 from pnp.project import Project
@@ -325,6 +329,25 @@ def test_a_kept_stream_serves_only_the_bytes_it_was_compressed_from(tmp_path, mo
         assert compress(stream) == deflate(stream) and compressed == []
         assert compress(changed) == deflate(changed) and compressed == [changed]
     assert len(entries(tmp_path / "cache", "form-streams")) == 1 and len(forms.KeptStreams("probe").kept) == 2
+
+
+def test_decks_of_other_cards_or_copies_keep_form_streams_of_their_own(tmp_path, monkeypatch):
+    """A deck's form streams depend on the order its PDF draws the cards' texts in (font subsets): two decks of one
+    title, the same cards once and twice each, keep a table each, which a second rendering reads and does not write
+    again (one table for the title would be rewritten by each, and read in vain)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    project, options = Project(), BuildOptions(langs=("de",))
+    cards = compose_cards(context(load(project, options), project, options))
+    fronts = cards.faction_fronts("rome")[:10]
+
+    def render() -> list[bytes]:
+        return [deck_pdf(fronts * copies, cards.backs, cards.infos["rome"], cards.printing) for copies in (1, 2)]
+
+    made = render()
+    stamps = {path: (path.stat().st_ino, path.stat().st_mtime_ns) for path in entries(tmp_path / "cache",
+                                                                                      "form-streams")}
+    assert render() == made and len(stamps) == 2
+    assert {path: (path.stat().st_ino, path.stat().st_mtime_ns) for path in stamps} == stamps
 
 
 def _rulebook(blank_pages: int) -> bytes:

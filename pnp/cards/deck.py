@@ -55,7 +55,10 @@ def deck_pdf(faces: Sequence[FrontFace], backs: Mapping[str, BackFace], info: Do
     if printing.mode == "pro":
         layout, fit = service_fit(layout, service)
     distinct = {face.card.id: face for face in faces}  # a card's copies are one face
-    with kept_streams(f"{printing.mode}-{info.lang}-{info.title}") as compress:  # the same faces in every run
+    # a form's text is encoded for the font subsets in the order the PDF draws it: the same streams for the same cards
+    # in the same order on the same pages (a slot per PDF, so that decks of other cards or copies keep their own)
+    order = " ".join(face.card.id for face in faces)
+    with kept_streams(f"{printing.mode} {printing.paper} {duplex} {info.lang} {info.title}: {order}") as compress:
         front_forms = {card: _front(face, layout, art.get(card), compress) for card, face in distinct.items()}
         back_forms = {faction: _back(back, layout, compress) for faction, back in backs.items()}
         fronts = [front_forms[face.card.id] for face in faces]
