@@ -18,7 +18,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 from reportlab.platypus import Frame, KeepTogether, Paragraph, Spacer, Table
 from reportlab.platypus.tableofcontents import TableOfContents
 
@@ -172,7 +172,8 @@ def test_operators_taken_from_one_canvas_draw_the_same_on_another():
 def test_a_form_ended_by_the_adapter_is_the_form_reportlab_ends():
     """end_form: the form's operators (Canvas._code after Canvas._preamble), its name (Canvas._formData) and the
     form object the document holds (PDFDocument.idToObject) as endForm leaves them; the same bytes for ASCII
-    operators (text in a TrueType font, escaped) and for others (a literal comment outside ASCII)."""
+    operators (text in a TrueType font, escaped) and for others (a literal comment outside ASCII); ASCII codes 24-31,
+    which PDFDocEncoding gives other characters, fail to encode as in ReportLab."""
     pdfmetrics.registerFont(TTFont("VeraForm", str(VERA / "Vera.ttf")))
 
     def pdf(end, literal: str) -> bytes:
@@ -190,6 +191,10 @@ def test_a_form_ended_by_the_adapter_is_the_form_reportlab_ends():
 
     for literal in ("% plain", "% ünïcode"):
         assert pdf(rc.end_form, literal) == pdf(Canvas.endForm, literal)
+    for literal in ("% \x18 cancel", "% \x1f unit"):  # ASCII codes that PDFDocEncoding does not have: refused alike
+        for end in (rc.end_form, Canvas.endForm):
+            with pytest.raises(UnicodeEncodeError):
+                pdf(end, literal)
 
 
 @pytest.mark.parametrize("compression, a85, used", [(1, 0, 0), (1, 0, 1), (1, 0, 7), (0, 0, 7), (1, 1, 7)])
@@ -217,6 +222,67 @@ def test_forms_are_written_as_reportlab_writes_them(monkeypatch, compression, a8
         return buffer.getvalue()
 
     assert pdf(rc.end_form) == pdf(Canvas.endForm)
+
+
+@pytest.mark.parametrize("clip, turn", [(((10, 20.5, 30.25, 40),), None),
+                                         (((10, 20, 30, 40), (5.5, 1, 2, 3.125), (0, 0, 1e-3, 99.99)),
+                                          (0, 1, -1, 0, 61.5, 20))])
+@pytest.mark.parametrize("fill_mode", [FILL_EVEN_ODD, FILL_NON_ZERO])
+def test_a_form_drawn_in_a_frame_is_what_reportlabs_calls_draw(clip, turn, fill_mode):
+    """form_frame and draw_framed: the operators of saveState, a clip path of rectangles (in the canvas's fill mode,
+    Canvas._fillMode), transform, saveState, translate, doForm and two restoreStates as ReportLab writes them
+    (fp_str), added to the page (Canvas._code) with the form's use (Canvas._formsinuse); the canvas's state after
+    them as the calls leave it (the translation and colour drawn next)."""
+    def pdf(framed: bool) -> bytes:
+        buffer = BytesIO()
+        canvas = Canvas(buffer, pagesize=(100, 100), invariant=1)
+        canvas._fillMode = fill_mode
+        canvas.beginForm("card", 0, 0, 20, 30)
+        canvas.rect(1, 1, 18, 28, stroke=1, fill=0)
+        canvas.endForm()
+        canvas.setFillColor(CMYKColor(0, 0.5, 1, 0))
+        for x in (7.25, 33):
+            if framed:
+                rc.draw_framed(canvas, rc.form_frame(canvas, clip, turn, x, 2.5), "card")
+            else:
+                canvas.saveState()
+                path = canvas.beginPath()
+                for rect in clip:
+                    path.rect(*rect)
+                canvas.clipPath(path, stroke=0, fill=0)
+                if turn:
+                    canvas.transform(*turn)
+                canvas.saveState()
+                canvas.translate(x, 2.5)
+                canvas.doForm("card")
+                canvas.restoreState()
+                canvas.restoreState()
+        canvas.translate(1, 2)
+        canvas.rect(0, 0, 5, 5, stroke=0, fill=1)
+        canvas.save()
+        return buffer.getvalue()
+
+    assert pdf(framed=True) == pdf(framed=False)
+
+
+def test_a_form_ended_by_the_adapter_is_compressed_by_the_function_given():
+    """end_form's `compress`: the form's stream (its operators, as ReportLab would compress them) is compressed by
+    the function given, and the PDF is ReportLab's where it gives zlib's bytes."""
+    asked = []
+
+    def pdf(end) -> bytes:
+        buffer = BytesIO()
+        canvas = Canvas(buffer, pagesize=(100, 40), invariant=1)
+        canvas.beginForm("card", 0, 0, 100, 40)
+        canvas.circle(20, 20, 10)
+        end(canvas)
+        canvas.doForm("card")
+        canvas.save()
+        return buffer.getvalue()
+
+    kept = pdf(lambda canvas: rc.end_form(canvas, lambda data: asked.append(data) or zlib.compress(data)))
+    assert kept == pdf(Canvas.endForm) and len(asked) == 1 and zlib.compress(asked[0]) in kept
+    assert asked[0].endswith(b" c\nS")  # the circle's path, stroked
 
 
 def test_wrapped_lines_change_when_a_paragraph_is_broken_anew():

@@ -1,8 +1,9 @@
 """The caches across runs (pnp.core.disk_cache; docs/caches.md): the same files with the caches off, cold, warm and
 corrupted (the catalogs read and checked, the numbers Babel writes, the TOML files parsed, the hyphenation patterns
-read, the fonts' faces parsed and subsets made, the cards' texts fitted, the rulebook's paragraphs broken into lines,
-the generated art scenes and the icons' outlines drawn, the card images of `pnp export images`, the proof site's
-images); a warm cache spares the reading; an entry is used only for the bytes it was made from."""
+read, the fonts' faces parsed and subsets made, the cards' texts fitted, their forms' streams compressed, the
+rulebook's paragraphs broken into lines, the generated art scenes and the icons' outlines drawn, the card images
+of `pnp export images`, the proof site's images); a warm cache spares the reading; an entry is used only for the
+bytes it was made from."""
 from __future__ import annotations
 
 import copy
@@ -13,6 +14,7 @@ from io import BytesIO
 import subprocess
 import sys
 import tomllib
+import zlib
 from pathlib import Path
 
 import babel.numbers
@@ -25,13 +27,15 @@ from reportlab.pdfgen import canvas
 from pnp.cards.produce import card_pages, compose_cards
 from pnp.context import BuildOptions
 from pnp.core import disk_cache, tomlfile
+from pnp.cards.deck import deck_pdf
 from pnp.core.geometry import TextStyle
 from pnp.data.terms import FACTIONS
 from pnp.export import images
 from pnp.graphics import icons
+from pnp.pages import forms
 from pnp.adapters.pyphen_internals import pattern_lines
 from pnp.i18n import catalogs, decimals
-from pnp.kit.build import prepare_context
+from pnp.kit.build import context, load, prepare_context
 from pnp.proof import placement
 from pnp.proof.model import MessageRow
 from pnp.project import Project
@@ -109,6 +113,7 @@ def damage(made: dict[Path, bytes]) -> None:
     (deck, "fitted-texts", 3),                                     # the decks', the deck list's, the anatomy's
     (exported_images, "card-images", len(FACTIONS)),               # one per faction: its fronts and its back
     (kit, "rulebook-lines", 1),                                    # the German books' paragraphs
+    (deck, "form-streams", 1),                                     # one per deck PDF: the deck list's
 ])
 def test_the_files_are_the_same_with_a_cold_a_warm_and_a_corrupted_cache(tmp_path, made_by, folder, count):
     cache = tmp_path / "cache"
@@ -405,6 +410,41 @@ def test_kept_lines_serve_only_the_font_bytes_and_widths_they_were_made_for(tmp_
         made, True)
     kept_lines.LINES.put("probe", key, planted)
     assert break_anew("Probe-Lines", width=90.5) == (made, True)
+
+
+def test_a_kept_stream_serves_only_the_bytes_it_was_compressed_from(tmp_path, monkeypatch):
+    """A form stream compressed through a slot's table is zlib's; a new table of the slot gives it back without
+    compressing it, and compresses a stream with one byte changed anew; the table written holds the run's streams."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    stream = b"q\n1 0 0 1 0 0 cm\n.15 1 .6 .14 k\nn -8.5 -8.5 195.6 266.5 re f*\nQ" * 40
+    changed = stream[:100] + b"7" + stream[101:]
+    with forms.kept_streams("probe") as compress:
+        assert compress(stream) == zlib.compress(stream)
+    compressed, deflate = [], zlib.compress
+    monkeypatch.setattr(forms.zlib, "compress", lambda data: compressed.append(data) or deflate(data))
+    with forms.kept_streams("probe") as compress:
+        assert compress(stream) == deflate(stream) and compressed == []
+        assert compress(changed) == deflate(changed) and compressed == [changed]
+    assert len(entries(tmp_path / "cache", "form-streams")) == 1 and len(forms.KeptStreams("probe").kept) == 2
+
+
+def test_decks_of_other_cards_or_copies_keep_form_streams_of_their_own(tmp_path, monkeypatch):
+    """A deck's form streams depend on the order its PDF draws the cards' texts in (font subsets): two decks of one
+    title, the same cards once and twice each, keep a table each, which a second rendering reads and does not write
+    again (one table for the title would be rewritten by each, and read in vain)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    project, options = Project(), BuildOptions(langs=("de",))
+    cards = compose_cards(context(load(project, options), project, options))
+    fronts = cards.faction_fronts("rome")[:10]
+
+    def render() -> list[bytes]:
+        return [deck_pdf(fronts * copies, cards.backs, cards.infos["rome"], cards.printing) for copies in (1, 2)]
+
+    made = render()
+    stamps = {path: (path.stat().st_ino, path.stat().st_mtime_ns) for path in entries(tmp_path / "cache",
+                                                                                      "form-streams")}
+    assert render() == made and len(stamps) == 2
+    assert {path: (path.stat().st_ino, path.stat().st_mtime_ns) for path in stamps} == stamps
 
 
 def _rulebook(blank_pages: int) -> bytes:

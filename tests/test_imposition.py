@@ -10,7 +10,9 @@ import pytest
 from pypdf import PdfReader
 
 from deck_helpers import grid
-from pnp.pages.imposition import check_back_offset, crop_mark_lines, impose_home, impose_pro, sheet_grid, sheet_pages
+from pnp.pages.forms import FormCell
+from pnp.pages.imposition import (check_back_offset, crop_mark_lines, draw_crop_marks, impose_home, impose_pro,
+                                  sheet_grid, sheet_pages)
 from pnp.layouts.schemas import LAYOUTS, GridSize, Paper, sheet_layout
 from pnp.pages.pdfout import DocumentInfo, new_canvas
 from pnp.core.problems import ProblemsFound
@@ -221,3 +223,57 @@ def test_no_cell_paints_into_another_cells_trim_and_every_exposed_edge_keeps_its
                     assert any(rx <= px <= rx + rw and ry <= py <= ry + rh for rx, ry, rw, rh in clip), (filled, slot)
     lone = g.cell_clip(0, frozenset({0}))
     assert len(lone) == 1 and lone[0][2] == pytest.approx(g.cell_width + 2 * g.bleed_x)
+
+
+def _form_cells(prefix: str, count: int) -> list[FormCell]:
+    """Cells that are forms: three distinct ones, each a numbered label over the cell and its bleed."""
+    def form(n: int) -> FormCell:
+        def draw(canvas):
+            canvas.setFillColorRGB(0.2 * n, 0.5, 0.7)
+            canvas.rect(-3 * MM, -3 * MM, 70 * MM, 95 * MM, stroke=0, fill=1)
+            canvas.setFillColorRGB(0, 0, 0)
+            canvas.drawString(10, 10, f"{prefix}{n:02d}")
+        return FormCell(f"{prefix}-{n}", (-3 * MM, -3 * MM, 66 * MM, 91 * MM), draw)
+    forms = [form(n) for n in range(3)]
+    return [forms[i % 3] for i in range(count)]
+
+
+@pytest.mark.parametrize("paper, duplex, offset", [("a4", "long", (0.0, 0.0)), ("a4", "short", (1.5, -2.0)),
+                                                   ("letter", "long", (0.5, 0.0)), ("letter", "none", (0.0, 0.0))])
+def test_form_cells_are_placed_as_their_own_calls_place_them(paper, duplex, offset):
+    """impose_home writes a FormCell's placement in one step (each pattern of filled slots' frames worked out once):
+    the same PDF as the cells drawn by their ReportLab calls (FormCell called as any cell), upright (A4) and turned
+    (Letter), on full and partly filled pages (a group apart: empty slots and exposed edges), fronts and backs."""
+    g = grid(paper)
+    groups = ["rome"] * 11 + ["carthage"] * 3
+
+    def pdf(fronts, backs) -> bytes:
+        buffer = BytesIO()
+        canvas = new_canvas(buffer, (g.paper_width, g.paper_height), DocumentInfo("test", "test", "en"))
+        impose_home(canvas, g, fronts, backs, duplex, offset, groups)
+        canvas.save()
+        return buffer.getvalue()
+
+    fronts, backs = _form_cells("F", len(groups)), _form_cells("B", len(groups))
+    called = pdf([lambda c, x, y, cell=cell: cell(c, x, y) for cell in fronts],
+                 [lambda c, x, y, cell=cell: cell(c, x, y) for cell in backs])
+    assert pdf(fronts, backs) == called
+
+
+def _page_streams(pdf: bytes) -> list[bytes]:
+    return [page.get_contents().get_data() for page in PdfReader(BytesIO(pdf)).pages]
+
+
+def test_every_sheet_has_the_crop_marks_of_its_own_grid():
+    """The crop marks are drawn once per grid and added again on every front page (draw_recorded): each page of an
+    A4, a Letter and again an A4 imposition in one process holds exactly what draw_crop_marks draws for its grid."""
+    for paper in ("a4", "letter", "a4"):
+        g = grid(paper)
+        buffer = BytesIO()
+        canvas = new_canvas(buffer, (g.paper_width, g.paper_height), DocumentInfo("test", "test", "en"))
+        draw_crop_marks(canvas, g)
+        canvas.save()
+        [marks] = _page_streams(buffer.getvalue())
+        marks = marks[marks.index(b"q"):].strip()
+        fronts = _page_streams(_impose(paper, "long", count=20))[::2]
+        assert len(fronts) == 3 and all(page.count(marks) == 1 for page in fronts)

@@ -6,7 +6,6 @@ the bytes."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import partial
 from io import BytesIO
 from pathlib import Path
 from typing import Callable, Mapping, Sequence
@@ -16,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..data.art import ArtImage
 from .layout import CardLayout
 from ..layouts.services import PrintService
-from ..pages.forms import define_once
+from ..pages.forms import Compress, FormCell, kept_streams
 from ..pages.imposition import DrawCell, home_grid, impose_home, impose_pro
 from ..pages.pdfout import DocumentInfo, new_canvas, pdf_bytes
 from ..core.units import MM
@@ -55,17 +54,27 @@ def deck_pdf(faces: Sequence[FrontFace], backs: Mapping[str, BackFace], info: Do
     card = layout.card
     if printing.mode == "pro":
         layout, fit = service_fit(layout, service)
-    fronts = [partial(_front, face=face, layout=layout, art=art.get(face.card.id)) for face in faces]
-    back_cells = [partial(_back, face=backs[face.card.faction], layout=layout) for face in faces]
-    if printing.mode == "pro":
-        canvas = new_canvas(buffer, (0, 0), info)
-        impose_pro(canvas, *service.trim, service.bleed, list(map(fit, fronts)), list(map(fit, back_cells)), duplex)
-    else:
-        grid = home_grid(printing.paper, printing.layouts, card)
-        canvas = new_canvas(buffer, (grid.paper_width, grid.paper_height), info)
-        impose_home(canvas, grid, fronts, back_cells, duplex, printing.back_offset,
-                    [face.card.faction for face in faces])
-    canvas.save()
+    distinct = {face.card.id: face for face in faces}  # a card's copies are one face
+    # a form's text is encoded for the font subsets in the order the PDF draws it: the same streams for the same cards
+    # in the same order on the same pages in the same layout (a slot per PDF, so that decks of other cards or copies,
+    # or in the ink saver's layout, keep their own)
+    order = " ".join(face.card.id for face in faces)
+    with kept_streams(f"{printing.mode} {printing.paper} {duplex} {info.lang} {info.title} {printing.layout!r}: "
+                      f"{order}") as compress:
+        front_forms = {card: _front(face, layout, art.get(card), compress) for card, face in distinct.items()}
+        back_forms = {faction: _back(back, layout, compress) for faction, back in backs.items()}
+        fronts = [front_forms[face.card.id] for face in faces]
+        back_cells = [back_forms[face.card.faction] for face in faces]
+        if printing.mode == "pro":
+            canvas = new_canvas(buffer, (0, 0), info)
+            impose_pro(canvas, *service.trim, service.bleed, list(map(fit, fronts)), list(map(fit, back_cells)),
+                       duplex)
+        else:
+            grid = home_grid(printing.paper, printing.layouts, card)
+            canvas = new_canvas(buffer, (grid.paper_width, grid.paper_height), info)
+            impose_home(canvas, grid, fronts, back_cells, duplex, printing.back_offset,
+                        [face.card.faction for face in faces])
+        canvas.save()
     return pdf_bytes(buffer)
 
 
@@ -94,20 +103,16 @@ def service_fit(layout: CardLayout, service: PrintService
     return fitted, fit
 
 
-def _reuse(canvas: Canvas, name: str, layout: CardLayout, draw: Callable[[Canvas], None], x: float,
-           y: float) -> None:
-    """Draw a card face once per PDF as a form (copies and backs reuse it), placed with its trim at (x, y)."""
+def _form(name: str, layout: CardLayout, draw: Callable[[Canvas], None], compress: Compress) -> FormCell:
+    """A card face as a form of the PDF (copies and backs reuse it), its trim's bottom-left corner at the origin, its
+    stream compressed by `compress`."""
     card, b = layout.card, layout.card.bleed * MM
-    define_once(canvas, name, (-b, -b, card.width * MM + b, card.height * MM + b), draw)
-    canvas.saveState()
-    canvas.translate(x, y)
-    canvas.doForm(name)
-    canvas.restoreState()
+    return FormCell(name, (-b, -b, card.width * MM + b, card.height * MM + b), draw, compress)
 
 
-def _front(canvas: Canvas, x: float, y: float, face: FrontFace, layout: CardLayout, art: ArtImage | None) -> None:
-    _reuse(canvas, f"front-{face.card.id}", layout, lambda c: draw_front(c, face, layout, art, 0, 0), x, y)
+def _front(face: FrontFace, layout: CardLayout, art: ArtImage | None, compress: Compress) -> FormCell:
+    return _form(f"front-{face.card.id}", layout, lambda c: draw_front(c, face, layout, art, 0, 0), compress)
 
 
-def _back(canvas: Canvas, x: float, y: float, face: BackFace, layout: CardLayout) -> None:
-    _reuse(canvas, f"back-{face.faction}", layout, lambda c: draw_back(c, face, layout, 0, 0), x, y)
+def _back(face: BackFace, layout: CardLayout, compress: Compress) -> FormCell:
+    return _form(f"back-{face.faction}", layout, lambda c: draw_back(c, face, layout, 0, 0), compress)

@@ -1,11 +1,15 @@
-"""Drawings a PDF stores once: a form XObject defined on first use, every further use a reference to it; and
-drawings a process makes once: the operators of a drawing that is the same in every PDF, added again (and, where
-the caller gives a `StoredDrawings`, kept across runs in the user's cache folder)."""
+"""Drawings a PDF stores once: a form XObject defined on first use, every further use a reference to it (its
+stream, where the caller keeps a `kept_streams` table, compressed once across runs); and drawings a process makes
+once: the operators of a drawing that is the same in every PDF, added again (and, where the caller gives a
+`StoredDrawings`, kept across runs in the user's cache folder)."""
 from __future__ import annotations
 
+import hashlib
+import zlib
 from collections import OrderedDict
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Callable, Hashable, Mapping
+from typing import Callable, Hashable, Iterator, Mapping
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -17,17 +21,83 @@ Definition = tuple[str, tuple[float, float, float, float], Callable[[Canvas], No
 _RECORDING: list[list[Definition]] = []  # the define_once calls of each drawing being recorded
 
 
+Compress = Callable[[bytes], bytes]  # zlib.compress, or what gives its bytes (KeptStreams.compress)
+
+
 def define_once(canvas: Canvas, name: str, bbox: tuple[float, float, float, float],
-                draw: Callable[[Canvas], None]) -> None:
-    """Define the form `name` (what `draw(canvas)` draws inside `bbox`, in the form's own coordinates) unless the
-    PDF has it already; `canvas.doForm(name)` then draws it in the current graphics state (a form that sets no
-    colour takes the current one). May be called while another form is being defined."""
+                draw: Callable[[Canvas], None], compress: Compress = zlib.compress) -> None:
+    """Define the form `name` (what `draw(canvas)` draws inside `bbox`, in the form's own coordinates, its stream
+    compressed by `compress`) unless the PDF has it already; `canvas.doForm(name)` then draws it in the current
+    graphics state (a form that sets no colour takes the current one). May be called while another form is being
+    defined."""
     for definitions in _RECORDING:
         definitions.append((name, bbox, draw))
     if not canvas.hasForm(name):
         canvas.beginForm(name, *bbox)
         draw(canvas)
-        end_form(canvas)
+        end_form(canvas, compress)
+
+
+@dataclass(frozen=True)
+class FormCell:
+    """A cell of an imposition (pnp.pages.imposition.DrawCell) that is the form `name`: what `draw(canvas)` draws
+    inside `bbox`, the cell's trim's bottom-left corner at the origin, defined once per PDF (define_once) and placed
+    by reference, every copy of a card or back one form; impose_home writes a placement in one step."""
+
+    name: str
+    bbox: tuple[float, float, float, float]
+    draw: Callable[[Canvas], None]
+    compress: Compress = zlib.compress
+
+    def define(self, canvas: Canvas) -> None:
+        define_once(canvas, self.name, self.bbox, self.draw, self.compress)
+
+    def __call__(self, canvas: Canvas, x: float, y: float) -> None:
+        self.define(canvas)
+        canvas.saveState()
+        canvas.translate(x, y)
+        canvas.doForm(self.name)
+        canvas.restoreState()
+
+
+STREAMS = DiskCache("form-streams", "each PDF's form streams Flate-compressed (zlib.compress, ReportLab's filter), "
+                    "a table per slot (a deck's PDF)", "each stream's bytes (hashed) and zlib's version",
+                    "pnp.pages.forms.STREAMS", keep=256)  # a kit's decks: 7 factions × 5 languages × modes and papers
+
+
+class KeptStreams:
+    """The form streams compressed in one slot: `compress` gives the bytes the slot's entry kept for a stream (by a
+    hash of its bytes), else zlib.compress's (`added`); `save` stores the streams compressed through it (`used`) as
+    the slot's entry when some were new, those of the older entry not compressed again dropped."""
+
+    def __init__(self, slot: str):
+        self.slot, self.key = slot, f"zlib.compress {zlib.ZLIB_RUNTIME_VERSION} {slot}".encode()
+        kept = STREAMS.get(slot, self.key)
+        self.kept: dict[bytes, bytes] = kept if isinstance(kept, dict) else {}
+        self.used: dict[bytes, bytes] = {}
+        self.added = False
+
+    def compress(self, stream: bytes) -> bytes:
+        digest = hashlib.sha256(stream).digest()
+        compressed = self.kept.get(digest)
+        if compressed is None:
+            compressed = zlib.compress(stream)
+            self.added = True
+        self.used[digest] = compressed
+        return compressed
+
+    def save(self) -> None:
+        if self.added:
+            STREAMS.put(self.slot, self.key, self.used)
+
+
+@contextmanager
+def kept_streams(slot: str) -> Iterator[Compress]:
+    """In the block, the `compress` of the slot's table (a form's stream: its Flate bytes); after it, the table
+    saved. A card form's 11 kB of operators take zlib 0.25 ms; the slot's table is read once."""
+    table = KeptStreams(slot)
+    yield table.compress
+    table.save()
 
 
 @dataclass(frozen=True)

@@ -234,20 +234,58 @@ def sheet_pages(grid: SheetGrid, count: int, groups: Sequence[str] | None = None
     return pages + [page] if page else pages
 
 
-def _place(canvas: Canvas, grid: SheetGrid, slot: int, clip: tuple[Rect, ...], draw: DrawCell) -> None:
-    """Draw a cell in `slot`, clipped to the rectangles `clip` (which do not overlap); turned a quarter turn, its top
-    to the left, if the grid says so."""
-    x, y = grid.cell_origin(slot)
+@dataclass(frozen=True)
+class Frame:
+    """A slot of a page as its cell is drawn there: clipped to the rectangles `clip` (which do not overlap), turned
+    by `turn` where the grid turns its cells (a quarter turn, the top to the left), the cell's origin at `at`; and
+    the operators that place a form there (pnp.adapters.reportlab_canvas.form_frame)."""
+
+    clip: tuple[Rect, ...]
+    turn: tuple[float, float, float, float, float, float] | None
+    at: tuple[float, float]
+    form: str
+
+
+def slot_frames(canvas: Canvas, grid: SheetGrid, filled: frozenset[int], duplex: str | None = None
+                ) -> dict[int, Frame]:
+    """The frame of each slot of a page whose filled slots are `filled` (every full page has the same); with
+    `duplex`, of the slot behind it on the back page, by the front's slot."""
+    from ..adapters.reportlab_canvas import form_frame
+    slots = {slot: slot if duplex is None else grid.back_slot(slot, duplex) for slot in filled}
+    drawn = frozenset(slots.values())
+    frames = {}
+    for slot, place in slots.items():
+        clip = grid.cell_clip(place, drawn)
+        x, y = grid.cell_origin(place)
+        turn, at = ((0, 1, -1, 0, x + grid.cell_width, y), (0, 0)) if grid.turned else (None, (x, y))
+        frames[slot] = Frame(clip, turn, at, form_frame(canvas, clip, turn, *at))
+    return frames
+
+
+def _draw_page(canvas: Canvas, frames: dict[int, Frame], page: dict[int, int], cells: Sequence[DrawCell]) -> None:
+    """The cells of a page ({slot: index of its cell}), each in its slot's frame: a form (FormCell) in one step, any
+    other cell between ReportLab's calls."""
+    from .forms import FormCell
+    from ..adapters.reportlab_canvas import draw_framed
+    for slot, index in page.items():
+        draw = cells[index]
+        if isinstance(draw, FormCell):
+            draw.define(canvas)
+            draw_framed(canvas, frames[slot].form, draw.name)
+        else:
+            _place(canvas, frames[slot], draw)
+
+
+def _place(canvas: Canvas, frame: Frame, draw: DrawCell) -> None:
+    """A cell drawn in its frame by ReportLab's calls: clipped, turned where the grid turns it, at its origin."""
     canvas.saveState()
     path = canvas.beginPath()
-    for rect in clip:
+    for rect in frame.clip:
         path.rect(*rect)
     canvas.clipPath(path, stroke=0, fill=0)
-    if grid.turned:
-        canvas.transform(0, 1, -1, 0, x + grid.cell_width, y)
-        draw(canvas, 0, 0)
-    else:
-        draw(canvas, x, y)
+    if frame.turn:
+        canvas.transform(*frame.turn)
+    draw(canvas, *frame.at)
     canvas.restoreState()
 
 
@@ -257,11 +295,16 @@ def impose_home(canvas: Canvas, grid: SheetGrid, fronts: Sequence[DrawCell], bac
     """Front pages of `fronts`, each followed (unless duplex is "none") by the mirrored page of `backs`; cells of
     different `groups` are kept off each other's cut lines, with `corners` off each other's corners too (see
     sheet_pages)."""
-    for page in sheet_pages(grid, len(fronts), groups, corners):
+    from .forms import draw_recorded
+    pages = sheet_pages(grid, len(fronts), groups, corners)
+    patterns = {frozenset(page) for page in pages}
+    front_frames = {filled: slot_frames(canvas, grid, filled) for filled in patterns}
+    back_frames = {filled: slot_frames(canvas, grid, filled, duplex) for filled in patterns if duplex != "none"}
+    crop_marks = ("crop marks", grid), lambda c: draw_crop_marks(c, grid)  # the same on every page: drawn once
+    for page in pages:
         filled = frozenset(page)
-        for slot, index in page.items():
-            _place(canvas, grid, slot, grid.cell_clip(slot, filled), fronts[index])
-        draw_crop_marks(canvas, grid)
+        _draw_page(canvas, front_frames[filled], page, fronts)
+        draw_recorded(canvas, *crop_marks)
         canvas.showPage()
         if duplex == "none":
             continue
@@ -271,10 +314,7 @@ def impose_home(canvas: Canvas, grid: SheetGrid, fronts: Sequence[DrawCell], bac
                     grid.paper_height - 2 * grid.min_margin)
         canvas.clipPath(margin, stroke=0, fill=0)
         canvas.translate(back_offset_mm[0] * MM, back_offset_mm[1] * MM)
-        behind_filled = frozenset(grid.back_slot(slot, duplex) for slot in filled)
-        for slot, index in page.items():
-            behind = grid.back_slot(slot, duplex)
-            _place(canvas, grid, behind, grid.cell_clip(behind, behind_filled), backs[index])
+        _draw_page(canvas, back_frames[filled], page, backs)
         canvas.restoreState()
         canvas.showPage()
 
