@@ -7,6 +7,7 @@ bytes it was made from."""
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 import hashlib
 import os
 import shutil
@@ -28,6 +29,8 @@ from pnp.cards.produce import card_pages, compose_cards
 from pnp.context import BuildOptions
 from pnp.core import disk_cache, tomlfile
 from pnp.cards.deck import deck_pdf
+from pnp.cards.layout import card_layout
+from pnp.layouts.schemas import CARD_INK_SAVER
 from pnp.core.geometry import TextStyle
 from pnp.data.terms import FACTIONS
 from pnp.export import images
@@ -429,21 +432,24 @@ def test_a_kept_stream_serves_only_the_bytes_it_was_compressed_from(tmp_path, mo
 
 
 def test_decks_of_other_cards_or_copies_keep_form_streams_of_their_own(tmp_path, monkeypatch):
-    """A deck's form streams depend on the order its PDF draws the cards' texts in (font subsets): two decks of one
-    title, the same cards once and twice each, keep a table each, which a second rendering reads and does not write
-    again (one table for the title would be rewritten by each, and read in vain)."""
+    """A deck's form streams depend on the order its PDF draws the cards' texts in (font subsets) and on the card
+    layout: two decks of one title, the same cards once and twice each, and the first in the ink saver's layout,
+    keep a table each, which a second rendering reads and does not write again (one table for the title would be
+    rewritten by each, and read in vain)."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     project, options = Project(), BuildOptions(langs=("de",))
     cards = compose_cards(context(load(project, options), project, options))
     fronts = cards.faction_fronts("rome")[:10]
+    ink_saver = replace(cards.printing, layout=card_layout(project.layouts, CARD_INK_SAVER))
 
     def render() -> list[bytes]:
-        return [deck_pdf(fronts * copies, cards.backs, cards.infos["rome"], cards.printing) for copies in (1, 2)]
+        return [deck_pdf(fronts * copies, cards.backs, cards.infos["rome"], printing)
+                for copies, printing in ((1, cards.printing), (2, cards.printing), (1, ink_saver))]
 
     made = render()
     stamps = {path: (path.stat().st_ino, path.stat().st_mtime_ns) for path in entries(tmp_path / "cache",
                                                                                       "form-streams")}
-    assert render() == made and len(stamps) == 2
+    assert render() == made and len(stamps) == 3 and made[0] != made[2]
     assert {path: (path.stat().st_ino, path.stat().st_mtime_ns) for path in stamps} == stamps
 
 
