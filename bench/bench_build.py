@@ -190,7 +190,7 @@ def baseline_checkout(rev: str) -> Path:
         subprocess.run([sys.executable, "-m", "venv", str(root / ".venv")], check=True)
         subprocess.run([str(root / ".venv" / "bin" / "python"), "-m", "pip", "install", "--quiet", "-e",
                         f"{root}[test]"], check=True)
-    if precompiled(root) == "no":  # as a user's first run would (Python writes them unless told not to)
+    if stale_bytecode(root):  # as a user's first run would (Python writes them unless told not to)
         subprocess.run([str(root / ".venv" / "bin" / "python"), "-m", "compileall", "-q", str(root / "pnp")],
                        check=True)
     return root
