@@ -523,23 +523,29 @@ def test_library_internals_appear_only_in_the_adapters():
 
 
 def test_platypus_imported_with_its_url_pattern_compiled_on_first_use():
-    """In a fresh process platypus_imported leaves ReportLab's `uri_pat` an uncompiled stand-in, takes it out of
-    re's cache (a later compile of the same pattern is a real one), and the stand-in matches as ReportLab's own
-    pattern does (a ReportLab that no longer compiles it at that line, or a Python whose re no longer looks in its
-    cache first, fails here)."""
+    """In a fresh process platypus_imported leaves ReportLab's `uri_pat` a stand-in, taken out of re's cache (a later
+    compile of the same pattern is a real one), that hyphenating a paragraph (which matches every word it tries
+    against the pattern) leaves uncompiled; and the stand-in matches as ReportLab's own pattern does, on words with
+    and without "://" (a ReportLab that no longer compiles it at that line, or a Python whose re no longer looks in
+    its cache first, fails here)."""
     import subprocess
     import sys
     code = ("import re, sys; from pnp.adapters.reportlab_url_pattern import platypus_imported, url_pattern; "
             "platypus_imported(); from reportlab.platypus import paragraph; stated = url_pattern(); "
-            "print(type(paragraph.uri_pat).__name__, paragraph.uri_pat.compiled is None, "
+            "from reportlab.lib.styles import ParagraphStyle; "
+            "p = paragraph.Paragraph('Verteidigungsstellungen Kavallerieangriffe Unterstützungseinheiten', "
+            "ParagraphStyle('probe', fontName='Helvetica', fontSize=10, hyphenationLang='de_DE')); "
+            "p.wrap(60, 500); hyphenated = any(str(w).endswith('-') for _, ws in p.blPara.lines for w in ws); "
+            "print(type(paragraph.uri_pat).__name__, paragraph.uri_pat.compiled is None, hyphenated, "
             "type(re.compile(*stated)).__name__)")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert run.stdout.split() == ["OnFirstUse", "True", "Pattern"]
+    assert run.stdout.split() == ["OnFirstUse", "True", "True", "Pattern"]
     from reportlab.platypus import paragraph
     from pnp.adapters import reportlab_url_pattern as up
     stand_in = up.OnFirstUse(*up.url_pattern())
-    for uri in ["https://example.com/ancient-duel/regeln.pdf", "HTTP://Zażółć.pl:8080/a?b#c", "ftp://1.2.3.4/x",
-                "https://localhost", "mailto:someone", "https://-bad-.com", "kein Link"]:
+    for uri in ["Verteidigungsstellung", "kein Link", "a:/b", "example.com/x", "", "https://-bad-.com",
+                "https://example.com/ancient-duel/regeln.pdf", "HTTP://Zażółć.pl:8080/a?b#c", "ftp://1.2.3.4/x",
+                "https://localhost", "x://y"]:
         theirs, ours = paragraph.uri_pat.match(uri), stand_in.match(uri)
         assert (theirs and theirs.groups()) == (ours and ours.groups())
     assert stand_in.compiled.pattern == paragraph.uri_pat.pattern

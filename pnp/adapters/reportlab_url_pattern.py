@@ -1,10 +1,12 @@
 """ReportLab 5.1's pattern of web addresses, compiled when first used instead of when platypus is imported.
 
 `reportlab.platypus.paragraph` compiles `uri_pat` as it is imported: case-insensitive over most of Unicode, it takes
-about 48 ms of CPU (3 % of a one-language build) in every process that lays out a rule book, and is matched only to
-break a long web address across lines when a style's `uriWasteReduce` asks for it (pnp's styles never do).
-`platypus_imported` imports platypus with a stand-in for it: Python's `re.compile` first looks the pattern up in
-`re._cache` (3.11 and later), so the stand-in is put there for the import and taken out after it.
+about 48 ms of CPU (3 % of a one-language build) in every process that lays out a rule book. ReportLab matches it
+against every word it tries to hyphenate (`_uri_split_pairs`), to break a web address at its slashes; a match needs
+the "://" that its first, anchored group requires, and no word of the books holds one. `platypus_imported` imports
+platypus with a stand-in for it: Python's `re.compile` first looks the pattern up in `re._cache` (3.11 and later),
+so the stand-in is put there for the import and taken out after it; the stand-in answers `match` on a text without
+"://" with None, as the pattern would, and compiles the pattern for anything else.
 """
 from __future__ import annotations
 
@@ -19,11 +21,20 @@ SOURCE = ("platypus", "paragraph.py")  # within the reportlab package (finding t
 ASSIGNED = "uri_pat = re.compile("
 
 
+SCHEME = r"(^(?:[a-z0-9\.\-\+]*)://)"  # the pattern's first group: a match starts with a scheme and "://"
+
+
 class OnFirstUse:
-    """A compiled pattern that compiles `pattern` with `flags` when first asked for anything (`match`, `search`, …)."""
+    """A compiled pattern that compiles `pattern` with `flags` when first asked for anything (`match`, `search`, …)
+    but to match a text that cannot match: one without "://", when the pattern begins with SCHEME."""
 
     def __init__(self, pattern: str, flags: int):
         self.pattern, self.flags, self.compiled = pattern, flags, None
+
+    def match(self, string, *args):
+        if not args and self.pattern.startswith(SCHEME) and isinstance(string, str) and "://" not in string:
+            return None
+        return self.__getattr__("match")(string, *args)
 
     def __getattr__(self, name: str):
         if self.compiled is None:
