@@ -108,6 +108,25 @@ class DiskCache:
             keep_newest(folder, self.keep)
 
 
+class SlotTable:
+    """One slot's table of `cache` (entry -> value), read once: `kept` what the stored table holds ({} when none),
+    `used` what this run took from it or made, `added` whether it made one; `save` stores the used entries, each
+    through `stored`, when one was made (the table then holds this run's entries only, those not used dropped).
+    pnp.typeset.kept_fits, pnp.rulebook.kept_lines and pnp.pages.forms look their entries up through one."""
+
+    def __init__(self, cache: DiskCache, slot: str, key: bytes, stored: Callable[[Any], Any] = lambda value: value):
+        self.cache, self.slot, self.key, self.stored = cache, slot, key, stored
+        kept = cache.get(slot, key)
+        self.kept: dict = kept if isinstance(kept, dict) else {}
+        self.used: dict = {}
+        self.added = False
+
+    def save(self) -> None:
+        if self.added:
+            self.cache.put(self.slot, self.key, {entry: self.stored(value) for entry, value in self.used.items()})
+            self.added = False
+
+
 def _short(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:16]
 

@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..adapters.reportlab_canvas import Taken, draw_again, drawn_marks, drawn_since, end_form
 from ..core.caches import register
-from ..core.disk_cache import DiskCache
+from ..core.disk_cache import DiskCache, SlotTable
 
 Definition = tuple[str, tuple[float, float, float, float], Callable[[Canvas], None]]
 _RECORDING: list[list[Definition]] = []  # the define_once calls of each drawing being recorded
@@ -65,17 +65,13 @@ STREAMS = DiskCache("form-streams", "each PDF's form streams Flate-compressed (z
                     "pnp.pages.forms.STREAMS", keep=256)  # a kit's decks: 7 factions × 5 languages × modes and papers
 
 
-class KeptStreams:
+class KeptStreams(SlotTable):
     """The form streams compressed in one slot: `compress` gives the bytes the slot's entry kept for a stream (by a
     hash of its bytes), else zlib.compress's (`added`); `save` stores the streams compressed through it (`used`) as
     the slot's entry when some were new, those of the older entry not compressed again dropped."""
 
     def __init__(self, slot: str):
-        self.slot, self.key = slot, f"zlib.compress {zlib.ZLIB_RUNTIME_VERSION} {slot}".encode()
-        kept = STREAMS.get(slot, self.key)
-        self.kept: dict[bytes, bytes] = kept if isinstance(kept, dict) else {}
-        self.used: dict[bytes, bytes] = {}
-        self.added = False
+        super().__init__(STREAMS, slot, f"zlib.compress {zlib.ZLIB_RUNTIME_VERSION} {slot}".encode())
 
     def compress(self, stream: bytes) -> bytes:
         digest = hashlib.sha256(stream).digest()
@@ -85,10 +81,6 @@ class KeptStreams:
             self.added = True
         self.used[digest] = compressed
         return compressed
-
-    def save(self) -> None:
-        if self.added:
-            STREAMS.put(self.slot, self.key, self.used)
 
 
 @contextmanager

@@ -12,7 +12,7 @@ import reportlab
 
 from ..adapters.reportlab_platypus import one_run_breaking, one_run_lines, rebuilt_lines
 from ..core.caches import memo
-from ..core.disk_cache import DiskCache, source_digest
+from ..core.disk_cache import DiskCache, SlotTable, source_digest
 from ..typeset.fonts import font_source
 from ..typeset.hyphenation import breaks_for, paragraph_hyphenator
 
@@ -28,7 +28,7 @@ BREAKING_CODE = (source_digest("pnp.rulebook.flowables", "pnp.rulebook.hyphen_ru
                  + reportlab.Version.encode() + pyphen.__version__.encode())
 
 
-class KeptLines:
+class KeptLines(SlotTable):
     """The paragraphs broken in one slot, hyphenated in `lang`: `broken(paragraph, width, breaking)` gives the lines
     of a paragraph of one run of text, hyphenated in the language or not at all, from the slot's entry (`kept`: by
     the run's text, size and font file, the widths and the style's attributes, pnp.adapters.reportlab_platypus
@@ -37,11 +37,8 @@ class KeptLines:
 
     def __init__(self, slot: str, lang: str):
         breaks = breaks_for(lang)
-        self.slot, self.hyphenator = slot, paragraph_hyphenator(lang)
-        self.key = BREAKING_CODE + slot.encode() + (breaks.source if breaks else b"")
-        self.kept: dict[tuple, tuple] = LINES.get(slot, self.key) or {}
-        self.used: dict[tuple, tuple] = {}
-        self.added = False
+        super().__init__(LINES, slot, BREAKING_CODE + slot.encode() + (breaks.source if breaks else b""))
+        self.hyphenator = paragraph_hyphenator(lang)
 
     def broken(self, paragraph, width, breaking: Callable[[], object]):
         found = one_run_breaking(paragraph, width)
@@ -58,11 +55,6 @@ class KeptLines:
         if kept is not None:
             self.used[key], self.added = kept, True
         return lines
-
-    def save(self) -> None:
-        if self.added:
-            LINES.put(self.slot, self.key, self.used)
-            self.added = False
 
 
 @contextmanager

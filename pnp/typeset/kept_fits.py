@@ -10,7 +10,7 @@ import pyphen
 import reportlab
 
 from ..core.caches import memo
-from ..core.disk_cache import DiskCache, source_digest
+from ..core.disk_cache import DiskCache, SlotTable, source_digest
 from ..core.geometry import TextStyle
 from .fonts import font_source
 from .hyphenation import BreakFinder
@@ -25,17 +25,15 @@ FITTING_CODE = (source_digest("pnp.typeset.textfit", "pnp.typeset.hyphenation", 
                 + reportlab.Version.encode() + pyphen.__version__.encode())
 
 
-class KeptFits:
+class KeptFits(SlotTable):
     """The texts fitted in one slot: `fit` takes fit_text's arguments and gives the text the slot's entry kept for
     them (`kept`: size, lines, fits by the text and everything its fit depends on, the fonts by their files' bytes
     and the break finder by its `source`), else fits it (`added`); `save` stores the texts fitted through it
     (`used`) as the slot's entry when some were new, those of the older entry not fitted again dropped."""
 
     def __init__(self, slot: str):
-        self.slot, self.key = slot, FITTING_CODE + slot.encode()
-        self.kept: dict[tuple, tuple] = FITS.get(slot, self.key) or {}
-        self.used: dict[tuple, FittedText] = {}
-        self.added = False
+        super().__init__(FITS, slot, FITTING_CODE + slot.encode(),
+                         lambda fitted: (fitted.size, fitted.lines, fitted.fits))
 
     def fit(self, text: str, font: str, style: TextStyle, width: float, height: float, step: float,
             balance: bool = False, figures: str | None = None, figure_scale: float = 1.0,
@@ -52,12 +50,6 @@ class KeptFits:
                 fitted = set_at_size(text, font, style, *kept, figures, figure_scale)
             self.used[key] = fitted
         return fitted
-
-    def save(self) -> None:
-        if self.added:
-            FITS.put(self.slot, self.key, {key: (fitted.size, fitted.lines, fitted.fits)
-                                           for key, fitted in self.used.items()})
-            self.added = False
 
 
 @contextmanager
