@@ -29,11 +29,22 @@ def msgfmt_findings(po: Path) -> list[str]:
     return [line for line in run.stderr.splitlines() if line.strip()] if run.returncode else []
 
 
-def pofilter_findings(po: Path, lang: str, excused: dict[str, tuple[str, ...]], scratch: Path) -> list[str]:
-    """pofilter's failures in one catalog (it exits 0 even when a test fails and writes only failing messages)."""
-    out = scratch / f"{lang}-{po.name}"
-    subprocess.run([str(POFILTER), "--progress=none", *(f"--test={test}" for test in POFILTER_TESTS), str(po),
-                    str(out)], check=True, capture_output=True)
+def pofilter_run(catalogs: list[tuple[Path, str]], scratch: Path) -> Path:
+    """pofilter over every catalog (path, language) in one process (a process per catalog cost 0.1 s each): the
+    folder of what it writes, `<lang>-<file name>` for each catalog with a failing message (only those)."""
+    given, failed = scratch / "catalogs", scratch / "failing"
+    given.mkdir()
+    for po, lang in catalogs:
+        (given / f"{lang}-{po.name}").symlink_to(po.resolve())
+    subprocess.run([str(POFILTER), "--progress=none", *(f"--test={test}" for test in POFILTER_TESTS), str(given),
+                    str(failed)], check=True, capture_output=True)
+    return failed
+
+
+def pofilter_findings(po: Path, lang: str, excused: dict[str, tuple[str, ...]], failed: Path) -> list[str]:
+    """pofilter's failures in one catalog, read from the folder of `pofilter_run` (pofilter exits 0 even when a test
+    fails and writes only failing messages)."""
+    out = failed / f"{lang}-{po.name}"
     if not out.exists():
         return []
     with out.open("rb") as fp:
@@ -53,12 +64,12 @@ def findings(locales: Path) -> list[str]:
     """Every finding of both tools in the catalogs folder, one line each."""
     lexicon = load_lexicon(locales)
     found = []
+    catalogs = [(catalog_path(locales, lang, domain), lang) for lang in LANGS for domain in DOMAINS]
     with tempfile.TemporaryDirectory() as scratch:
-        for lang in LANGS:
+        failed = pofilter_run(catalogs, Path(scratch))
+        for po, lang in catalogs:
             excused = {key: exception.codes for key, exception in lexicon.of(lang).typing.items()}
-            for domain in DOMAINS:
-                po = catalog_path(locales, lang, domain)
-                found += msgfmt_findings(po) + pofilter_findings(po, lang, excused, Path(scratch))
+            found += msgfmt_findings(po) + pofilter_findings(po, lang, excused, failed)
     return found
 
 

@@ -3,6 +3,7 @@ one — in particular no lower layer imports a product, and products do not impo
 from __future__ import annotations
 
 import ast
+import functools
 import re
 import subprocess
 import sys
@@ -51,9 +52,15 @@ def modules() -> dict[str, Path]:
     return found
 
 
+@functools.cache
+def parsed(path: Path) -> ast.Module:
+    """The syntax tree of the file `path`, parsed once per test process (the tests only read it)."""
+    return ast.parse(path.read_text(), str(path))
+
+
 def imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     """The pnp modules `name` imports (anywhere in the file, TYPE_CHECKING blocks and functions included)."""
-    return imports_of(name, path, ast.parse(path.read_text(), str(path)), known)
+    return imports_of(name, path, parsed(path), known)
 
 
 def imports_of(name: str, path: Path, tree: ast.AST, known: dict[str, Path]) -> set[str]:
@@ -75,7 +82,9 @@ def imports_of(name: str, path: Path, tree: ast.AST, known: dict[str, Path]) -> 
     return result
 
 
+@functools.cache
 def graph() -> dict[str, set[str]]:
+    """Each module's imports of other pnp modules (made once per test process: the tests only read it)."""
     known = modules()
     return {name: imports(name, path, known) - {name} for name, path in known.items()}
 
@@ -140,7 +149,7 @@ def test_no_module_imports_a_higher_layer():
 
 def function_imports(path: Path) -> list[ast.stmt]:
     """The import statements inside the functions of a module (lazy imports)."""
-    return [node for fn in ast.walk(ast.parse(path.read_text(), str(path)))
+    return [node for fn in ast.walk(parsed(path))
             if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
             for node in ast.walk(fn) if isinstance(node, (ast.Import, ast.ImportFrom))]
 
@@ -242,7 +251,7 @@ def test_no_function_of_pnp_serves_only_the_tests():
     commands: set[tuple[str, str]] = set()
     mentions: dict[str, set[tuple[str, str]]] = {}  # name -> (module, definition) that mention it
     for module, path in modules().items():
-        tree = ast.parse(path.read_text(), str(path))
+        tree = parsed(path)
         tops = [top for top in tree.body if isinstance(top, (ast.FunctionDef, ast.ClassDef))]
         defined |= {(module, top.name) for top in tops}
         commands |= {(module, top.name) for top in tops  # registered by click
@@ -252,7 +261,8 @@ def test_no_function_of_pnp_serves_only_the_tests():
     outside = " ".join(path.read_text() for path in PNP.rglob("*") if path.suffix in (".j2", ".toml"))
     outside += (PNP.parent / "pyproject.toml").read_text()  # entry points
     reached = {(module, "") for module in modules()} | commands
-    reached |= {(module, name) for module, name in defined if re.search(rf"\b{name}\b", outside)}
+    words = set(re.findall(r"\w+", outside))  # a name is mentioned where it is a whole word (\bNAME\b)
+    reached |= {(module, name) for module, name in defined if name in words}
     changed = True
     while changed:
         before = len(reached)
@@ -272,17 +282,17 @@ ALLOWED_STAND_INS = {("test_parallel_pool.py", "GRACE_SECONDS")}  # a timing con
 def pnp_stand_ins(source: str) -> list[tuple[int, str]]:
     """(line, name) of each `monkeypatch.setattr` in a test module that replaces a name of pnp: on a module or object
     imported from pnp, or given as a "pnp.…" path."""
-    tree = ast.parse(source)
-    from_pnp = {alias.asname or alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+    nodes = list(ast.walk(ast.parse(source)))  # walked once, read four times
+    from_pnp = {alias.asname or alias.name for node in nodes if isinstance(node, ast.ImportFrom)
                 and (node.module or "").split(".")[0] == "pnp" for alias in node.names}
-    from_pnp |= {alias.asname for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names
+    from_pnp |= {alias.asname for node in nodes if isinstance(node, ast.Import) for alias in node.names
                  if alias.name.split(".")[0] == "pnp" and alias.asname}
-    from_pnp |= {node.targets[0].id for node in ast.walk(tree) if isinstance(node, ast.Assign)
+    from_pnp |= {node.targets[0].id for node in nodes if isinstance(node, ast.Assign)
                  and isinstance(node.targets[0], ast.Name) and isinstance(node.value, ast.Call) and node.value.args
                  and isinstance(node.value.args[0], ast.Constant) and str(node.value.args[0].value).startswith("pnp.")
                  and ast.unparse(node.value.func) == "importlib.import_module"}
     found = []
-    for node in ast.walk(tree):
+    for node in nodes:
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "setattr"
                 and isinstance(node.func.value, ast.Name) and node.func.value.id == "monkeypatch" and node.args):
             continue

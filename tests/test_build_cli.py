@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 from io import BytesIO
+from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
@@ -20,6 +21,7 @@ from pnp.core.units import MM
 from validate_helpers import plant
 
 TESTUDO = ("rome.testudo:effect", "Infantry units in Defense Position gain 2 DEF.")
+DECK = Path(__file__).parent / "fixtures" / "decks" / "legal-allied.toml"
 
 
 def test_build_writes_every_deck_and_prints_only_a_summary_off_a_terminal(runner, tmp_path):
@@ -47,7 +49,8 @@ def on_a_terminal(*args) -> tuple[int, str, str]:
 
 
 def test_a_terminal_gets_a_progress_bar(tmp_path):
-    code, stdout, terminal = on_a_terminal("build", "--lang", "pl", "--mode", "pro", "--out", tmp_path)
+    """A build of one deck list: it shows its steps (the deck, every product's checks) as the kit's build does."""
+    code, stdout, terminal = on_a_terminal("build", "--lang", "pl", "--mode", "pro", "--deck", DECK, "--out", tmp_path)
     assert code == 0 and "Building" in terminal and stdout.startswith("Wrote ")
 
 

@@ -25,19 +25,23 @@ from pnp.project import Project, read_inputs
 from pnp.validate import CHECKERS, validate
 from validate_helpers import plant
 from product_helpers import as_products, product_named
+from session_cache import built_kit
 
 
 SHEETS = (product_named("score sheet"), product_named("tokens"))  # quick products that succeed
+DECK = Path(__file__).parent / "fixtures" / "decks" / "legal-allied.toml"
 
 
 def pdfs(root: Path) -> dict[Path, bytes]:
     return {path.relative_to(root): path.read_bytes() for path in sorted(root.rglob("*.pdf"))}
 
 
-def test_jobs_1_and_the_default_pool_write_byte_identical_files(runner, tmp_path):
-    for name, jobs in (("serial", "1"), ("pool", "2")):
-        result = invoke(runner, "build", "--lang", "tr", "--booklet", "--jobs", jobs, "--out", tmp_path / name)
-        assert result.exit_code == 0, result.output
+def test_jobs_1_and_the_default_pool_write_byte_identical_files(runner, tmp_path, tmp_path_factory):
+    """The serial kit is the session's `pnp build --lang tr --booklet` with PNP_JOBS=1 (the tests' default: one
+    process, as --jobs 1 gives), which other modules read too; the pool's is built here."""
+    built_kit(tmp_path_factory, runner, tmp_path / "serial", ("tr",), "--booklet")
+    result = invoke(runner, "build", "--lang", "tr", "--booklet", "--jobs", "2", "--out", tmp_path / "pool")
+    assert result.exit_code == 0, result.output
     serial, pool = pdfs(tmp_path / "serial"), pdfs(tmp_path / "pool")
     assert len(serial) == 7 + 2 + 5  # 7 decks, score sheet, tokens, the three rule books and two booklets
     assert serial.keys() == pool.keys()
@@ -275,11 +279,11 @@ def test_the_default_pool_is_one_process_for_one_language_or_busy_cores(monkeypa
 def test_verbose_output_says_how_many_processes_were_chosen_and_why(runner, monkeypatch, tmp_path):
     """Without --jobs and PNP_JOBS the command chooses (here on two idle or busy cores; `pnp validate`, whose checks
     are light, one process); --jobs and PNP_JOBS force their number whatever the load; --verbose names the choice on
-    stderr."""
+    stderr. The build is of one deck list: the choice is made, for the languages, before the build starts."""
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1})
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
     said = []
-    build = ["build", "--out", str(tmp_path / "out")]
+    build = ["build", "--deck", str(DECK), "--out", str(tmp_path / "out")]
     runs = ((0.0, {}, ["validate", "--lang", "de"]), (0.0, {}, [*build, "--lang", "de,pl"]),
             (0.0, {}, ["validate", "--lang", "de,pl"]), (1.8, {}, ["validate", "--lang", "de,pl"]),
             (1.8, {}, ["validate", "--lang", "de,pl", "--jobs", "2"]),

@@ -156,15 +156,18 @@ def test_a_message_missing_from_one_language_is_located_in_its_domains_file(proj
 
 
 # texts made of what placeholders are written with: braces, percent signs, names, conversions, digits, brackets
-FORMATTED = st.lists(st.sampled_from(["{", "}", "{{", "%", "%%", "(", ")", "n", "s", "d", "x", "0", ".", ":", " ",
-                                      "a"]), max_size=10).map("".join)
+PIECES = ["{", "}", "{{", "%", "%%", "(", ")", "n", "s", "d", "x", "0", ".", ":", " ", "a"]
+FORMATTED = st.lists(st.sampled_from(PIECES), max_size=10).map("".join)
+# the same without braces and percent signs: texts placeholder_free should accept (of FORMATTED's, 3 in 4 are not)
+BARE = st.lists(st.sampled_from([piece for piece in PIECES if piece.strip("{}%")]), max_size=10).map("".join)
 
 
 @settings(max_examples=400, deadline=None)
-@given(FORMATTED)
+@given(st.one_of(FORMATTED, BARE))
 def test_a_placeholder_free_text_holds_nothing_to_find_or_fill(text):
     """placeholders, format_syntax_error and without_placeholders answer a placeholder_free text (most texts) without
-    searching it: the searches and str.format's parser would find nothing in it either."""
+    searching it: the searches and str.format's parser would find nothing in it either. Half the texts are drawn
+    without braces and percent signs, so that fewer are drawn to find 400 that placeholder_free accepts."""
     assume(placeholder_free(text))
     assert not (BRACE.search(text) or PERCENT.search(text) or POSITIONAL_PERCENT.search(text))
     assert all(name is None for _, name, _, _ in string.Formatter().parse(text))
