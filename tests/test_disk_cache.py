@@ -7,9 +7,11 @@ bytes it was made from."""
 from __future__ import annotations
 
 import copy
-from dataclasses import replace
+from dataclasses import dataclass, replace
 import hashlib
 import os
+import pickle
+import re
 import shutil
 from io import BytesIO
 import subprocess
@@ -30,7 +32,7 @@ from pnp.context import BuildOptions
 from pnp.core import disk_cache, tomlfile
 from pnp.cards.deck import deck_pdf
 from pnp.cards.layout import card_layout
-from pnp.layouts.schemas import CARD_INK_SAVER
+from pnp.layouts.schemas import CARD_INK_SAVER, LAYOUTS
 from pnp.core.geometry import TextStyle
 from pnp.data.terms import FACTIONS
 from pnp.export import images
@@ -44,10 +46,12 @@ from pnp.proof.model import MessageRow
 from pnp.project import Project
 from pnp.typeset import fonts, hyphenation, kept_fits
 from pnp.typeset.textfit import FittedText, fit_text
+from session_cache import shared
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = "de,pl,tr"
 DECK = ROOT / "tests" / "fixtures" / "decks" / "legal-coalition.toml"  # three factions, no art files
+IMAGES_DPI = 50  # the lowest resolution a layout may give (pnp.core.values.DPI_RANGE)
 
 
 def run_pnp(out: Path, cache: Path | None, *args: str) -> None:
@@ -83,8 +87,19 @@ def proof_site(out: Path, cache: Path | None) -> dict[str, bytes]:
 
 
 def exported_images(out: Path, cache: Path | None) -> dict[str, bytes]:
-    """The German card images of `pnp export images` (300 dpi, with bleed) and their manifest."""
-    run_pnp(out, cache, "export", "images", "--lang", "de", "--jobs", "1")
+    """The German card images of `pnp export images` (with bleed) and their manifest, at IMAGES_DPI, through a
+    layouts folder (--layouts) whose export layout offers it: a faction's entry is made, read and made anew alike at
+    any resolution (its key holds the resolution), and 50 dpi is a 36th of the pixels of the shipped 300 dpi (which
+    test_output_images exports)."""
+    layouts = out.with_name(f"{out.name}-layouts")
+    layouts.mkdir()
+    for path in LAYOUTS.glob("*.toml"):  # the shipped layouts, the export layout offering IMAGES_DPI only
+        (layouts / path.name).write_bytes(path.read_bytes())
+    export = layouts / "export.toml"
+    export.write_text(re.sub(r"(?m)^dpi = \[300, 600\]", f"dpi = [{IMAGES_DPI}]", export.read_text(encoding="utf-8"),
+                             count=1), encoding="utf-8")
+    run_pnp(out, cache, "export", "images", "--lang", "de", "--jobs", "1", "--layouts", str(layouts),
+            "--dpi", str(IMAGES_DPI))
     return {path.relative_to(out).as_posix(): path.read_bytes() for path in sorted(out.rglob("*")) if path.is_file()}
 
 
@@ -104,6 +119,51 @@ def damage(made: dict[Path, bytes]) -> None:
                           b"")[index % 4 if len(paths) > 1 else 0])
 
 
+def stamps(cache: Path) -> dict[str, dict[str, tuple[int, int]]]:
+    """Each entry's inode and modification time, by its folder and name (a file written anew has others)."""
+    return {folder.name: {path.name: (path.stat().st_ino, path.stat().st_mtime_ns) for path in sorted(folder.iterdir())}
+            for folder in sorted((cache / "pnp").iterdir())}
+
+
+@dataclass(frozen=True)
+class CacheRuns:
+    """A product's files with the caches off, cold and warm (each run in fresh processes, the cold and warm ones with
+    the cache folder `folder`/cache, which they fill and read), whether the run with the caches off left that folder,
+    and its entries' stamps after the cold and after the warm run."""
+
+    folder: Path
+    without: dict[str, bytes]
+    cache_after_off: bool
+    cold: dict[str, bytes]
+    cold_stamps: dict[str, dict[str, tuple[int, int]]]
+    warm: dict[str, bytes]
+    warm_stamps: dict[str, dict[str, tuple[int, int]]]
+
+
+def cache_runs(factory: pytest.TempPathFactory, made_by) -> CacheRuns:
+    """`made_by`'s runs with the caches off, cold and warm, made once per test session for every folder it fills."""
+    def make(folder: Path) -> None:
+        cache = folder / "cache"
+        without = made_by(folder / "off", None)
+        cache_after_off = cache.exists()
+        cold = made_by(folder / "cold", cache)
+        cold_stamps = stamps(cache)
+        runs = CacheRuns(folder, without, cache_after_off, cold, cold_stamps, made_by(folder / "warm", cache),
+                         stamps(cache))
+        (folder / "runs.pickle").write_bytes(pickle.dumps(runs))
+
+    folder = shared(factory, ("caches off, cold and warm", made_by.__name__), make)
+    return pickle.loads((folder / "runs.pickle").read_bytes())
+
+
+def cache_after(factory: pytest.TempPathFactory, made_by, cache: Path) -> CacheRuns:
+    """`cache_runs(made_by)`, its cache folder as its cold and warm runs left it copied to `cache` (the times of
+    its files kept)."""
+    runs = cache_runs(factory, made_by)
+    shutil.copytree(runs.folder / "cache", cache)
+    return runs
+
+
 @pytest.mark.parametrize("made_by, folder, count", [
     (calibration_sheets, "catalogs", 3 * len(catalogs.DOMAINS)),  # one entry per catalog file
     (calibration_sheets, "decimals", 3),                           # one per language: its ruler length, scale range
@@ -118,26 +178,29 @@ def damage(made: dict[Path, bytes]) -> None:
     (kit, "rulebook-lines", 1),                                    # the German books' paragraphs
     (deck, "form-streams", 1),                                     # one per deck PDF: the deck list's
 ])
-def test_the_files_are_the_same_with_a_cold_a_warm_and_a_corrupted_cache(tmp_path, made_by, folder, count):
+def test_the_files_are_the_same_with_a_cold_a_warm_and_a_corrupted_cache(tmp_path, tmp_path_factory, made_by, folder,
+                                                                          count):
+    """The runs with the caches off, cold and warm are a product's (`cache_runs`: the same for each of its folders);
+    a folder's entries are damaged in a copy of the cache they left, and the corrupted run is the row's own."""
     cache = tmp_path / "cache"
-    without = made_by(tmp_path / "off", None)
-    assert without and not cache.exists()
-    assert made_by(tmp_path / "cold", cache) == without
+    runs = cache_after(tmp_path_factory, made_by, cache)
+    assert runs.without and not runs.cache_after_off
+    assert runs.cold == runs.without
+    assert len(runs.cold_stamps[folder]) == count
+    assert runs.warm == runs.without
+    assert runs.warm_stamps[folder] == runs.cold_stamps[folder]  # read, not written
     made = {path: path.read_bytes() for path in entries(cache, folder)}
-    assert len(made) == count
-    stamps = {path: (path.stat().st_ino, path.stat().st_mtime_ns) for path in made}
-    assert made_by(tmp_path / "warm", cache) == without
-    assert {path: (path.stat().st_ino, path.stat().st_mtime_ns) for path in made} == stamps  # read, not written
     damage(made)
-    assert made_by(tmp_path / "corrupted", cache) == without
+    assert made_by(tmp_path / "corrupted", cache) == runs.without
     assert {path: path.read_bytes() for path in entries(cache, folder)} == made  # each made anew
 
 
-def test_a_copy_of_the_data_folder_finds_the_same_art_scenes(tmp_path):
+def test_a_copy_of_the_data_folder_finds_the_same_art_scenes(tmp_path, tmp_path_factory):
     """An art scene's entry is keyed by what the picture depends on, not by the file its card was read from: a
-    copy of the data (as every test that changes the data makes) adds no entry."""
+    copy of the data (as every test that changes the data makes) adds no entry to the cache of a deck of the
+    shipped data (the deck's cold run of `cache_runs`)."""
     cache = tmp_path / "cache"
-    first = deck(tmp_path / "first", cache)
+    first = cache_after(tmp_path_factory, deck, cache).cold
     stamps = {path: path.stat().st_mtime_ns for path in entries(cache, "art-scenes")}
     shutil.copytree(ROOT / "data", tmp_path / "data")
     assert deck(tmp_path / "copy", cache, "--data", str(tmp_path / "data")) == first
@@ -164,14 +227,15 @@ def test_the_proof_site_is_the_same_with_a_cold_a_warm_and_a_corrupted_cache_of_
 
 def test_a_changed_card_makes_the_images_of_its_faction_only_anew(tmp_path, monkeypatch, project_copy):
     """A faction's images are read from its entry while its pages stay the same; when a card changes, its faction's
-    are made anew (the older entry never served), the same images as without the cache, and its entry replaced."""
+    are made anew (the older entry never served), the same images as without the cache, and its entry replaced
+    (at IMAGES_DPI, as `exported_images`)."""
     cache = tmp_path / "cache"
     monkeypatch.setenv("XDG_CACHE_HOME", str(cache))
     project = Project(data=project_copy / "data", locales=project_copy / "locales")
 
     def english_images() -> dict[Path, bytes]:
         ctx, _ = prepare_context(project, BuildOptions(langs=("en",), mode="pro"))
-        return images.card_images(card_pages(compose_cards(ctx.in_language("en"))), "en", 72, True)
+        return images.card_images(card_pages(compose_cards(ctx.in_language("en"))), "en", IMAGES_DPI, True)
 
     def stamps() -> set[tuple[str, int, int]]:
         return {(path.name, path.stat().st_ino, path.stat().st_mtime_ns) for path in entries(cache, "card-images")}
@@ -363,11 +427,11 @@ def test_a_kept_fit_serves_only_the_font_and_pattern_bytes_it_was_made_for(tmp_p
     assert fit_anew("Probe-Kept", patterns=turkish[:at] + bytes([turkish[at] ^ 0x20]) + turkish[at + 1:]) == (made, True)
 
 
-def test_the_rule_books_on_each_paper_keep_lines_of_their_own(tmp_path):
+def test_the_rule_books_on_each_paper_keep_lines_of_their_own(tmp_path, tmp_path_factory):
     """The books on Letter break at other widths than on A4: a build on one paper leaves the other's lines as they
-    were."""
+    were (the A4 build: the kit's cold run of `cache_runs`)."""
     cache = tmp_path / "cache"
-    run_pnp(tmp_path / "a4", cache, "build", "--lang", "de", "--jobs", "1")
+    cache_after(tmp_path_factory, kit, cache)
     a4 = {path: path.read_bytes() for path in entries(cache, "rulebook-lines")}
     run_pnp(tmp_path / "letter", cache, "build", "--lang", "de", "--jobs", "1", "--paper", "letter")
     both = {path: path.read_bytes() for path in entries(cache, "rulebook-lines")}
