@@ -2,6 +2,7 @@
 sheet side, in reading order) rendered with pypdfium2, the lowest ink inside the text frame found."""
 from __future__ import annotations
 
+import hashlib
 from io import BytesIO
 
 import pypdfium2 as pdfium
@@ -10,6 +11,7 @@ from PIL import Image
 from pnp.rulebook.booklet import booklet_order
 from pnp.rulebook.layout import Page
 from pnp.core.units import MM
+from session_cache import shared_value
 
 DPI = 30
 INK = 200  # a grey level below this is ink (the paper and the light tints are above)
@@ -47,3 +49,10 @@ def page_fills(pdf: bytes, page: Page, booklet: bool = False) -> list[tuple[floa
 def _text(side, left: float, right: float, frame: tuple[float, float]) -> str:
     """The text printed inside the frame (bottom, top in pt) between `left` and `right` on a sheet side."""
     return side.get_textpage().get_text_bounded(left=left, bottom=frame[0], right=right, top=frame[1])
+
+
+def shared_page_fills(pdf: bytes, page: Page, booklet: bool = False) -> list[tuple[float, str]]:
+    """`page_fills`, measured once per PDF, page format and session for every worker (several tests and modules
+    read the same books' fills)."""
+    what = ("page fills", hashlib.sha256(pdf).hexdigest(), repr(page), booklet)
+    return shared_value(what, lambda: page_fills(pdf, page, booklet))

@@ -8,6 +8,7 @@ from io import BytesIO
 from pathlib import Path
 from typing import Callable, Mapping, NamedTuple, Sequence
 
+import pypdfium2 as pdfium
 from pypdf import PdfReader
 
 from pnp.data.card_database import CardDatabase
@@ -132,6 +133,12 @@ def page_texts(pdf: bytes) -> tuple[str, ...]:
     return tuple(text for text, _ in extracted(pdf))
 
 
+def pdfium_text(pdf: bytes) -> str:
+    """Every page's text as pdfium extracts it: a twentieth of pypdf's time, for a test that looks for a text
+    alone (no pieces, lines or hyphens)."""
+    return "".join(page.get_textpage().get_text_range() for page in pdfium.PdfDocument(pdf))
+
+
 def squash(text: str) -> str:
     """Text with all whitespace removed: line breaks, justification and list layout do not matter."""
     return re.sub(r"\s+", "", text)
@@ -180,8 +187,10 @@ def book_blocks(lang: str, paper: str, book) -> tuple:
 
 @lru_cache(maxsize=None)
 def placements(lang: str, booklet: bool, book=LEARN_TO_PLAY, paper: str = "a4") -> tuple:
-    """Where each visible flowable of a book's pages (or its booklet pages) ended up (pnp.rulebook.render.Placed)."""
+    """Where each visible flowable of a book's pages (or its booklet pages) ended up (pnp.rulebook.render.Placed),
+    laid out with the lines the build keeps across runs (pnp.rulebook.kept_lines), as the build lays it out."""
     from pnp.rulebook import anatomy_fronts, document_info, faction_styles
+    from pnp.rulebook.kept_lines import kept_lines
     from pnp.rulebook.layout import page_for, rulebook_layout
     from pnp.rulebook.render import BookPrint, render
     from pnp.cards.layout import card_layout
@@ -191,8 +200,9 @@ def placements(lang: str, booklet: bool, book=LEARN_TO_PLAY, paper: str = "a4") 
     fonts = dict(register_fonts(Project().fonts))
     info = document_info(loaded.catalogs[lang], "rulebook")
     small_text = card_layout(layouts).card.small_text
-    render(book_blocks(lang, paper, book), BookPrint(page_for(paper, booklet, layouts), rulebook_layout(layouts), fonts,
-                                                     faction_styles(layouts), small_text, info,
-                                                     anatomy_fronts(loaded.cards, loaded.catalogs[lang], fonts,
-                                                                    layouts), booklet), placed)
+    with kept_lines(lang, paper) as kept:
+        render(book_blocks(lang, paper, book), BookPrint(page_for(paper, booklet, layouts), rulebook_layout(layouts),
+                                                         fonts, faction_styles(layouts), small_text, info,
+                                                         anatomy_fronts(loaded.cards, loaded.catalogs[lang], fonts,
+                                                                        layouts), booklet, kept), placed)
     return tuple(placed)

@@ -11,7 +11,7 @@ from pnp.project import Project
 from pnp.rulebook import blocks as b
 from pnp.rulebook.books import BOOKS, LEARN_TO_PLAY, QUICKREF
 from pnp.rulebook.layout import page_for
-from page_fill import page_fills
+from page_fill import shared_page_fills
 from rulebook_helpers import LANGS, book_blocks, rulebook, squash
 
 PAPERS = ("a4", "letter")
@@ -30,7 +30,8 @@ def measured(lang: str, paper: str):
     """(file name, book, the fill and frame text of each page) of every rule book PDF of a language and paper."""
     for book, booklet in FILES:
         name = book.booklet if booklet else book.pages
-        yield name, book, page_fills(rulebook(lang, paper)[name], page_for(paper, booklet, Project().layouts), booklet)
+        page = page_for(paper, booklet, Project().layouts)
+        yield name, book, shared_page_fills(rulebook(lang, paper)[name], page, booklet)
 
 
 @pytest.mark.parametrize("paper", PAPERS)
@@ -89,5 +90,5 @@ def test_no_table_leaves_fewer_than_three_rows_on_a_page(lang, paper):
 @pytest.mark.parametrize("lang", ("en", *LANGS))
 def test_learn_to_play_is_at_most_12_a4_pages_and_the_quick_reference_one(lang):
     pdfs = rulebook(lang, "a4")
-    assert len(page_fills(pdfs[LEARN_TO_PLAY.pages], page_for("a4", False, Project().layouts))) <= 12
-    assert len(page_fills(pdfs[QUICKREF.pages], page_for("a4", False, Project().layouts))) == 1
+    assert len(shared_page_fills(pdfs[LEARN_TO_PLAY.pages], page_for("a4", False, Project().layouts))) <= 12
+    assert len(shared_page_fills(pdfs[QUICKREF.pages], page_for("a4", False, Project().layouts))) == 1

@@ -93,7 +93,7 @@ def test_booklet_canvas_fills_its_padding_pages():
 def test_each_booklet_ends_with_notes_pages_not_blank_ones(lang, book):
     """The pages after the book's last one, up to the fold, are ruled notes pages under their title (Learn to Play
     and Rules Reference)."""
-    from page_fill import page_fills
+    from page_fill import shared_page_fills
     from pnp.project import Project
     from pnp.rulebook.layout import page_for
     from rulebook_helpers import book_blocks, reference_booklet_pdf, reference_pdf
@@ -102,8 +102,8 @@ def test_each_booklet_ends_with_notes_pages_not_blank_ones(lang, book):
     which = LEARN_TO_PLAY if book == "rulebook" else REFERENCE
     booklet, pages = (booklet_pdf, pages_pdf) if which is LEARN_TO_PLAY else (reference_booklet_pdf, reference_pdf)
     title = next(block.title for block in book_blocks(lang, "a4", which) if isinstance(block, Notes))
-    on_paper = page_fills(pages(lang), page_for("a4", False, Project().layouts))
-    fills = page_fills(booklet(lang), page_for("a4", True, Project().layouts), booklet=True)
+    on_paper = shared_page_fills(pages(lang), page_for("a4", False, Project().layouts))
+    fills = shared_page_fills(booklet(lang), page_for("a4", True, Project().layouts), booklet=True)
     book = [index for index, (_, text) in enumerate(fills) if squash(text) != squash(title)]
     assert book == list(range(len(book))) and len(fills) == padded(len(book))  # notes only after, up to the fold
     assert all(fill > 0.9 for fill, _ in fills[len(book):]) and all(fill > 0 for fill, _ in fills)

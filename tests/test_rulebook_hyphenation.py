@@ -5,13 +5,12 @@ only its tail of five letters or fewer. English is not hyphenated."""
 from __future__ import annotations
 
 import re
-from io import BytesIO
 
 import pytest
-from pypdf import PdfReader
 from reportlab.lib.styles import ParagraphStyle
 
 from conftest import LANGS
+from rulebook_helpers import page_texts
 from session_cache import built_kit
 from pnp.adapters.reportlab_platypus import line_texts, wrapped_lines
 from pnp.rulebook.flowables import Text
@@ -29,11 +28,12 @@ def books(runner, tmp_path_factory) -> dict[str, bytes]:
 
 
 def faults(pdf: bytes) -> tuple[int, int, list[str]]:
-    """(lines, hyphenated line ends, what breaks a rule) of a PDF's text, page by page."""
+    """(lines, hyphenated line ends, what breaks a rule) of a PDF's text as pypdf extracts it, page by page (once per
+    PDF and session: the same books of the other rulebook tests are read once)."""
     lines = hyphenated = 0
     found = []
-    for number, page in enumerate(PdfReader(BytesIO(pdf)).pages, 1):
-        text = [line.strip() for line in page.extract_text().split("\n") if line.strip()]
+    for number, page in enumerate(page_texts(pdf), 1):
+        text = [line.strip() for line in page.split("\n") if line.strip()]
         in_a_row = 0
         for line, following in zip(text, text[1:] + [""]):
             lines += 1

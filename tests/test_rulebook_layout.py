@@ -9,7 +9,7 @@ import re
 import pytest
 
 from pnp.cards.labels import card_labels
-from pnp.rulebook.books import BOOKS
+from pnp.rulebook.books import BOOKS, LEARN_TO_PLAY
 from pdf_ops import texts_by_font
 from rulebook_helpers import (LANGS, booklet_pdf, extracted, inputs, outline, page_texts, pages_pdf, placements,
                               reference_booklet_pdf, reference_pdf, squash)
@@ -39,7 +39,7 @@ def test_no_heading_is_the_last_line_of_a_page(lang, fmt, paper):
 @pytest.mark.parametrize("fmt", FORMATS)
 @pytest.mark.parametrize("lang", LANGS)
 def test_rules_pages_are_at_least_half_full(lang, fmt):
-    placed = placements(lang, fmt == "booklet")
+    placed = placements(lang, fmt == "booklet", LEARN_TO_PLAY, "a4")  # laid out for the test above
     pages = by_page(placed)
     chapters = [item.page for item in placed if item.chapter]
     thin = []
