@@ -72,11 +72,17 @@ def rulebook(lang: str, paper: str = "a4", data: Path | None = None) -> dict[str
     """{"rulebook.pdf": …, "rulebook-booklet.pdf": …, "rules-reference.pdf": …} (every book, pnp.rulebook.books)
     of the repository's inputs, composed once per session; of another `data` folder the page-for-page PDFs alone."""
     def render() -> dict[str, bytes]:
-        loaded = inputs(data)
-        return rulebook_pdfs(loaded.engine, loaded.cards, loaded.catalogs[lang], language_terms(loaded.lexicon, lang),
-                             register_fonts(Project().fonts), paper, booklet=data is None, layouts=Project().layouts)
+        return rendered_now(lang, paper, data, booklet=data is None)
 
     return render() if data else shared_value(("rulebook", lang, paper), render)
+
+
+def rendered_now(lang: str, paper: str = "a4", data: Path | None = None, booklet: bool = False) -> dict[str, bytes]:
+    """The books of `rulebook`, rendered in this process now (not the session's copy); with `booklet` their
+    booklets too."""
+    loaded = inputs(data)
+    return rulebook_pdfs(loaded.engine, loaded.cards, loaded.catalogs[lang], language_terms(loaded.lexicon, lang),
+                         register_fonts(Project().fonts), paper, booklet=booklet, layouts=Project().layouts)
 
 
 def pages_pdf(lang: str, **kwargs) -> bytes:
