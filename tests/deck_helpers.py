@@ -63,6 +63,11 @@ def text_in(page: pdfium.PdfPage | pdfium.PdfTextPage, rect: tuple[float, float,
     return " ".join(text.get_text_bounded(*rect).replace("\x02", "-").split())
 
 
+def page_texts(pdf: bytes) -> list[str]:
+    """Each page's text as PDFium reads it (the forms' text included)."""
+    return [page.get_textpage().get_text_range() for page in pdfium.PdfDocument(pdf)]
+
+
 def char_boxes(page: pdfium.PdfPage) -> list[tuple[str, tuple[float, float, float, float]]]:
     """Every character of a page with its box (points)."""
     text = page.get_textpage()

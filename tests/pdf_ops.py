@@ -3,6 +3,7 @@ its font, effective size and fill colour, and every colour operator."""
 from __future__ import annotations
 
 import ctypes
+import hashlib
 import math
 from dataclasses import dataclass
 from io import BytesIO
@@ -10,6 +11,8 @@ from io import BytesIO
 import pikepdf
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
+
+from session_cache import shared_value
 
 TEXT_SHOW = {b"Tj", b"TJ", b"'", b'"'}
 COLOUR_OPERATORS = {b"k", b"K", b"rg", b"RG", b"g", b"G", b"sc", b"scn", b"SC", b"SCN", b"cs", b"CS"}
@@ -132,3 +135,9 @@ def texts_by_font(pdf: bytes) -> list[tuple[str, str]]:
             chars.append(char)
         flush(font, chars)
     return found
+
+
+def shared_printed(pdf: bytes) -> tuple[list[Run], list[tuple]]:
+    """`printed(pdf)`, read once per test session for every worker (session_cache.shared_value, by the PDF's digest):
+    several modules read the same kit."""
+    return shared_value(("printed", hashlib.sha256(pdf).hexdigest()), lambda: printed(pdf))

@@ -19,6 +19,7 @@ import pytest
 from filelock import FileLock
 
 from conftest import invoke
+from pnp.layouts.schemas import LAYOUTS
 from pnp.project import REPO
 
 SOURCES = ("pnp", "data", "locales", "fonts")  # what the products are made from (compiled catalogs left out)
@@ -91,3 +92,15 @@ def built_kit(factory: pytest.TempPathFactory, runner, out: Path, langs: tuple[s
 
         shutil.copytree(shared(factory, ("build", lang, *args), build), out, dirs_exist_ok=True)
     return out
+
+
+def shared_layouts(factory: pytest.TempPathFactory, file: str, old: str, new: str) -> Path:
+    """A layouts folder for `--layouts` (a folder of one's own, as a user passes it): the bundled layout files with
+    `old` replaced by `new` in `file` (e.g. a lower resolution in export.toml), made once per session."""
+    def make(folder: Path) -> None:
+        shutil.copytree(LAYOUTS, folder, ignore=shutil.ignore_patterns("*.py", "__pycache__"), dirs_exist_ok=True)
+        text = (folder / file).read_text(encoding="utf-8")
+        assert text.count(old) == 1, (file, old)
+        (folder / file).write_text(text.replace(old, new), encoding="utf-8")
+
+    return shared(factory, ("layouts", file, old, new), make)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pypdfium2 as pdfium
 import pytest
-from pypdf import PdfReader
 
 from conftest import invoke
+from deck_helpers import page_texts
+from session_cache import built_kit
 from pnp.cards.layout import card_layout
 from pnp.layouts.schemas import LAYOUTS
 
@@ -18,11 +19,12 @@ def back_page(path) -> bytes:
 
 @pytest.fixture(scope="module")
 def builds(runner, tmp_path_factory):
+    """`pnp build --lang pl` with the default backs (session_cache.built_kit: the Polish kit other modules read, made
+    once per session with the booklet, which leaves the decks as they are) and with `--backs common`."""
     out = tmp_path_factory.mktemp("backs")
-    for backs in ("faction", "common"):
-        args = ["build", "--lang", "pl", "--out", str(out / backs)] + (["--backs", backs] if backs == "common" else [])
-        result = invoke(runner, *args)
-        assert result.exit_code == 0, result.output
+    built_kit(tmp_path_factory, runner, out / "faction", ("pl",), "--booklet")
+    result = invoke(runner, "build", "--lang", "pl", "--backs", "common", "--out", str(out / "common"))
+    assert result.exit_code == 0, result.output
     return {backs: sorted((out / backs / "pl" / "cards").glob("*.pdf")) for backs in ("faction", "common")}
 
 
@@ -32,7 +34,7 @@ def test_common_backs_are_one_neutral_back_for_every_deck(builds):
     assert len({back_page(path) for path in decks}) == 1
     names = {"Kartagina", "Dacja", "Egipt", "Macedonia", "Persja", "Rzym", "Sparta"}
     for path in decks:
-        backs = " ".join(page.extract_text() for page in PdfReader(path).pages[1::2])
+        backs = " ".join(page_texts(path.read_bytes())[1::2])
         assert "ANCIENT DUEL" in backs.upper() and not any(name.upper() in backs.upper() for name in names)
 
 

@@ -2,13 +2,12 @@
 (print checks, no translation checks), and not part of `all`."""
 from __future__ import annotations
 
-from io import BytesIO
 from pathlib import Path
 
 import pytest
-from pypdf import PdfReader
 
 from conftest import LANGS, invoke, project_args
+from deck_helpers import page_texts
 from pnp.cli.options import LanguageList
 from pnp.data.terms import FACTIONS
 from pnp.project import Project, read_inputs
@@ -18,8 +17,8 @@ PARTS = ["rulebook.pdf", "rules-reference.pdf", "quickref.pdf", "scoresheet.pdf"
 
 
 def _text(path: Path) -> str:
-    return " ".join(" ".join((page.extract_text() or "").split()) for page in PdfReader(BytesIO(path.read_bytes()))
-                    .pages)
+    """The PDF's text as PDFium reads it, whitespace collapsed."""
+    return " ".join(" ".join(text.split()) for text in page_texts(path.read_bytes()))
 
 
 @pytest.fixture(scope="module")

@@ -18,14 +18,32 @@ from deck_helpers import render_decks
 from pnp.context import BuildOptions
 from product_helpers import page_image
 from pnp.data.terms import FACTIONS
+from session_cache import shared_layouts
 
 LANG = "pl"
+LOW_DPI = 100  # a ninth of the pixels of the shipped 300 dpi; sizes the same arithmetic (mm × dpi, rounded to pixels)
 
 
 @pytest.fixture(scope="module")
 def images(tmp_path_factory, runner) -> Path:
     out = tmp_path_factory.mktemp("images")
     result = invoke(runner, "export", "images", "--lang", LANG, "--out", out)
+    assert result.exit_code == 0, result.output
+    return out / LANG / "images"
+
+
+@pytest.fixture(scope="module")
+def low_dpi(tmp_path_factory) -> tuple[str, ...]:
+    """`--dpi 100 --layouts FOLDER`: the bundled layouts, whose export.toml also offers LOW_DPI in FOLDER."""
+    layouts = shared_layouts(tmp_path_factory, "export.toml", "dpi = [300, 600]", f"dpi = [300, 600, {LOW_DPI}]")
+    return "--dpi", str(LOW_DPI), "--layouts", str(layouts)
+
+
+@pytest.fixture(scope="module")
+def low_images(tmp_path_factory, runner, low_dpi) -> Path:
+    """The images of `images` at LOW_DPI."""
+    out = tmp_path_factory.mktemp("low-images")
+    result = invoke(runner, "export", "images", "--lang", LANG, *low_dpi, "--out", out)
     assert result.exit_code == 0, result.output
     return out / LANG / "images"
 
@@ -85,14 +103,15 @@ def test_an_image_is_the_pro_deck_page_of_its_card(images, exported, pro_decks):
         assert ImageChops.difference(page_image(deck, 1, 300), back.convert("RGB")).getbbox() is None
 
 
-def test_without_bleed_the_image_is_the_trim_63_by_88_mm(images, runner, tmp_path):
-    result = invoke(runner, "export", "images", "--lang", LANG, "--no-bleed", "--out", tmp_path)
+def test_without_bleed_the_image_is_the_trim_63_by_88_mm(low_images, low_dpi, runner, tmp_path):
+    """At LOW_DPI, against the images with bleed at LOW_DPI: 63 × 88 mm are 248 × 346 px (744 × 1039 at 300 dpi)."""
+    result = invoke(runner, "export", "images", "--lang", LANG, "--no-bleed", *low_dpi, "--out", tmp_path)
     assert result.exit_code == 0, result.output
     folder = tmp_path / LANG / "images"
     assert len(list(folder.glob("*.png"))) == len(_manifest(folder)) == 141 + len(FACTIONS)
-    with Image.open(folder / "back-rome.png") as trimmed, Image.open(images / "back-rome.png") as full:
-        assert trimmed.size == (744, 1039)
-        inner = full.convert("RGB").crop((35, 35, 35 + 744, 35 + 1039))  # 3 mm = 35.4 px
+    with Image.open(folder / "back-rome.png") as trimmed, Image.open(low_images / "back-rome.png") as full:
+        assert trimmed.size == (248, 346)
+        inner = full.convert("RGB").crop((12, 12, 12 + 248, 12 + 346))  # 3 mm = 11.8 px
         assert ImageChops.difference(inner, trimmed.convert("RGB")).getbbox() is None
 
 
@@ -107,16 +126,19 @@ def test_an_unknown_resolution_is_a_usage_error(runner, tmp_path):
     assert result.exit_code == 2 and "150" in result.output and not any(tmp_path.iterdir())
 
 
-def test_the_export_is_deterministic_for_any_number_of_jobs(images, runner, tmp_path):
-    """Again, with English beside it in two worker processes: the same files as the fixture's, made in one."""
-    assert invoke(runner, "export", "images", "--lang", f"en,{LANG}", "--jobs", "2", "--out", tmp_path).exit_code == 0
+def test_the_export_is_deterministic_for_any_number_of_jobs(low_images, low_dpi, runner, tmp_path):
+    """Again, with English beside it in two worker processes: the same files as the fixture's, made in one (both at
+    LOW_DPI)."""
+    result = invoke(runner, "export", "images", "--lang", f"en,{LANG}", "--jobs", "2", *low_dpi, "--out", tmp_path)
+    assert result.exit_code == 0, result.output
     again = tmp_path / LANG / "images"
-    assert all((again / p.name).read_bytes() == p.read_bytes() for p in images.iterdir())
+    assert all((again / p.name).read_bytes() == p.read_bytes() for p in low_images.iterdir())
 
 
 @pytest.mark.parametrize("service, size", [("mpc", (822, 1122)), ("dtc", (825, 1125))])
 def test_a_print_service_gets_images_of_its_size(runner, tmp_path, service, size):
-    """MakePlayingCards 2.5 × 3.5 in + 0.12 in, DriveThruCards + 0.125 in, both at 300 dpi, bleed covered."""
+    """MakePlayingCards 2.5 × 3.5 in + 0.12 in, DriveThruCards + 0.125 in, both at 300 dpi, bleed covered. (Not at
+    LOW_DPI: a pixel there is 0.25 mm, and a bleed of 3.0 instead of 3.048 mm would give MakePlayingCards' size.)"""
     result = invoke(runner, "export", "images", "--lang", "en", "--service", service, "--out", tmp_path)
     assert result.exit_code == 0, result.output
     for path in (tmp_path / "en" / "images").glob("*.png"):
@@ -137,14 +159,14 @@ def test_a_pro_build_for_drivethrucards_has_its_trim_and_bleed(runner, tmp_path)
             assert [round(float(v) / 72, 4) for v in page.TrimBox] == [0.125, 0.125, 2.625, 3.625]
 
 
-def test_a_services_file_of_ones_own_extends_the_bundled_ones(runner, tmp_path):
+def test_a_services_file_of_ones_own_extends_the_bundled_ones(runner, tmp_path, low_dpi):
     services = tmp_path / "services.toml"
     services.write_text('[square-cut]\nextends = "generic"\nname = "my local shop"\nbleed = 2.0\n', "utf-8")
     result = invoke(runner, "export", "images", "--lang", "en", "--services", services, "--service", "square-cut",
-                    "--out", tmp_path / "out")
+                    *low_dpi, "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
     with Image.open(tmp_path / "out" / "en" / "images" / "back-rome.png") as image:
-        assert image.size == (791, 1087)  # (63 + 4) × (88 + 4) mm at 300 dpi
+        assert image.size == (264, 362)  # (63 + 4) × (88 + 4) mm at LOW_DPI (791 × 1087 px at 300 dpi)
 
 
 def test_a_broken_services_file_is_located(runner, tmp_path):

@@ -21,6 +21,7 @@ from pnp.export.settings import export_layout
 from pnp.project import Project
 from pnp.cards.produce import card_pages, compose_cards
 from pnp.data.terms import FACTIONS
+from session_cache import shared_layouts
 
 LANG = "tr"
 # The keys and value types of a custom deck as Tabletop Simulator writes it into a saved object (a deck saved from
@@ -138,9 +139,11 @@ def test_each_grid_cell_shows_the_card_of_its_id(tts):
             assert back.size == (width, height)
 
 
-def test_a_base_url_gives_each_language_its_own_urls(runner, tmp_path):
+def test_a_base_url_gives_each_language_its_own_urls(runner, tmp_path, tmp_path_factory):
+    """With the deck sheets at 50 dpi (a layouts folder of one's own: the URLs do not depend on the resolution)."""
+    layouts = shared_layouts(tmp_path_factory, "export.toml", "dpi = 150", "dpi = 50")
     result = invoke(runner, "export", "tts", "--lang", "en,de", "--base-url", "https://example.invalid/ad/",
-                    "--out", tmp_path)
+                    "--layouts", layouts, "--out", tmp_path)
     assert result.exit_code == 0, result.output
     for lang in ("en", "de"):
         entry = next(iter(_deck(tmp_path / lang / "tts", "rome")["CustomDeck"].values()))

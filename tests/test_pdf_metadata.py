@@ -24,11 +24,12 @@ ENGLISH = ("tokens", "Tokens", "Score Sheet", "print-and-play", "rulebook", "cal
 
 @pytest.fixture(scope="module")
 def kits(runner, tmp_path_factory) -> dict[str, Path]:
-    """The kit in de, pl, tr on A4 (with the booklet and calibration sheets), and de on Letter, pro and A4 again."""
+    """The kit in de, pl, tr on A4 (with the booklet and calibration sheets), and de on Letter (with the booklet:
+    the build test_text_ink reads), pro and A4 again."""
     root = tmp_path_factory.mktemp("metadata")
     built_kit(tmp_path_factory, runner, root / "a4", KIT_LANGS, "--booklet")
-    runs = {"letter": ("--lang", "de", "--paper", "letter"), "pro": ("--lang", "de", "--mode", "pro"),
-            "again": ("--lang", "de")}
+    built_kit(tmp_path_factory, runner, root / "letter", ("de",), "--booklet", "--paper", "letter")
+    runs = {"pro": ("--lang", "de", "--mode", "pro"), "again": ("--lang", "de")}
     for name, args in runs.items():
         result = invoke(runner, "build", *args, "--out", root / name)
         assert result.exit_code == 0, result.output
@@ -37,7 +38,7 @@ def kits(runner, tmp_path_factory) -> dict[str, Path]:
     for lang in KIT_LANGS:
         result = invoke(runner, "calibrate", "--lang", lang, "--out", root / "a4" / lang / "calibration.pdf")
         assert result.exit_code == 0, result.output
-    return {name: root / name for name in ("a4", *runs)}
+    return {name: root / name for name in ("a4", "letter", *runs)}
 
 
 def trailer_id(data: bytes) -> bytes:
