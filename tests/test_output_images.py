@@ -126,13 +126,16 @@ def test_an_unknown_resolution_is_a_usage_error(runner, tmp_path):
     assert result.exit_code == 2 and "150" in result.output and not any(tmp_path.iterdir())
 
 
-def test_the_export_is_deterministic_for_any_number_of_jobs(low_images, low_dpi, runner, tmp_path):
+def test_the_export_is_deterministic_for_any_number_of_jobs(low_images, low_dpi, runner, tmp_path, monkeypatch):
     """Again, with English beside it in two worker processes: the same files as the fixture's, made in one (both at
-    LOW_DPI)."""
-    result = invoke(runner, "export", "images", "--lang", f"en,{LANG}", "--jobs", "2", *low_dpi, "--out", tmp_path)
+    LOW_DPI). With a cache folder of its own: the workers encode the images instead of reading the fixture's."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    result = invoke(runner, "export", "images", "--lang", f"en,{LANG}", "--jobs", "2", *low_dpi,
+                    "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
-    again = tmp_path / LANG / "images"
+    again = tmp_path / "out" / LANG / "images"
     assert all((again / p.name).read_bytes() == p.read_bytes() for p in low_images.iterdir())
+    assert (tmp_path / "cache" / "pnp" / "card-images").is_dir()  # made here, in the workers
 
 
 @pytest.mark.parametrize("service, size", [("mpc", (822, 1122)), ("dtc", (825, 1125))])
