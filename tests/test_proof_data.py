@@ -108,8 +108,11 @@ def test_glossary_lists_terms_stat_abbreviations_and_forbidden_words(polish_site
                      page)
 
 
-def test_same_input_gives_byte_identical_site_for_any_number_of_jobs(polish_site):
-    again = proof_site(Project(), ("pl",), jobs=2)  # the fixture's site was made in one process
+def test_same_input_gives_byte_identical_site_for_any_number_of_jobs(polish_site, tmp_path, monkeypatch):
+    """The fixture's site was made in one process; made again in two, with a cache folder of its own (so the workers
+    draw and encode the images instead of reading the fixture's), it is the same."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    again = proof_site(Project(), ("pl",), jobs=2)
     assert list(again) == list(polish_site)
     assert all(again[path] == polish_site[path] for path in again)
     cards = [path for path in again if path.suffix in (".png", ".jpg") and path.parent.name != "printed"]
