@@ -63,8 +63,9 @@ def text_in(page: pdfium.PdfPage | pdfium.PdfTextPage, rect: tuple[float, float,
     return " ".join(text.get_text_bounded(*rect).replace("\x02", "-").split())
 
 
-def page_texts(pdf: bytes) -> list[str]:
-    """Each page's text as PDFium reads it (the forms' text included)."""
+def pdfium_page_texts(pdf: bytes) -> list[str]:
+    """Each page's text as PDFium reads it (the forms' text included): a twentieth of pypdf's time, for a test that
+    looks for texts alone (rulebook_helpers.page_texts is pypdf's, with its pieces, lines and hyphens)."""
     return [page.get_textpage().get_text_range() for page in pdfium.PdfDocument(pdf)]
 
 

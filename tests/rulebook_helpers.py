@@ -8,7 +8,6 @@ from io import BytesIO
 from pathlib import Path
 from typing import Callable, Mapping, NamedTuple, Sequence
 
-import pypdfium2 as pdfium
 from pypdf import PdfReader
 
 from pnp.data.card_database import CardDatabase
@@ -137,12 +136,6 @@ def extracted(pdf: bytes) -> tuple[tuple[str, tuple[Piece, ...]], ...]:
 
 def page_texts(pdf: bytes) -> tuple[str, ...]:
     return tuple(text for text, _ in extracted(pdf))
-
-
-def pdfium_text(pdf: bytes) -> str:
-    """Every page's text as pdfium extracts it: a twentieth of pypdf's time, for a test that looks for a text
-    alone (no pieces, lines or hyphens)."""
-    return "".join(page.get_textpage().get_text_range() for page in pdfium.PdfDocument(pdf))
 
 
 def squash(text: str) -> str:

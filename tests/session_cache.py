@@ -94,13 +94,13 @@ def built_kit(factory: pytest.TempPathFactory, runner, out: Path, langs: tuple[s
     return out
 
 
-def shared_layouts(factory: pytest.TempPathFactory, file: str, old: str, new: str) -> Path:
+def shared_layouts(file: str, old: str, new: str) -> Path:
     """A layouts folder for `--layouts` (a folder of one's own, as a user passes it): the bundled layout files with
-    `old` replaced by `new` in `file` (e.g. a lower resolution in export.toml), made once per session."""
+    `old` replaced by `new` in `file` (e.g. a lower resolution in export.toml), made once per test session."""
     def make(folder: Path) -> None:
         shutil.copytree(LAYOUTS, folder, ignore=shutil.ignore_patterns("*.py", "__pycache__"), dirs_exist_ok=True)
         text = (folder / file).read_text(encoding="utf-8")
         assert text.count(old) == 1, (file, old)
         (folder / file).write_text(text.replace(old, new), encoding="utf-8")
 
-    return shared(factory, ("layouts", file, old, new), make)
+    return shared(_SESSION[0], ("layouts", file, old, new), make)

@@ -6,7 +6,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from conftest import invoke
-from deck_helpers import page_texts
+from deck_helpers import pdfium_page_texts
 from session_cache import built_kit
 from pnp.cards.layout import card_layout
 from pnp.layouts.schemas import LAYOUTS
@@ -34,7 +34,7 @@ def test_common_backs_are_one_neutral_back_for_every_deck(builds):
     assert len({back_page(path) for path in decks}) == 1
     names = {"Kartagina", "Dacja", "Egipt", "Macedonia", "Persja", "Rzym", "Sparta"}
     for path in decks:
-        backs = " ".join(page_texts(path.read_bytes())[1::2])
+        backs = " ".join(pdfium_page_texts(path.read_bytes())[1::2])
         assert "ANCIENT DUEL" in backs.upper() and not any(name.upper() in backs.upper() for name in names)
 
 

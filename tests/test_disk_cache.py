@@ -11,7 +11,6 @@ from dataclasses import dataclass, replace
 import hashlib
 import os
 import pickle
-import re
 import shutil
 from io import BytesIO
 import subprocess
@@ -32,7 +31,7 @@ from pnp.context import BuildOptions
 from pnp.core import disk_cache, tomlfile
 from pnp.cards.deck import deck_pdf
 from pnp.cards.layout import card_layout
-from pnp.layouts.schemas import CARD_INK_SAVER, LAYOUTS
+from pnp.layouts.schemas import CARD_INK_SAVER
 from pnp.core.geometry import TextStyle
 from pnp.data.terms import FACTIONS
 from pnp.export import images
@@ -46,7 +45,7 @@ from pnp.proof.model import MessageRow
 from pnp.project import Project
 from pnp.typeset import fonts, hyphenation, kept_fits
 from pnp.typeset.textfit import FittedText, fit_text
-from session_cache import shared
+from session_cache import shared, shared_layouts
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = "de,pl,tr"
@@ -91,13 +90,7 @@ def exported_images(out: Path, cache: Path | None) -> dict[str, bytes]:
     layouts folder (--layouts) whose export layout offers it: a faction's entry is made, read and made anew alike at
     any resolution (its key holds the resolution), and 50 dpi is a 36th of the pixels of the shipped 300 dpi (which
     test_output_images exports)."""
-    layouts = out.with_name(f"{out.name}-layouts")
-    layouts.mkdir()
-    for path in LAYOUTS.glob("*.toml"):  # the shipped layouts, the export layout offering IMAGES_DPI only
-        (layouts / path.name).write_bytes(path.read_bytes())
-    export = layouts / "export.toml"
-    export.write_text(re.sub(r"(?m)^dpi = \[300, 600\]", f"dpi = [{IMAGES_DPI}]", export.read_text(encoding="utf-8"),
-                             count=1), encoding="utf-8")
+    layouts = shared_layouts("export.toml", "dpi = [300, 600]", f"dpi = [{IMAGES_DPI}]")
     run_pnp(out, cache, "export", "images", "--lang", "de", "--jobs", "1", "--layouts", str(layouts),
             "--dpi", str(IMAGES_DPI))
     return {path.relative_to(out).as_posix(): path.read_bytes() for path in sorted(out.rglob("*")) if path.is_file()}

@@ -15,7 +15,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from conftest import invoke
-from deck_helpers import page_texts, shared_decks
+from deck_helpers import pdfium_page_texts, shared_decks
 from pnp.context import BuildOptions
 from pnp.data.terms import FACTIONS
 from pnp.layouts.schemas import CARD_INK_SAVER, LAYOUTS
@@ -67,8 +67,8 @@ def test_pages_boxes_and_texts_are_unchanged(decks):
         for before, after in zip(full.pages, light.pages):
             assert (before.mediabox, before.trimbox, before.bleedbox) == (after.mediabox, after.trimbox,
                                                                           after.bleedbox)
-        texts = page_texts(decks["full"][name])
-        assert all(texts) and texts == page_texts(decks["ink-saver"][name]), faction
+        texts = pdfium_page_texts(decks["full"][name])
+        assert all(texts) and texts == pdfium_page_texts(decks["ink-saver"][name]), faction
 
 
 @needs_gs

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from conftest import LANGS, invoke, project_args
-from deck_helpers import page_texts
+from deck_helpers import pdfium_page_texts
 from pnp.cli.options import LanguageList
 from pnp.data.terms import FACTIONS
 from pnp.project import Project, read_inputs
@@ -18,7 +18,7 @@ PARTS = ["rulebook.pdf", "rules-reference.pdf", "quickref.pdf", "scoresheet.pdf"
 
 def _text(path: Path) -> str:
     """The PDF's text as PDFium reads it, whitespace collapsed."""
-    return " ".join(" ".join(text.split()) for text in page_texts(path.read_bytes()))
+    return " ".join(" ".join(text.split()) for text in pdfium_page_texts(path.read_bytes()))
 
 
 @pytest.fixture(scope="module")

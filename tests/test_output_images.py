@@ -33,9 +33,9 @@ def images(tmp_path_factory, runner) -> Path:
 
 
 @pytest.fixture(scope="module")
-def low_dpi(tmp_path_factory) -> tuple[str, ...]:
+def low_dpi() -> tuple[str, ...]:
     """`--dpi 100 --layouts FOLDER`: the bundled layouts, whose export.toml also offers LOW_DPI in FOLDER."""
-    layouts = shared_layouts(tmp_path_factory, "export.toml", "dpi = [300, 600]", f"dpi = [300, 600, {LOW_DPI}]")
+    layouts = shared_layouts("export.toml", "dpi = [300, 600]", f"dpi = [300, 600, {LOW_DPI}]")
     return "--dpi", str(LOW_DPI), "--layouts", str(layouts)
 
 

@@ -139,9 +139,9 @@ def test_each_grid_cell_shows_the_card_of_its_id(tts):
             assert back.size == (width, height)
 
 
-def test_a_base_url_gives_each_language_its_own_urls(runner, tmp_path, tmp_path_factory):
+def test_a_base_url_gives_each_language_its_own_urls(runner, tmp_path):
     """With the deck sheets at 50 dpi (a layouts folder of one's own: the URLs do not depend on the resolution)."""
-    layouts = shared_layouts(tmp_path_factory, "export.toml", "dpi = 150", "dpi = 50")
+    layouts = shared_layouts("export.toml", "dpi = 150", "dpi = 50")
     result = invoke(runner, "export", "tts", "--lang", "en,de", "--base-url", "https://example.invalid/ad/",
                     "--layouts", layouts, "--out", tmp_path)
     assert result.exit_code == 0, result.output

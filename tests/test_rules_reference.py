@@ -15,8 +15,9 @@ from pnp.rulebook import blocks as b
 from pnp.rulebook.books import REFERENCE
 from pnp.rulebook.numbering import PAGE_STAND_IN, has_pages, numbered, page, ref, with_pages
 from test_rules_decisions import rule_numbers
-from rulebook_helpers import (LANGS, flat_text, inputs, outline, page_texts, pages_pdf, pdfium_text, reference_pdf,
-                              rulebook, squash, text_lines)
+from deck_helpers import pdfium_page_texts
+from rulebook_helpers import (LANGS, flat_text, inputs, outline, page_texts, pages_pdf, reference_pdf, rulebook, squash,
+                              text_lines)
 
 MARKUP = """@chapter[newpage]{intro} Intro
 @rule{golden} Cards win.
@@ -109,7 +110,7 @@ def test_every_index_page_is_known_in_every_format(paper):
     for lang in LANGS:
         pdfs = rulebook(lang, paper)
         for name in (REFERENCE.pages, REFERENCE.booklet):
-            assert PAGE_STAND_IN not in squash(pdfium_text(pdfs[name])), (lang, paper, name)
+            assert PAGE_STAND_IN not in squash("".join(pdfium_page_texts(pdfs[name]))), (lang, paper, name)
 
 
 @pytest.mark.parametrize("lang", LANGS)
