@@ -34,7 +34,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 CACHE = Path.home() / ".cache" / "pnp-bench"
-PNP = "from pnp.cli import main; main()"
+PNP = ("-m", "pnp")  # the `pnp` command, as its script runs it (pnp.__main__)
 MEMORY_TARGET_MB, DECK_TARGET_KB = 300, 130
 
 
@@ -110,9 +110,9 @@ def timed(command: list[str], cwd: Path, sample: bool = False, output=subprocess
 def jobs(side: Side, out: Path) -> dict[str, list[str]]:
     py = str(side.python)
     return {
-        "kit": [py, "-c", PNP, "build", "--out", str(out / "kit")],
-        "one language": [py, "-c", PNP, "build", "--lang", "de", "--out", str(out / "de")],
-        "validate": [py, "-c", PNP, "validate"],
+        "kit": [py, *PNP, "build", "--out", str(out / "kit")],
+        "one language": [py, *PNP, "build", "--lang", "de", "--out", str(out / "de")],
+        "validate": [py, *PNP, "validate"],
         "import pnp.cli": [py, "-c", "import pnp.cli"],
     }
 
@@ -140,13 +140,13 @@ def measure_memory(side: Side) -> None:
 
 def parallel_identical(side: Side) -> str:
     """Whether `pnp build --jobs 1` and the default parallel build write byte-identical files."""
-    help_text = subprocess.run([str(side.python), "-c", PNP, "build", "--help"], capture_output=True, text=True,
+    help_text = subprocess.run([str(side.python), *PNP, "build", "--help"], capture_output=True, text=True,
                                cwd=side.root).stdout
     if "--jobs" not in help_text:
         return "n/a (no --jobs)"
     with tempfile.TemporaryDirectory(prefix="pnp-bench-") as out:
         for folder, extra in (("serial", ["--jobs", "1"]), ("parallel", [])):
-            subprocess.run([str(side.python), "-c", PNP, "build", *extra, "--out", f"{out}/{folder}"],
+            subprocess.run([str(side.python), *PNP, "build", *extra, "--out", f"{out}/{folder}"],
                            cwd=side.root, check=True, capture_output=True)
         files = sorted(p.relative_to(f"{out}/serial") for p in Path(out, "serial").rglob("*.pdf"))
         same = all(Path(out, "serial", f).read_bytes() == Path(out, "parallel", f).read_bytes() for f in files)

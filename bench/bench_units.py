@@ -71,7 +71,7 @@ class Job:
 
 def pnp(*args: str) -> Callable[[Path], list[str]]:
     """A `pnp` command; the word OUT among `args` is the job's output folder."""
-    return lambda out: [PY, "-c", PNP, *(str(out) if arg == "OUT" else arg for arg in args)]
+    return lambda out: [PY, *PNP, *(str(out) if arg == "OUT" else arg for arg in args)]
 
 
 def child(*args: object) -> Callable[[Path], list[str]]:

@@ -2,9 +2,13 @@
 longer work as the adapter expects fails here (pyproject.toml pins the minor versions these tests run)."""
 from __future__ import annotations
 
+import dataclasses
+import importlib.util
+import inspect
 import marshal
 import os
 import re
+import sys
 import zlib
 from io import BytesIO
 from pathlib import Path
@@ -22,7 +26,9 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
 from reportlab.platypus import Frame, KeepTogether, Paragraph, Spacer, Table
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from pnp.adapters import hyperglot_data, pyphen_internals, reportlab_canvas as rc, reportlab_fonts, reportlab_platypus as rp
+from pnp.adapters import (dataclass_methods, hyperglot_data, pyphen_internals, reportlab_canvas as rc, reportlab_fonts,
+                          reportlab_platypus as rp)
+from pnp.core import disk_cache
 
 # fonts pnp does not register (ReportLab maps a second font of an already registered face to the first): one each
 VERA = Path(reportlab.__file__).parent / "fonts"
@@ -549,3 +555,80 @@ def test_platypus_imported_with_its_url_pattern_compiled_on_first_use():
         theirs, ours = paragraph.uri_pat.match(uri), stand_in.match(uri)
         assert (theirs and theirs.groups()) == (ours and ours.groups())
     assert stand_in.compiled.pattern == paragraph.uri_pat.pattern
+
+
+def _probe_class():
+    """A dataclass with every method dataclasses may make (order, frozen, a default, a factory, a return type)."""
+    @dataclasses.dataclass(frozen=True, order=True)
+    class Probe:
+        count: int
+        name: str = "x"
+        parts: tuple = dataclasses.field(default_factory=tuple)
+    return Probe
+
+
+METHODS = ("__init__", "__repr__", "__eq__", "__lt__", "__le__", "__gt__", "__ge__", "__hash__", "__setattr__",
+           "__delattr__")
+
+
+def _kept_compiled(monkeypatch) -> tuple[type, dataclass_methods.MethodTable]:
+    """The probe class made with dataclass_methods.keep_compiled given to a fresh dataclasses (its `exec` removed),
+    and the table it used."""
+    monkeypatch.delattr(dataclasses, "exec", raising=False)
+    table = dataclass_methods.keep_compiled()
+    made = _probe_class()
+    monkeypatch.delattr(dataclasses, "exec")
+    return made, table
+
+
+def test_dataclass_methods_from_kept_code_are_those_python_compiles(tmp_path, monkeypatch):
+    """keep_compiled: dataclasses compiles each method's source text by the name `exec` it finds in its globals; the
+    methods made from the table kept across runs are code for code those of Python's own compilation, compiled
+    once for the cold run and not at all for the warm one. A table that is damaged, not text -> code, or in a folder
+    anyone may write to is not read."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv(disk_cache.OFF, raising=False)
+    monkeypatch.delattr(dataclasses, "exec", raising=False)
+    plain = _probe_class()
+
+    def same_methods(made: type) -> bool:
+        ours, theirs = ([inspect.unwrap(getattr(cls, name)) for name in METHODS] for cls in (made, plain))
+        return all(a.__code__ == b.__code__ and a.__annotations__ == b.__annotations__ for a, b in zip(ours, theirs))
+
+    cold, table = _kept_compiled(monkeypatch)
+    texts = table.compiled
+    assert same_methods(cold) and len(texts) == len(METHODS)
+    table.store()
+    entry, = (tmp_path / "pnp" / "dataclass-methods").iterdir()
+    stored = entry.read_bytes()
+    warm, table = _kept_compiled(monkeypatch)
+    assert same_methods(warm) and table.compiled == []
+    table.store()
+    assert entry.read_bytes() == stored  # nothing compiled: not written
+
+    key = importlib.util.MAGIC_NUMBER + sys.version.encode() + disk_cache.source_digest(
+        "pnp.adapters.dataclass_methods")
+    for damaged in (lambda: entry.write_bytes(stored[:-7]),  # cut short
+                    lambda: dataclass_methods.METHODS.put("methods", key, dict.fromkeys(texts, "pass")),  # not code
+                    lambda: (entry.write_bytes(stored), entry.parent.chmod(0o777))):  # anyone may write to it
+        damaged()
+        made, table = _kept_compiled(monkeypatch)
+        assert same_methods(made) and len(table.compiled) == len(METHODS)
+    entry.parent.chmod(0o700)
+    assert _kept_compiled(monkeypatch)[1].compiled == []
+
+
+def test_the_program_keeps_the_methods_it_compiles_and_a_library_import_does_not(tmp_path):
+    """`python -m pnp` (the `pnp` command's module) stores the table of the methods it compiled, and the next run
+    reads it without writing; a program that imports pnp.cli has Python's own compilation and stores nothing."""
+    import subprocess
+    folder = tmp_path / "pnp" / "dataclass-methods"
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    env.pop(disk_cache.OFF, None)
+    subprocess.run([sys.executable, "-c", "import pnp.cli"], env=env, check=True)
+    assert not folder.exists()
+    stamps = []
+    for _ in range(2):
+        subprocess.run([sys.executable, "-m", "pnp", "--version"], env=env, check=True, capture_output=True)
+        stamps.append([(path.name, path.stat().st_ino, path.stat().st_mtime_ns) for path in folder.iterdir()])
+    assert len(stamps[0]) == 1 and stamps[1] == stamps[0]
