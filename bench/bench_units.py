@@ -9,9 +9,12 @@ runs (median) and the target beside it. Figures that are a unit's cost come from
 - a build's fixed cost and one more language: `pnp build --jobs 1` of the first 1, 2, … N languages, a straight line
   through the medians (least squares); its one-language point is `pnp build --lang de`;
 - one more distinct card face and one more placed copy: decks of D distinct German cards, C copies each (a child
-  process of this script draws them as `pnp build --deck` does, without the deck rules, which fix a deck at 40
-  cards), fit as fixed + D × face + D·C × copy;
-- one rulebook page: a child that renders the German rulebook less one that only gets ready to, per page.
+  process of this script composes and draws them as `pnp build --deck` does, without the deck rules, which fix a
+  deck at 40 cards), fit as fixed + D × face + D·C × copy;
+- one rulebook page: a child that composes and renders the German rulebook, per page.
+These two children report the CPU time of that work alone (time.process_time around it, in the one process that
+does it): the start, imports and loading of a fresh process (about 1 s, varying by tens of milliseconds from run to
+run) would otherwise bury a cost of a fraction of a millisecond.
 
     python bench/bench_units.py                      # 3 rounds, 1..5 languages
     python bench/bench_units.py --rounds 5 --tests   # also the README's test command, once, per test
@@ -26,6 +29,7 @@ import re
 import statistics
 import sys
 import tempfile
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -41,7 +45,8 @@ PY = sys.executable
 
 @dataclass
 class Job:
-    """A command run once a round: `command(out)` for a fresh output folder; `counted(out)` reads what it made."""
+    """A command run once a round: `command(out)` for a fresh output folder; `counted(out)` reads what it made; an
+    `inner` job's CPU is the one it prints (`work-cpu SECONDS`), its process tree's kept in `tree`."""
 
     name: str
     command: Callable[[Path], list[str]]
@@ -49,18 +54,24 @@ class Job:
     chosen: Callable[[], int] | None = None  # for a default pool: the processes pnp chooses now (automatic_jobs)
     processes: list[int] = field(default_factory=list)
     cpu: list[float] = field(default_factory=list)
+    tree: list[float] = field(default_factory=list)
     wall: list[float] = field(default_factory=list)
     load: list[float] = field(default_factory=list)
     count: float = 0.0
+    inner: bool = False
 
     def run(self) -> None:
         with tempfile.TemporaryDirectory(prefix="pnp-units-") as out:
             self.load.append(os.getloadavg()[0])
             if self.chosen:
                 self.processes.append(self.chosen())
-            wall, cpu, _ = timed(self.command(Path(out)), REPO)
+            with tempfile.TemporaryFile() as output:
+                wall, cpu, _ = timed(self.command(Path(out)), REPO, output=output)
+                output.seek(0)
+                printed = re.findall(rb"^work-cpu (\S+)$", output.read(), re.M)
             self.wall.append(wall)
-            self.cpu.append(cpu)
+            self.tree.append(cpu)
+            self.cpu.append(float(printed[-1]) if self.inner else cpu)
             if self.counted:
                 self.count = self.counted(Path(out))
 
@@ -100,8 +111,8 @@ def jobs(langs: int) -> dict[str, Job]:
               Job("validate default", pnp("validate"), chosen=lambda: 1)]  # light work: one process unless --jobs
     de = pnp("build", "--lang", "de", "--jobs", "1", "--out", "OUT")
     found += [Job("build de, no caches", lambda out: ["env", f"{OFF}=1", *de(out)])]
-    found += [Job(f"deck {d}x{c}", child("deck", d, c)) for d, c in DECKS]
-    found += [Job("rulebook ready", child("rulebook", 0)), Job("rulebook", child("rulebook", 1), pdf_pages),
+    found += [Job(f"deck {d}x{c}", child("deck", d, c), inner=True) for d, c in DECKS]
+    found += [Job("rulebook", child("rulebook"), pdf_pages, inner=True),
               Job("images", pnp("export", "images", "--lang", "de", "--jobs", "1", "--out", "OUT"),
                   lambda out: len(list(out.rglob("*.png")))),
               Job("proof", pnp("proof", "--jobs", "1", "--out", "OUT"))]
@@ -144,8 +155,7 @@ def figures(found: dict[str, Job], langs: int) -> list[tuple[str, float, Job | t
         ("pnp build --lang de", builds[0].median, builds[0], (1.15, 4.7)),
         ("one more distinct card face", face, tuple(decks), (0.0012, None)),
         ("one more placed copy", copy, tuple(decks), (0.00015, None)),
-        ("one rulebook page", (rulebook.median - found["rulebook ready"].median) / rulebook.count,
-         (rulebook, found["rulebook ready"]), (0.015, None)),
+        ("one rulebook page", rulebook.median / rulebook.count, rulebook, (0.015, None)),
         ("pnp validate, five languages", found["validate 1 job"].median, found["validate 1 job"], (1.2, 4.9)),
         ("pnp export images, per 300 dpi image", found["images"].median / found["images"].count, found["images"],
          (0.025, None)),
@@ -198,6 +208,10 @@ def report(found: dict[str, Job], langs: int, rounds: int) -> None:
     for unit, value, source, target in figures(found, langs):
         used, ratio = source if isinstance(source, tuple) else (source,), value / reference
         print(f"  {unit:<38} {seconds(value)}  {ratio:6.3f}×  {load_of(*used):5.1f}  {verdict(value, ratio, target)}")
+    decks = [found[f"deck {d}x{c}"] for d, c in DECKS]
+    _, face, copy = least_squares([(1, d, d * c) for d, c in DECKS], [statistics.median(job.tree) for job in decks])
+    print(f"  (the deck fit over whole processes, their start and loading included: face {face * 1000:.2f} ms, copy "
+          f"{copy * 1000:.3f} ms)")
     cold = found["build de, no caches"]
     print(f"  {'pnp build --lang de without the caches across runs':<38} {seconds(cold.median)}  "
           f"{cold.median / reference:6.3f}×  {load_of(cold):5.1f}  (PNP_NO_CACHE=1: what a first run pays)")
@@ -213,8 +227,9 @@ def memory(langs: int) -> str:
 
 
 def run_child(what: str, args: list[str]) -> None:
-    """The jobs that time part of a build: `deck D C OUT` draws a deck of the first D German cards, C copies each;
-    `rulebook 1 OUT` renders the German rulebook, `rulebook 0 OUT` only gets ready to (loads and checks as it)."""
+    """The jobs that time part of a build: `deck D C OUT` composes and draws a deck of the first D German cards, C
+    copies each; `rulebook OUT` composes and renders the German rulebook. Each prints the CPU time of that work
+    (`work-cpu SECONDS`), after the loading and checking that precede it."""
     from dataclasses import replace
 
     from pnp.context import BuildOptions
@@ -231,11 +246,14 @@ def run_child(what: str, args: list[str]) -> None:
         cards = ctx.inputs.cards.cards[:distinct]
         deck = DeckList("bench", SINGLE, tuple(dict.fromkeys(c.faction for c in cards)),
                         tuple(DeckEntry(card, copies, Location()) for card in cards), Location())
+        start = time.process_time()
         files = DECK_LIST.render(DECK_LIST.compose(replace(ctx, deck=deck, options=replace(options,
                                                                                        deck=Path("bench.toml")))))
     else:
         from pnp.rulebook.produce import compose, render
-        files = render(compose(ctx)) if numbers == ["1"] else {}
+        start = time.process_time()
+        files = render(compose(ctx))
+    print(f"work-cpu {time.process_time() - start}")
     for path, data in files.items():
         Path(out, path.name).write_bytes(data)
 
