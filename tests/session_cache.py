@@ -12,6 +12,8 @@ import hashlib
 import os
 import pickle
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Callable, TypeVar
 
@@ -19,6 +21,7 @@ import pytest
 from filelock import FileLock
 
 from conftest import invoke
+from pnp.core import disk_cache
 from pnp.layouts.schemas import LAYOUTS
 from pnp.project import REPO
 
@@ -104,3 +107,20 @@ def shared_layouts(file: str, old: str, new: str) -> Path:
         (folder / file).write_text(text.replace(old, new), encoding="utf-8")
 
     return shared(_SESSION[0], ("layouts", file, old, new), make)
+
+
+def run_pnp(out: Path | None, cache: Path | None, *args: str, cwd: Path = REPO) -> None:
+    """`pnp *args --out OUT` (without OUT: `pnp *args`) in a fresh process run in the folder `cwd`, with the cache
+    folder under `cache`, or with the caches off (None)."""
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache)} if cache else {**os.environ, disk_cache.OFF: "1"}
+    subprocess.run([sys.executable, "-m", "pnp", *args, *(("--out", str(out)) if out else ())], cwd=cwd, env=env,
+                   check=True, capture_output=True)
+
+
+def cold_proof_site(lang: str) -> Path:
+    """A folder holding `site`, what `pnp proof --lang LANG --jobs 1` writes in a fresh process with every cache of
+    pnp cold, and `cache`, the cache folder that run filled; made once per test session."""
+    def make(folder: Path) -> None:
+        run_pnp(folder / "site", folder / "cache", "proof", "--lang", lang, "--jobs", "1")
+
+    return shared(_SESSION[0], ("pnp proof, every cache cold", lang), make)

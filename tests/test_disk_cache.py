@@ -45,7 +45,7 @@ from pnp.proof.model import MessageRow
 from pnp.project import Project
 from pnp.typeset import fonts, hyphenation, kept_fits
 from pnp.typeset.textfit import FittedText, fit_text
-from session_cache import shared, shared_layouts
+from session_cache import cold_proof_site, files_in, run_pnp, shared, shared_layouts
 
 ROOT = Path(__file__).resolve().parent.parent
 LANGS = "de,pl,tr"
@@ -53,18 +53,12 @@ DECK = ROOT / "tests" / "fixtures" / "decks" / "legal-coalition.toml"  # three f
 IMAGES_DPI = 50  # the lowest resolution a layout may give (pnp.core.values.DPI_RANGE)
 
 
-def run_pnp(out: Path, cache: Path | None, *args: str) -> None:
-    """`pnp *args` in a fresh process with the cache folder under `cache`, or with the caches off (None)."""
-    env = {**os.environ, "XDG_CACHE_HOME": str(cache)} if cache else {**os.environ, disk_cache.OFF: "1"}
-    subprocess.run([sys.executable, "-m", "pnp", *args, "--out", str(out)], cwd=ROOT, env=env, check=True,
-                   capture_output=True)
-
-
 def calibration_sheets(out: Path, cache: Path | None) -> dict[str, bytes]:
-    """The calibration sheets of LANGS (they print each language's catalog)."""
-    for lang in LANGS.split(","):
-        run_pnp(out / f"{lang}.pdf", cache, "calibrate", "--lang", lang)
-    return {path.name: path.read_bytes() for path in sorted(out.iterdir())}
+    """The calibration sheets of LANGS (they print each language's catalog), made in one process, as `pnp calibrate
+    --lang LANGS` writes them into out/ of the folder it is run in (here `out`)."""
+    out.mkdir(parents=True)
+    run_pnp(None, cache, "calibrate", "--lang", LANGS, cwd=out)
+    return {path.name: path.read_bytes() for path in sorted((out / "out").iterdir())}
 
 
 def deck(out: Path, cache: Path | None, *options: str) -> dict[str, bytes]:
@@ -201,10 +195,15 @@ def test_a_copy_of_the_data_folder_finds_the_same_art_scenes(tmp_path, tmp_path_
 
 
 def test_the_proof_site_is_the_same_with_a_cold_a_warm_and_a_corrupted_cache_of_its_images(tmp_path):
+    """The cold run is the session's (session_cache.cold_proof_site: every cache of pnp cold, in a fresh process;
+    test_proof_data reads its site); the warm and the corrupted run are the test's, in a copy of the cache folder
+    the cold run left."""
     cache = tmp_path / "cache"
     kept = lambda: {path: path.read_bytes() for name in ("proof-images", "proof-printed")  # noqa: E731
                     for path in entries(cache, name)}
-    cold = proof_site(tmp_path / "cold", cache)  # everything made (as with the caches off) and stored
+    made_cold = cold_proof_site("pl")
+    shutil.copytree(made_cold / "cache", cache)
+    cold = {path.as_posix(): data for path, data in files_in(made_cold / "site").items()}  # everything made and stored
     made = kept()
     assert len(made) == 3  # card images of English and of Polish, where the English kit prints each message
     assert proof_site(tmp_path / "warm", cache) == cold

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+import shutil
 from io import BytesIO
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from pnp.proof.placement import placements
 from pnp.proof.site import proof_site
 from pnp.cards.checks import compose_language
 from pnp.cards.labels import card_labels
+from session_cache import cold_proof_site, files_in
 from tests.conftest import invoke, project_args
 
 ARTICLE = re.compile(r'<article class="card-row[^"]*" id="([^"]+)".*?</article>', re.S)
@@ -31,7 +33,9 @@ SIZE = re.compile(r'<dt>(\w+) <span class="size([^"]*)"[^>]*>([\d.]+) pt</span><
 
 @pytest.fixture(scope="module")
 def polish_site() -> dict[Path, bytes]:
-    return proof_site(Project(), ("pl",))
+    """The Polish site as `pnp proof --lang pl` writes it, made in one process with every cache of pnp cold (the
+    session's, which is test_disk_cache's cold run too)."""
+    return files_in(cold_proof_site("pl") / "site")
 
 
 def card_texts(files: dict[Path, bytes]) -> dict[tuple[str, str, str], tuple[float, str, str, str]]:
@@ -85,7 +89,10 @@ def test_a_mercenary_shows_its_trait_with_the_catalog_line_it_comes_from(polish_
     assert card_texts(polish_site)[("carthage.numidian-cavalry", "pl", "type")][2] == "Jazda · Najemnik"
 
 
-def test_placeholders_show_the_engine_value_they_are_filled_with(project_copy):
+def test_placeholders_show_the_engine_value_they_are_filled_with(project_copy, tmp_path, monkeypatch):
+    """Made with a copy of the caches the Polish site's cold run left (the card images are not what is tested)."""
+    shutil.copytree(cold_proof_site("pl") / "cache", tmp_path / "cache")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     engine = project_copy / "data" / "engine.toml"
     text = engine.read_text(encoding="utf-8")
     assert len(re.findall(r"(?m)^start = 20\b", text)) == 1
@@ -110,7 +117,7 @@ def test_glossary_lists_terms_stat_abbreviations_and_forbidden_words(polish_site
 
 def test_same_input_gives_byte_identical_site_for_any_number_of_jobs(polish_site, tmp_path, monkeypatch):
     """The fixture's site was made in one process; made again in two, with a cache folder of its own (so the workers
-    draw and encode the images instead of reading the fixture's), it is the same."""
+    draw and encode the images instead of reading the fixture's, and every cache is cold in both), it is the same."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     again = proof_site(Project(), ("pl",), jobs=2)
     assert list(again) == list(polish_site)
