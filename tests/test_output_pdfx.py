@@ -126,10 +126,12 @@ def test_every_font_is_embedded_and_there_are_no_rgb_images(pdfx_kit):
 
 
 def ghostscript_messages(*paths: Path) -> list[str]:
-    """What Ghostscript says while rendering every page of the files (CMYK, low resolution; one process for all),
-    minus its banner and page counts. Not run with -q: quiet mode hides the warnings too (and Ghostscript exits 0 on
-    a repaired file)."""
-    run = subprocess.run(["gs", "-dBATCH", "-dNOPAUSE", "-dSAFER", "-dPDFSTOPONERROR", "-sDEVICE=bitcmyk", "-r20",
+    """What Ghostscript says while rendering every page of the files (one process for all), minus its banner and
+    page counts. Not run with -q: quiet mode hides the warnings too (and Ghostscript exits 0 on a repaired file).
+    Rendered on the nullpage device: every page's content, fonts and images interpreted as for a printer, no pixels
+    kept (0.6 of the time of the 20 dpi CMYK raster it had; the same messages for a cut file, damaged font programs,
+    image and content streams)."""
+    run = subprocess.run(["gs", "-dBATCH", "-dNOPAUSE", "-dSAFER", "-dPDFSTOPONERROR", "-sDEVICE=nullpage",
                           "-o", os.devnull, *map(str, paths)], capture_output=True, text=True, timeout=300)
     lines = (run.stdout + run.stderr).splitlines()
     return [line for line in lines[4:] if line.strip() and not GS_PROGRESS.fullmatch(line)] + \
