@@ -19,6 +19,7 @@ from deck_helpers import pdfium_page_texts, shared_decks
 from pnp.context import BuildOptions
 from pnp.data.terms import FACTIONS
 from pnp.layouts.schemas import CARD_INK_SAVER, LAYOUTS
+from session_cache import built_kit
 
 LANG = "de"
 needs_gs = pytest.mark.skipif(not shutil.which("gs"), reason="Ghostscript not installed (.ci/run installs it)")
@@ -72,11 +73,12 @@ def test_pages_boxes_and_texts_are_unchanged(decks):
 
 
 @needs_gs
-def test_the_rulebook_has_no_full_page_tint_and_a_lighter_card_anatomy(runner, tmp_path):
+def test_the_rulebook_has_no_full_page_tint_and_a_lighter_card_anatomy(runner, tmp_path_factory, tmp_path):
+    """`pnp build --lang de --booklet` with and without --ink-saver (session_cache.built_kit: the kit without it is
+    the one test_print_grade reads)."""
     variants = {"full": (), "ink-saver": ("--ink-saver",)}
     for variant, flags in variants.items():
-        result = invoke(runner, "build", "--lang", LANG, *flags, "--out", tmp_path / variant)
-        assert result.exit_code == 0, result.output
+        built_kit(tmp_path_factory, runner, tmp_path / variant, (LANG,), *flags, "--booklet")
         for part in ("tokens.pdf", "scoresheet.pdf"):
             assert (tmp_path / variant / LANG / part).read_bytes() == (tmp_path / "full" / LANG / part).read_bytes()
     pages = dict(zip(variants, coverages([(tmp_path / variant / LANG / "rulebook.pdf").read_bytes()

@@ -22,6 +22,7 @@ from session_cache import shared_layouts
 
 LANG = "pl"
 LOW_DPI = 100  # a ninth of the pixels of the shipped 300 dpi; sizes the same arithmetic (mm × dpi, rounded to pixels)
+SERVICE_DPI = 200  # the print services' sizes in inches are whole pixels, and a bleed of 3.0 mm is not 3.048 mm
 
 
 @pytest.fixture(scope="module")
@@ -33,9 +34,14 @@ def images(tmp_path_factory, runner) -> Path:
 
 
 @pytest.fixture(scope="module")
-def low_dpi() -> tuple[str, ...]:
-    """`--dpi 100 --layouts FOLDER`: the bundled layouts, whose export.toml also offers LOW_DPI in FOLDER."""
-    layouts = shared_layouts("export.toml", "dpi = [300, 600]", f"dpi = [300, 600, {LOW_DPI}]")
+def layouts() -> Path:
+    """A folder for `--layouts`: the bundled layouts, whose export.toml also offers LOW_DPI and SERVICE_DPI."""
+    return shared_layouts("export.toml", "dpi = [300, 600]", f"dpi = [300, 600, {LOW_DPI}, {SERVICE_DPI}]")
+
+
+@pytest.fixture(scope="module")
+def low_dpi(layouts) -> tuple[str, ...]:
+    """`--dpi 100 --layouts FOLDER` (`layouts`)."""
     return "--dpi", str(LOW_DPI), "--layouts", str(layouts)
 
 
@@ -138,11 +144,13 @@ def test_the_export_is_deterministic_for_any_number_of_jobs(low_images, low_dpi,
     assert (tmp_path / "cache" / "pnp" / "card-images").is_dir()  # made here, in the workers
 
 
-@pytest.mark.parametrize("service, size", [("mpc", (822, 1122)), ("dtc", (825, 1125))])
-def test_a_print_service_gets_images_of_its_size(runner, tmp_path, service, size):
-    """MakePlayingCards 2.5 × 3.5 in + 0.12 in, DriveThruCards + 0.125 in, both at 300 dpi, bleed covered. (Not at
-    LOW_DPI: a pixel there is 0.25 mm, and a bleed of 3.0 instead of 3.048 mm would give MakePlayingCards' size.)"""
-    result = invoke(runner, "export", "images", "--lang", "en", "--service", service, "--out", tmp_path)
+@pytest.mark.parametrize("service, size", [("mpc", (548, 748)), ("dtc", (550, 750))])
+def test_a_print_service_gets_images_of_its_size(runner, tmp_path, layouts, service, size):
+    """MakePlayingCards 2.5 × 3.5 in + 0.12 in, DriveThruCards + 0.125 in, bleed covered; at SERVICE_DPI, where
+    both sizes are whole pixels (822 × 1122 and 825 × 1125 at the shipped 300 dpi) and a bleed of 3.0 instead of
+    3.048 mm gives 547 × 747, not MakePlayingCards' size (at LOW_DPI a pixel is 0.25 mm: both are 274 × 374)."""
+    result = invoke(runner, "export", "images", "--lang", "en", "--service", service, "--dpi", SERVICE_DPI,
+                    "--layouts", layouts, "--out", tmp_path)
     assert result.exit_code == 0, result.output
     for path in (tmp_path / "en" / "images").glob("*.png"):
         with Image.open(path) as image:

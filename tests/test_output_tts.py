@@ -15,8 +15,8 @@ from PIL import Image, ImageChops
 from conftest import invoke
 from pnp.context import BuildOptions
 from pnp.kit.build import prepare_context
-from product_helpers import page_image
 from pnp.layouts.schemas import LAYOUTS
+from pnp.export.images import page_images
 from pnp.export.settings import export_layout
 from pnp.project import Project
 from pnp.cards.produce import card_pages, compose_cards
@@ -128,12 +128,12 @@ def test_each_grid_cell_shows_the_card_of_its_id(tts):
             sheet = sheet.convert("RGB")
             width, height = sheet.width // entry["NumWidth"], sheet.height // entry["NumHeight"]
             assert (width * entry["NumWidth"], height * entry["NumHeight"]) == sheet.size
-            for index, card in enumerate(pages.cards):
+            faces = page_images(pages.pdf, range(0, 2 * len(pages.cards), 2), settings.dpi, bleed=False)
+            for card, face in zip(pages.cards, faces):  # the fronts, from one opened document
                 (card_id,) = {c["CardID"] for c in deck["ContainedObjects"] if c["GMNotes"] == card.card.id}
                 slot = card_id % 100
                 cell = sheet.crop(((slot % entry["NumWidth"]) * width, (slot // entry["NumWidth"]) * height,
                                    (slot % entry["NumWidth"] + 1) * width, (slot // entry["NumWidth"] + 1) * height))
-                face = page_image(pages.pdf, 2 * index, settings.dpi, bleed=False)
                 assert ImageChops.difference(cell, face).getbbox() is None, card.card.id
         with Image.open(tts / f"{pages.faction}-back.png") as back:
             assert back.size == (width, height)
