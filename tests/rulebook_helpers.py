@@ -147,7 +147,11 @@ def flat_text(pdf: bytes) -> str:
     """The squashed text twice: as extracted, and with the hyphens of hyphenated words (a lowercase letter, "-" at
     the end of a line, a lowercase letter) taken out — a phrase is found in one of them whether or not a word of it
     was hyphenated ("Infanterie- oder" keeps its hyphen in the first)."""
-    text = "".join(page_texts(pdf))
+    return flattened("".join(page_texts(pdf)))
+
+
+def flattened(text: str) -> str:
+    """`flat_text` of a text (e.g. as another reader extracts it)."""
     return squash(text) + "\x00" + squash(re.sub(r"(?<=[^\W\d_])-\n(?=[^\W\d_A-ZÀ-ÞİĞŞÇÖÜ])", "", text))
 
 

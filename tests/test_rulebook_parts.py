@@ -23,7 +23,7 @@ from pnp.i18n.catalogs import DOMAIN_INPUTS, DOMAINS
 from pnp.i18n.placeholder_names import KNOWN_PLACEHOLDERS
 from pnp.project import REPO, Project
 from pnp.rulebook import blocks as b
-from pnp.rulebook import anatomy_fronts, document_info, faction_styles, kit_facts
+from pnp.rulebook import anatomy_fronts, document_info, document_title, faction_styles, kit_facts
 from pnp.rulebook.booklet import padded
 from pnp.rulebook.compose import COMMANDS, PAPER_NAMES, compose, paper_free, template_context
 from pnp.rulebook.kept_lines import kept_lines
@@ -43,7 +43,7 @@ from pnp.validate.text_scan import placeholders
 from pnp.rulebook.books import BOOKS, LEARN_TO_PLAY, REFERENCE
 from pnp.layouts.schemas import PAPERS
 from pnp.rulebook.numbering import with_pages
-from rulebook_helpers import inputs
+from rulebook_helpers import inputs, reference_booklet_pdf, reference_pdf
 from rulebook_helpers import column_widths, stacks
 
 
@@ -269,7 +269,7 @@ def reference_pdfs(one_pass: bool, move_cited_rule: bool = False) -> list[bytes]
         blocks = tuple(block for block in blocks if block is not rule) + (rule,)
     with kept_lines("pl", "a4") as kept:  # the lines the build keeps across runs: each layout pass breaks fewer
         printing = BookPrint(page_for("a4", False, layouts), rulebook_layout(layouts), fonts, faction_styles(layouts),
-                             card_layout(layouts).card.small_text, document_info(catalog, "rules"),
+                             card_layout(layouts).card.small_text, document_info(catalog, document_title(blocks)),
                              anatomy_fronts(loaded.cards, catalog, fonts, layouts), kept=kept)
         return [render(blocks, replace(printing, page=page_for("a4", booklet, layouts), booklet=booklet),
                        index_in_one_pass=one_pass) for booklet in (False, True)]
@@ -277,9 +277,10 @@ def reference_pdfs(one_pass: bool, move_cited_rule: bool = False) -> list[bytes]
 
 def test_the_index_made_in_the_single_pass_prints_what_two_passes_print():
     """The same bytes as laying the Rules Reference out twice (first to learn the pages), page for page and as a
-    booklet; and when a rule the index cites comes below it (its page unknown when the layout reaches the index),
-    the reference is laid out twice, so that the index still prints that rule's page."""
-    once = reference_pdfs(one_pass=True)
+    booklet (the single pass's are the session's Polish books, rendered as the build renders them); and when a rule
+    the index cites comes below it (its page unknown when the layout reaches the index), the reference is laid out
+    twice, so that the index still prints that rule's page."""
+    once = [reference_pdf("pl"), reference_booklet_pdf("pl")]
     moved = reference_pdfs(one_pass=True, move_cited_rule=True)
     assert once == reference_pdfs(one_pass=False)
     assert moved == reference_pdfs(one_pass=False, move_cited_rule=True)
