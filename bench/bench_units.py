@@ -13,8 +13,8 @@ runs (median) and the target beside it. Figures that are a unit's cost come from
   deck at 40 cards), fit as fixed + D × face + D·C × copy;
 - one rulebook page: a child that composes and renders the German rulebook, per page.
 These two children report the CPU time of that work alone (time.process_time around it, in the one process that
-does it): the start, imports and loading of a fresh process (about 1 s, varying by tens of milliseconds from run to
-run) would otherwise bury a cost of a fraction of a millisecond.
+does it): the start, imports and loading of a fresh process (about 0.4 s, varying by tens of milliseconds from run
+to run) would otherwise bury a cost of a fraction of a millisecond.
 
     python bench/bench_units.py                      # 3 rounds, 1..5 languages
     python bench/bench_units.py --rounds 5 --tests   # also the README's test command, once, per test
@@ -134,6 +134,12 @@ def least_squares(rows: list[tuple[float, ...]], values: list[float]) -> list[fl
     return [matrix[i][size] / matrix[i][i] for i in range(size)]
 
 
+def deck_fit(medians: list[float]) -> tuple[float, float]:
+    """One more distinct face and one more placed copy: the fit fixed + D × face + D·C × copy of the DECKS' CPU."""
+    _, face, copy = least_squares([(1, d, d * c) for d, c in DECKS], medians)
+    return face, copy
+
+
 def load_of(*found: Job) -> float:
     return statistics.median(x for job in found for x in job.load)
 
@@ -146,7 +152,7 @@ def figures(found: dict[str, Job], langs: int) -> list[tuple[str, float, Job | t
     builds = [found[f"build {n}"] for n in range(1, langs + 1)]
     fixed, per_language = least_squares([(1, n) for n in range(1, langs + 1)], [job.median for job in builds])
     decks = [found[f"deck {d}x{c}"] for d, c in DECKS]
-    _, face, copy = least_squares([(1, d, d * c) for d, c in DECKS], [job.median for job in decks])
+    face, copy = deck_fit([job.median for job in decks])
     rulebook = found["rulebook"]
     return [
         ("import pnp.cli", found["import"].median, found["import"], (0.20, 0.8)),
@@ -209,7 +215,7 @@ def report(found: dict[str, Job], langs: int, rounds: int) -> None:
         used, ratio = source if isinstance(source, tuple) else (source,), value / reference
         print(f"  {unit:<38} {seconds(value)}  {ratio:6.3f}×  {load_of(*used):5.1f}  {verdict(value, ratio, target)}")
     decks = [found[f"deck {d}x{c}"] for d, c in DECKS]
-    _, face, copy = least_squares([(1, d, d * c) for d, c in DECKS], [statistics.median(job.tree) for job in decks])
+    face, copy = deck_fit([statistics.median(job.tree) for job in decks])
     print(f"  (the deck fit over whole processes, their start and loading included: face {face * 1000:.2f} ms, copy "
           f"{copy * 1000:.3f} ms)")
     cold = found["build de, no caches"]

@@ -3,7 +3,6 @@ longer work as the adapter expects fails here (pyproject.toml pins the minor ver
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 import inspect
 import marshal
 import os
@@ -606,10 +605,8 @@ def test_dataclass_methods_from_kept_code_are_those_python_compiles(tmp_path, mo
     table.store()
     assert entry.read_bytes() == stored  # nothing compiled: not written
 
-    key = importlib.util.MAGIC_NUMBER + sys.version.encode() + disk_cache.source_digest(
-        "pnp.adapters.dataclass_methods")
     for damaged in (lambda: entry.write_bytes(stored[:-7]),  # cut short
-                    lambda: dataclass_methods.METHODS.put("methods", key, dict.fromkeys(texts, "pass")),  # not code
+                    lambda: dataclass_methods.METHODS.put(dataclass_methods.SLOT, table.key, dict.fromkeys(texts, "pass")),  # not code
                     lambda: (entry.write_bytes(stored), entry.parent.chmod(0o777))):  # anyone may write to it
         damaged()
         made, table = _kept_compiled(monkeypatch)
