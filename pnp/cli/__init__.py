@@ -20,10 +20,12 @@ for _number, _default in ((signal.SIGTERM, signal.SIG_DFL), (signal.SIGINT, sign
     if signal.getsignal(_number) is _default:
         signal.signal(_number, _interrupted_at_start)
 
-# A collection after 50 000 new objects, not 700, from the imports on: a command makes millions of short-lived
-# objects (modules' classes, layout, PDF objects) that reference counting frees, and Python's default thresholds
-# spent 6 % of a build's CPU walking them (0.35 s of 5.7 s for five languages, now 0.1 s), for 5 MB more at the peak.
-GC_THRESHOLDS = (50_000, 50, 100)  # gc.set_threshold's: new objects before a collection, then collections of each age
+# A collection after 200 000 new objects, not 700, from the imports on: a command makes millions of short-lived
+# objects (modules' classes, layout, PDF objects) that reference counting frees, and keeps large tables it loads
+# (caches across runs, fonts, hyphenation patterns) that every collection walks. Python's default thresholds spent 6 %
+# of a build's CPU walking them; at 50 000 a one-language build or a validate still made three collections of 10-20 ms
+# each (3-4 % of its CPU); at 200 000 they make none and a five-language build one, for 3-8 MB more at the peak.
+GC_THRESHOLDS = (200_000, 50, 100)  # gc.set_threshold's: new objects before a collection, then collections of each age
 gc.set_threshold(*GC_THRESHOLDS)
 
 import click
