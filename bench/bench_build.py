@@ -9,6 +9,7 @@ CPU time would slow a job that uses every core).
     python bench/bench_build.py --rev 214cd48            # check that revision out (cached) and compare
     python bench/bench_build.py --baseline ../old-pnp     # a checkout with its own .venv
     python bench/bench_build.py --rev 214cd48 --rounds 4 --tests   # also the README's test command, once each
+    python bench/bench_build.py --rev 214cd48 --instructions       # also the instructions of the one-process jobs
 
 The baseline checkout of --rev is made with `git archive` into ~/.cache/pnp-bench/<commit> with its own venv and
 its modules compiled, as this checkout's are by the README's set-up (once; needs the network for its dependencies).
@@ -115,6 +116,39 @@ def jobs(side: Side, out: Path) -> dict[str, list[str]]:
         "validate": [py, *PNP, "validate"],
         "import pnp.cli": [py, "-c", "import pnp.cli"],
     }
+
+
+INSTRUCTION_JOBS = ("one language", "validate", "import pnp.cli")  # one process each (the default chooses one)
+
+
+def instructions(command: list[str], cwd: Path) -> int:
+    """The instructions the process of `command` executes, counted by Valgrind's cachegrind (without its cache
+    simulation): two runs of the same checkout differ by a few in a hundred thousand, where CPU time moves by tens
+    of per cent with the machine's load, so a change of 1 % shows. A count, not a time: work that waits on memory
+    (the cyclic garbage collector, large tables) costs more time than its instructions say."""
+    with tempfile.TemporaryFile() as log:
+        subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+                        *command], cwd=cwd, stdout=subprocess.DEVNULL, stderr=log, env=own_caches(cwd), check=True)
+        log.seek(0)
+        counted = re.search(rb"I\s+refs:\s+([\d,]+)", log.read())
+    if counted is None:
+        sys.exit(f"valgrind counted no instructions for {' '.join(command)}")
+    return int(counted.group(1).replace(b",", b""))
+
+
+def instruction_lines(sides: list[Side]) -> list[str]:
+    """Each one-process job's instructions on both sides (one run each, after the timed rounds warmed the caches)
+    and the one-language build's against the reference job's."""
+    with tempfile.TemporaryDirectory(prefix="pnp-bench-") as out:
+        counts = {side.name: {job: instructions(jobs(side, Path(out, side.name.replace(" ", "-")))[job], side.root)
+                              for job in INSTRUCTION_JOBS} for side in sides}
+    reference = instructions([str(sides[0].python), str(REPO / "bench" / "reference_fronts.py")], REPO)
+    now, then = (counts[side.name] for side in sides)
+    lines = [f"  {job:<15} {now[job] / 1e9:7.3f} G  {then[job] / 1e9:7.3f} G  {now[job] / then[job]:7.2%}"
+             for job in INSTRUCTION_JOBS]
+    return ["instructions (cachegrind, one run each)", *lines,
+            f"  reference job {reference / 1e9:.3f} G: one language {now['one language'] / reference:.2f}× it "
+            f"(baseline {then['one language'] / reference:.2f}×)"]
 
 
 def run_round(sides: list[Side], reference: list[float]) -> None:
@@ -232,7 +266,11 @@ def main() -> None:
     where.add_argument("--baseline", type=Path, help="a checkout of pnp with its own .venv to compare with")
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--tests", action="store_true", help="also time the README's test command, once each")
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count the instructions of the one-process jobs (Valgrind; a few minutes)")
     options = parser.parse_args()
+    if options.instructions and shutil.which("valgrind") is None:
+        parser.error("--instructions counts with Valgrind, which is not installed (Debian: apt install valgrind)")
     base_root = baseline_checkout(options.rev) if options.rev else options.baseline.resolve()
     sides = [Side("this checkout", REPO, Path(sys.executable)),
              Side("baseline", base_root, base_root / ".venv" / "bin" / "python")]
@@ -273,6 +311,8 @@ def main() -> None:
     print(f"mean deck PDF: {now.deck_kb:.0f} kB (baseline {then.deck_kb:.0f} kB)"
           f"  target ≤ {DECK_TARGET_KB} kB: {'met' if now.deck_kb <= DECK_TARGET_KB else 'NOT met'}")
     print(f"--jobs 1 and the default byte-identical: {parallel_identical(now)}")
+    if options.instructions:
+        print("\n".join(instruction_lines(sides)))
 
 
 if __name__ == "__main__":
