@@ -24,7 +24,7 @@ for _number, _default in ((signal.SIGTERM, signal.SIG_DFL), (signal.SIGINT, sign
 # objects (modules' classes, layout, PDF objects) that reference counting frees, and keeps large tables it loads
 # (caches across runs, fonts, hyphenation patterns) that every collection walks. Python's default thresholds spent 6 %
 # of a build's CPU walking them; at 50 000 a one-language build or a validate still made three collections of 10-20 ms
-# each (3-4 % of its CPU); at 200 000 they make none and a five-language build one, for 3-8 MB more at the peak.
+# each (2-4 % of its CPU); at 200 000 they make none and a five-language build one, for 1-3 MB more per process.
 GC_THRESHOLDS = (200_000, 50, 100)  # gc.set_threshold's: new objects before a collection, then collections of each age
 gc.set_threshold(*GC_THRESHOLDS)
 
