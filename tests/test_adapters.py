@@ -386,6 +386,43 @@ def test_hyperglot_reads_no_language_cache_file_while_pnp_asks_it(tmp_path, monk
     assert marker.exists()
 
 
+def test_hyperglot_writes_no_cache_file_and_parses_its_yaml_with_libyaml_while_pnp_asks_it(tmp_path, monkeypatch,
+                                                                                          caplog):
+    """Inside without_cache_file a language parsed afresh leaves no file in the current folder and logs nothing but
+    errors (hyperglot's failed write is a warning per language), its YAML is parsed by PyYAML's libyaml loader (so a
+    hyperglot that stops reading through `yaml.Loader` fails here), and its data is what hyperglot's own reading
+    gives; after the block, hyperglot's names are its own again."""
+    import logging
+    import hyperglot.language
+    import hyperglot.loader
+    import yaml
+
+    class Counting(yaml.CLoader):
+        made = 0
+
+        def __init__(self, stream):
+            type(self).made += 1
+            super().__init__(stream)
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(yaml, "CLoader", Counting)
+    monkeypatch.setattr(hyperglot.language, "LANGUAGE_CACHE", {})
+    monkeypatch.setattr(hyperglot.loader, "CACHE", {})
+    caplog.set_level(logging.DEBUG)
+    level = logging.getLogger(hyperglot_data.CACHE_LOGGER).level
+    with hyperglot_data.without_cache_file():
+        asked = dict(hyperglot.language.Language("fra"))
+    assert Counting.made > 0 and list(tmp_path.iterdir()) == []
+    assert not [record for record in caplog.records if record.levelno >= logging.WARNING]
+    assert (hyperglot.language.LANGUAGE_CACHE_FILE, yaml.Loader) == (".hyperglot-cache", yaml.loader.Loader)
+    assert logging.getLogger(hyperglot_data.CACHE_LOGGER).level == level
+    monkeypatch.setattr(hyperglot.language, "LANGUAGE_CACHE", {})
+    monkeypatch.setattr(hyperglot.loader, "CACHE", {})
+    made = Counting.made
+    assert dict(hyperglot.language.Language("fra")) == asked and Counting.made == made  # hyperglot's own reading
+    assert "orthographies" in asked and [path.name for path in tmp_path.iterdir()] == [".hyperglot-cache"]
+
+
 @pytest.mark.parametrize("text", ["Angriff", "  Die Kavallerie\n greift   an: 2 Schaden > 1 ", "Zażółć gęślą jaźń", "", " "])
 @pytest.mark.parametrize("style", [ParagraphStyle("probe", fontName="Helvetica", fontSize=9, leading=11),
                                    ParagraphStyle("bullet", fontName="Times-Bold", fontSize=12, bulletFontName="Symbol",
