@@ -300,21 +300,23 @@ def test_verbose_output_says_how_many_processes_were_chosen_and_why(runner, monk
 
 
 def test_a_pool_is_warmed_up_once_in_the_parent_before_its_workers_are_forked():
-    """The fonts, the rulebook's modules and the languages' hyphenation patterns are loaded before the pool starts
-    (so its workers inherit them), and not at all by a command run in one process (which forks nothing and loads the
-    rulebook's modules when it composes the rulebook)."""
+    """The fonts, the rulebook's modules with ReportLab's platypus, and the languages' hyphenation patterns are loaded
+    before the pool starts (so its workers inherit them), and not at all by a command run in one process (which forks
+    nothing and loads the rulebook's modules when it composes the rulebook)."""
     seen = {jobs: subprocess.run([sys.executable, "-c", FORKS_OBSERVED, jobs], capture_output=True, text=True,
                                  check=True).stdout.splitlines()[-2:] for jobs in ("2", "1")}
-    assert seen["2"] == ["rulebook modules loaded by warm_up", "2 forks, the first with 2 pattern sets True 1 fonts"]
+    assert seen["2"] == ["rulebook modules loaded by warm_up",
+                         "2 forks, the first with 2 pattern sets True True True 1 fonts"]
     assert seen["1"] == ["rulebook modules loaded by compose_rulebook", "0 forks"]
     loaded = subprocess.run([sys.executable, "-c", WARM_UP], capture_output=True, text=True, check=True).stdout
-    assert loaded.split() == ["2", "True", "1"]
+    assert loaded.split() == ["2", "True", "True", "True", "1"]
 
 
 FORKS_OBSERVED = """
 import os, sys
 from pnp.cli import main
 from pnp.typeset import fonts, hyphenation
+RENDERING = ("pnp.rulebook.produce", "pnp.rulebook.render", "reportlab.platypus.paragraph")
 forks, loader = [], []
 
 class FirstImport:  # which function first imports the rulebook's modules
@@ -327,13 +329,14 @@ class FirstImport:  # which function first imports the rulebook's modules
 
 sys.meta_path.insert(0, FirstImport())
 os.register_at_fork(before=lambda: forks.append((hyphenation.breaks_for.cache_info().currsize,
-                                                 "pnp.rulebook.produce" in sys.modules,
+                                                 *(module in sys.modules for module in RENDERING),
                                                  fonts.register_fonts.cache_info().currsize)))
 try:
     main(["validate", "--lang", "de,pl", "--jobs", sys.argv[1]])
 finally:
     print("rulebook modules loaded by", *loader)
-    print(len(forks), "forks" + (", the first with {} pattern sets {} {} fonts".format(*forks[0]) if forks else ""))
+    first = ", the first with {} pattern sets {} {} {} {} fonts".format(*forks[0]) if forks else ""
+    print(len(forks), "forks" + first)
 """
 
 
@@ -342,7 +345,8 @@ import sys
 from pnp.kit.warm import warm_up
 from pnp.project import Project
 from pnp.typeset import fonts, hyphenation
+RENDERING = ("pnp.rulebook.produce", "pnp.rulebook.render", "reportlab.platypus.paragraph")
 warm_up(Project(), ("de", "pl"))
-print(hyphenation.breaks_for.cache_info().currsize, "pnp.rulebook.produce" in sys.modules,
+print(hyphenation.breaks_for.cache_info().currsize, *(module in sys.modules for module in RENDERING),
       fonts.register_fonts.cache_info().currsize)
 """
