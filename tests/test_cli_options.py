@@ -137,3 +137,22 @@ def test_json_to_a_stdout_that_cannot_take_it_is_one_located_line(stdout):
     assert run.returncode == 1, run.stderr
     assert run.stderr.startswith("<stdout>: error output-unwritable: cannot write to stdout: ") and \
         "Traceback" not in run.stderr and "Exception ignored" not in run.stderr, run.stderr
+
+
+@pytest.mark.parametrize("args", [("build", "--lang", "de"), ("validate",), ("lang", "add", "nl")])
+def test_a_deleted_current_folder_is_a_usage_error_without_a_traceback(args, tmp_path):
+    """Run from a folder deleted after the shell changed into it: a command that needs the current folder (ReportLab
+    reads it as it is imported) exits 2 with one line saying so, and writes nothing; --help still answers."""
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    script = 'cd "$1" && rmdir "$1" && shift && exec "$@"'
+    ran = subprocess.run(["sh", "-c", script, "sh", str(gone), str(PNP), *args], capture_output=True, text=True)
+    assert ran.returncode == 2 and "Traceback" not in ran.stderr, ran.stderr
+    assert ran.stderr.splitlines() == ["error: the current folder no longer exists (deleted or moved away): pnp reads "
+                                       "relative paths, and ReportLab its settings, from it; change to a folder that "
+                                       "exists and run pnp again"]
+    assert list(tmp_path.iterdir()) == []
+    gone.mkdir()
+    helped = subprocess.run(["sh", "-c", script, "sh", str(gone), str(PNP), args[0], "--help"], capture_output=True,
+                            text=True)
+    assert helped.returncode == 0 and "Usage: pnp" in helped.stdout

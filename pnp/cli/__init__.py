@@ -41,8 +41,8 @@ from .lang import lang_group
 from .check import deck_group, validate_command
 from .export_commands import images_command, tts_command
 from .make import build_command, calibrate_command, gallery_command
-from .options import (EXIT_INTERRUPTED, EXIT_PROBLEMS, CheckedCommand, LanguageList, OldNames, OutputPath, fail,
-                      make_project, project_options, write_json)
+from .options import (EXIT_INTERRUPTED, EXIT_PROBLEMS, EXIT_USAGE, CheckedCommand, LanguageList, OldNames, OutputPath,
+                      fail, make_project, project_options, write_json)
 from .proof_command import proof_command
 
 
@@ -79,12 +79,26 @@ class Commands(click.Group):
             else:
                 click.echo("interrupted; the kit is unchanged", err=True)
             sys.exit(EXIT_INTERRUPTED)
+        except FileNotFoundError:
+            if _current_folder_exists():
+                raise
+            click.echo("error: the current folder no longer exists (deleted or moved away): pnp reads relative paths, "
+                       "and ReportLab its settings, from it; change to a folder that exists and run pnp again", err=True)
+            sys.exit(EXIT_USAGE)
         except WorkerLost as exc:
             click.echo(f"error: {exc}; the kit is unchanged. If the machine ran out of memory, run again with "
                        "--jobs 1 (one process).", err=True)
             sys.exit(EXIT_PROBLEMS)
         finally:
             signal.signal(signal.SIGTERM, previous)
+
+
+def _current_folder_exists() -> bool:
+    try:
+        os.getcwd()
+    except FileNotFoundError:
+        return False
+    return True
 
 
 @click.group(cls=Commands)
