@@ -83,7 +83,8 @@ class Commands(click.Group):
             if _current_folder_exists():
                 raise
             click.echo("error: the current folder no longer exists (deleted or moved away): pnp reads relative paths, "
-                       "and ReportLab its settings, from it; change to a folder that exists and run pnp again", err=True)
+                       "and ReportLab its settings, from it; change to a folder that exists and run pnp again",
+                       err=True)
             sys.exit(EXIT_USAGE)
         except WorkerLost as exc:
             click.echo(f"error: {exc}; the kit is unchanged. If the machine ran out of memory, run again with "
