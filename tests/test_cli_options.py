@@ -156,3 +156,17 @@ def test_a_deleted_current_folder_is_a_usage_error_without_a_traceback(args, tmp
     helped = subprocess.run(["sh", "-c", script, "sh", str(gone), str(PNP), args[0], "--help"], capture_output=True,
                             text=True)
     assert helped.returncode == 0 and "Usage: pnp" in helped.stdout
+
+
+@pytest.mark.parametrize("args, code", [(("validate",), 0), (("build", "--lang", "de", "--out", "kit"), 0),
+                                        (("build", "--lang", "xx"), 2)])
+def test_a_closed_standard_error_changes_no_outcome(args, code, tmp_path):
+    """Started with its standard error closed (`2>&-`, where Python has no sys.stderr): the same exit code and output
+    as with it open (progress, warnings and problems go nowhere), never a crash on the missing stream."""
+    ran = subprocess.run(["sh", "-c", 'exec "$@" 2>&-', "sh", str(PNP), *args], cwd=tmp_path, capture_output=True,
+                         text=True)
+    assert ran.returncode == code, ran.stdout
+    if args[0] == "validate":
+        assert ran.stdout.splitlines()[-1].startswith("valid: engine data, 141 cards")
+    if code == 0 and args[0] == "build":
+        assert len(list((tmp_path / "kit" / "de").rglob("*.pdf"))) == 12

@@ -11,7 +11,8 @@ import sys
 def _interrupted_at_start(number, frame):
     """SIGTERM or Ctrl-C while the command's modules load, before it can be stopped otherwise: exit 130, as
     interrupted (not a KeyboardInterrupt traceback)."""
-    sys.stderr.write("interrupted while starting; nothing was written\n")
+    if sys.stderr is not None:  # None: started with its standard error closed
+        sys.stderr.write("interrupted while starting; nothing was written\n")
     raise SystemExit(130)
 
 
@@ -55,6 +56,8 @@ class Commands(click.Group):
     when NO_COLOR is set."""
 
     def main(self, *args, **kwargs):
+        if sys.stderr is None:  # started with its standard error closed (2>&-): what pnp says there goes nowhere
+            sys.stderr = open(os.devnull, "w", encoding="utf-8")
         for stream in (sys.stdout, sys.stderr):  # LANG=C, ISO-8859-1, PYTHONIOENCODING=ascii: never a traceback
             if hasattr(stream, "reconfigure"):
                 stream.reconfigure(errors="backslashreplace")
