@@ -127,13 +127,20 @@ def test_no_color_strips_colour_from_what_click_prints(runner):
     assert "\x1b[31m" in coloured.output and plain.output == "red\n"
 
 
-@pytest.mark.parametrize("stdout", ["full disk", "closed"])
-def test_json_to_a_stdout_that_cannot_take_it_is_one_located_line(stdout):
-    """`pnp export cards` into /dev/full (ENOSPC) or with its standard output closed printed a traceback."""
-    with open("/dev/full", "wb") as full:
-        run = subprocess.run([PNP, "export", "cards", "--lang", "de"], stdout=full if stdout == "full disk" else None,
-                             stderr=subprocess.PIPE, text=True, timeout=120,
-                             preexec_fn=None if stdout == "full disk" else lambda: os.close(1))
+@pytest.mark.parametrize("command", [("export", "cards", "--lang", "de"), ("validate", "--format", "json")])
+@pytest.mark.parametrize("stdout", ["full disk", "closed", "a pipe nobody reads"])
+def test_json_to_a_stdout_that_cannot_take_it_is_one_located_line(stdout, command):
+    """`pnp export cards` into /dev/full (ENOSPC) or with its standard output closed printed a traceback, and so did
+    `pnp validate --format json` into a pipe whose reader had gone (`| head -0`)."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        with open("/dev/full", "wb") as full:
+            run = subprocess.run([PNP, *command], stdout={"full disk": full, "closed": None}.get(stdout, write_end),
+                                 stderr=subprocess.PIPE, text=True, timeout=120,
+                                 preexec_fn=(lambda: os.close(1)) if stdout == "closed" else None)
+    finally:
+        os.close(write_end)
     assert run.returncode == 1, run.stderr
     assert run.stderr.startswith("<stdout>: error output-unwritable: cannot write to stdout: ") and \
         "Traceback" not in run.stderr and "Exception ignored" not in run.stderr, run.stderr

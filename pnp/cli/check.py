@@ -7,7 +7,7 @@ import click
 
 from ..i18n.catalogs import LANGS, SOURCE_LANG
 from ..i18n.languages import COMPLETE, DRAFT, PSEUDO
-from .options import (EXIT_PROBLEMS, LanguageList, PathArg, jobs_option, make_project, progress_bar,
+from .options import (EXIT_PROBLEMS, LanguageList, PathArg, fail, jobs_option, make_project, progress_bar,
                       project_options, report, write_json)
 from ..core.problems import ERROR, Problem, ProblemsFound, errors
 from ..project import loaded_langs, read_inputs
@@ -22,7 +22,10 @@ def finish(problems: list[Problem], output: str, summary: str, notes: tuple[str,
     else 0."""
     problems = list(dict.fromkeys(problems))  # checks that read one file report its defect once
     if output == "json":
-        write_json([p.as_dict() for p in problems])
+        try:
+            write_json([p.as_dict() for p in problems])
+        except ProblemsFound as exc:  # a standard output that cannot take it: one located line on stderr
+            fail(exc)
     else:
         report(problems, sys.stdout)
         for note in notes:
