@@ -145,12 +145,14 @@ def kill_and_wait_for_workers(parent: subprocess.Popen, workers: list[int], seco
 
 
 LONG_TASKS = """
-import os, sys, time
+import os, resource, sys, threading, time
 from pnp.core import parallel
 if sys.argv[1] == "watchdog":
     parallel.PR_SET_PDEATHSIG = -1  # prctl refuses it: the fallback watches the parent
 def long_task():
-    os.write(1, f"{os.getpid()}\\n".encode())  # one write: the two workers' lines never interleave
+    started = resource.getrusage(resource.RUSAGE_CHILDREN).ru_minflt  # 0 unless the worker ran a process
+    # one write: the two workers' lines never interleave
+    os.write(1, f"{os.getpid()} {threading.active_count()} {started}\\n".encode())
     while True:  # a task that takes for ever (a fitting loop with a tiny step, once)
         time.sleep(0.01)
 for result in parallel.run_tasks([long_task] * 4, jobs=2):
@@ -161,14 +163,18 @@ for result in parallel.run_tasks([long_task] * 4, jobs=2):
 @pytest.mark.parametrize("how", ["kernel", "watchdog"])
 def test_workers_leave_in_the_middle_of_a_long_task_when_their_parent_is_killed(how):
     """PR_SET_PDEATHSIG (or, where prctl fails, a thread watching the parent): a worker leaves within 2 s of its
-    parent's SIGKILL, though its task would never end (before: it ran for as long as the task did)."""
+    parent's SIGKILL, though its task would never end (before: it ran for as long as the task did). Where prctl
+    works the worker has no watching thread, and it found prctl without running a process (ctypes.util.find_library
+    ran ldconfig in every worker)."""
     parent = subprocess.Popen([sys.executable, "-c", LONG_TASKS, how], stdout=subprocess.PIPE, text=True)
     try:
-        workers = [int(parent.stdout.readline()), int(parent.stdout.readline())]  # both workers are in their task
+        seen = [parent.stdout.readline().split(), parent.stdout.readline().split()]  # both workers are in their task
     except BaseException:
         parent.kill()  # its workers then leave with it: nothing of the test is left running
         raise
+    workers = [int(pid) for pid, _, _ in seen]
     kill_and_wait_for_workers(parent, workers, 2)
+    assert [(int(threads), int(ran)) for _, threads, ran in seen] == [(1 if how == "kernel" else 2, 0)] * 2
 
 
 def test_a_build_whose_worker_is_killed_raises_worker_lost_and_writes_nothing(tmp_path):

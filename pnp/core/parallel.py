@@ -132,7 +132,7 @@ def _held_signals() -> Iterator[None]:
 def _start(count: int, workers: dict[Connection, multiprocessing.Process]) -> None:
     """Fork `count` workers into `workers`, each under the parent's end of its pipe (the modules the workers use
     imported here, before the fork)."""
-    import ctypes.util  # noqa: F401  (_leave_with_parent)
+    import ctypes  # noqa: F401  (_leave_with_parent)
     import multiprocessing
     import multiprocessing.connection  # noqa: F401  (_results)
     import threading  # noqa: F401  (_leave_with_parent)
@@ -215,11 +215,12 @@ def _stop(workers: dict[Connection, multiprocessing.Process], finished: bool) ->
 
 def _leave_with_parent(parent: int) -> None:
     """End this worker as soon as the process `parent` dies, even in the middle of a task: the kernel sends SIGTERM
-    (prctl PR_SET_PDEATHSIG, Linux); elsewhere a thread looks for the parent every WATCH_SECONDS."""
-    import ctypes.util
+    (prctl PR_SET_PDEATHSIG, Linux); elsewhere a thread looks for the parent every WATCH_SECONDS. prctl is looked up
+    among the symbols the process has loaded (its C library's among them), not with ctypes.util.find_library, which
+    runs ldconfig (or gcc, or ld) in a process of its own."""
+    import ctypes
     import threading
-    libc = ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
-    prctl = getattr(libc, "prctl", None)
+    prctl = getattr(ctypes.CDLL(None, use_errno=True), "prctl", None)
     if prctl is None or prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0) != 0:
         threading.Thread(target=_watch, args=(parent,), daemon=True, name="pnp-parent-watch").start()
     if os.getppid() != parent:  # it died before the kernel was told
