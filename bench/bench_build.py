@@ -122,18 +122,21 @@ INSTRUCTION_JOBS = ("one language", "validate", "import pnp.cli")  # one process
 
 
 def instructions(command: list[str], cwd: Path) -> int:
-    """The instructions the process of `command` executes, counted by Valgrind's cachegrind (without its cache
-    simulation): two runs of the same checkout differ by a few in a hundred thousand, where CPU time moves by tens
-    of per cent with the machine's load, so a change of 1 % shows. A count, not a time: work that waits on memory
-    (the cyclic garbage collector, large tables) costs more time than its instructions say."""
-    with tempfile.TemporaryFile() as log:
-        subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-                        *command], cwd=cwd, stdout=subprocess.DEVNULL, stderr=log, env=own_caches(cwd), check=True)
-        log.seek(0)
-        counted = re.search(rb"I\s+refs:\s+([\d,]+)", log.read())
-    if counted is None:
+    """The instructions that `command`'s process and the workers it forks execute, counted by Valgrind's callgrind:
+    two runs of the same checkout differ by a few in a hundred thousand, where CPU time moves by tens of per cent with
+    the machine's load, so a change of 1 % shows. A forked worker is counted from its fork on (callgrind zeroes its
+    count where Python's os.fork starts the child, PyOS_AfterFork_Child), not with the parent's count it inherits. A
+    count, not a time: work that waits on memory (the cyclic garbage collector, large tables) costs more time than
+    its instructions say, and so does work in a forked process (the kernel copies each page it first writes to)."""
+    with tempfile.TemporaryDirectory(prefix="pnp-callgrind-") as counts:
+        subprocess.run(["valgrind", "--tool=callgrind", "--zero-before=PyOS_AfterFork_Child",
+                        f"--callgrind-out-file={counts}/%p", *command], cwd=cwd, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, env=own_caches(cwd), check=True)
+        found = [int(n) for file in Path(counts).iterdir()
+                 for n in re.findall(rb"^summary:\s+(\d+)$", file.read_bytes(), re.M)]
+    if not found:
         sys.exit(f"valgrind counted no instructions for {' '.join(command)}")
-    return int(counted.group(1).replace(b",", b""))
+    return sum(found)
 
 
 def instruction_lines(sides: list[Side]) -> list[str]:
@@ -146,7 +149,7 @@ def instruction_lines(sides: list[Side]) -> list[str]:
     now, then = (counts[side.name] for side in sides)
     lines = [f"  {job:<15} {now[job] / 1e9:7.3f} G  {then[job] / 1e9:7.3f} G  {now[job] / then[job]:7.2%}"
              for job in INSTRUCTION_JOBS]
-    return ["instructions (cachegrind, one run each)", *lines,
+    return ["instructions (callgrind, one run each)", *lines,
             f"  reference job {reference / 1e9:.3f} G: one language {now['one language'] / reference:.2f}× it "
             f"(baseline {then['one language'] / reference:.2f}×)"]
 

@@ -18,6 +18,7 @@ to run) would otherwise bury a cost of a fraction of a millisecond.
 
     python bench/bench_units.py                      # 3 rounds, 1..5 languages
     python bench/bench_units.py --rounds 5 --tests   # also the README's test command, once, per test
+    python bench/bench_units.py --instructions       # also the build of de and the kit's pool by instructions
 
 Nothing in the repository is written; PNP_JOBS is ignored (the default pool is one of the figures).
 """
@@ -26,6 +27,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shutil
 import statistics
 import sys
 import tempfile
@@ -34,7 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from bench_build import DECK_TARGET_KB, MEMORY_TARGET_MB, PNP, REPO, stale_bytecode, timed
+from bench_build import DECK_TARGET_KB, MEMORY_TARGET_MB, PNP, REPO, instructions, stale_bytecode, timed
 from pnp.core.disk_cache import OFF
 from pnp.core.parallel import automatic_jobs
 
@@ -237,6 +239,24 @@ def report(found: dict[str, Job], langs: int, rounds: int) -> None:
     print(pool_line("validate", found["validate default"], found["validate 1 job"]))
 
 
+def instruction_lines(found: dict[str, Job], langs: int) -> list[str]:
+    """The two figures whose CPU time moves most with the machine, by instruction count (bench_build.instructions,
+    one run each): `pnp build --lang de` against the reference job, and the kit's pool (`--jobs 2`, whatever the
+    load) against `--jobs 1`, a worker counted from its fork."""
+    reference, de = found["reference"].command, found["build 1"].command
+    kit = ",".join(LANGS[:langs])
+    with tempfile.TemporaryDirectory(prefix="pnp-units-") as out:
+        counts = [instructions(command(Path(out, str(number))), REPO) for number, command in enumerate(
+            (reference, de, pnp("build", "--lang", kit, "--jobs", "1", "--out", "OUT"),
+             pnp("build", "--lang", kit, "--jobs", "2", "--out", "OUT")))]
+    reference_count, de_count, serial, pool = counts
+    return ["instructions (callgrind, one run each; the targets are the CPU time's)",
+            f"  pnp build --lang de {de_count / 1e9:7.3f} G = {de_count / reference_count:5.2f}× the reference job's "
+            f"{reference_count / 1e9:.3f} G  target ≤ 4.7×: {'met' if de_count / reference_count <= 4.7 else 'NOT met'}",
+            f"  pool, {kit}: --jobs 2 {pool / 1e9:.3f} G ÷ --jobs 1 {serial / 1e9:.3f} G = {pool / serial:.3f}×  "
+            f"target ≤ 1.05×: {'met' if pool / serial <= 1.05 else 'NOT met'}"]
+
+
 def memory(langs: int) -> str:
     """Peak memory of all processes of the default build, in a run of its own with the sampler."""
     with tempfile.TemporaryDirectory(prefix="pnp-units-") as out:
@@ -282,10 +302,15 @@ def main() -> None:
     parser.add_argument("--langs", type=int, default=len(LANGS), choices=range(2, len(LANGS) + 1),
                         help="the build fit's languages: the first 1..N of de, pl, tr, es, pt")
     parser.add_argument("--tests", action="store_true", help="also the README's test command, once (minutes)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count the instructions of the build of de and of the kit's pool (Valgrind; "
+                             "about ten minutes)")
     parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     options = parser.parse_args()
     if options.child:
         return run_child(options.child[0], options.child[1:])
+    if options.instructions and shutil.which("valgrind") is None:
+        parser.error("--instructions counts with Valgrind, which is not installed (Debian: apt install valgrind)")
     os.environ.pop("PNP_JOBS", None)
     print(f"{os.cpu_count()} CPUs, load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     if stale := stale_bytecode(REPO):
@@ -302,6 +327,8 @@ def main() -> None:
     print(f"mean deck PDF: {kb:.0f} kB  target ≤ {DECK_TARGET_KB} kB: {'met' if kb <= DECK_TARGET_KB else 'NOT met'}")
     if options.tests:
         print(test_figure(found["reference"]))
+    if options.instructions:
+        print("\n".join(instruction_lines(found, options.langs)))
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
