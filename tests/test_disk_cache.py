@@ -276,6 +276,20 @@ def test_a_warm_read_of_the_catalogs_loads_neither_babels_reader_nor_the_strict_
     assert "pnp.i18n.postrict" in runs[0] and runs[1] == "[]"
 
 
+def test_a_warm_draw_of_the_icons_loads_no_fonttools(tmp_path):
+    """fontTools (and lxml, which its SVG reading loads) is imported by a process that draws an icon its cache
+    lacks, not by one that reads every outline from it: about 10 ms of a warm build's imports."""
+    code = ("import io, sys; from reportlab.pdfgen.canvas import Canvas; from pnp.graphics import icons; "
+            "canvas = Canvas(io.BytesIO()); "
+            "[icons.draw_icon(canvas, name, 50, 50, 20) for table in (icons.STAT_ICONS, icons.TYPE_ICONS, "
+            "icons.KIND_ICONS) for name in table.values()]; "
+            "print(sorted({m.split('.')[0] for m in sys.modules if m.startswith(('fontTools', 'lxml'))}))")
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    runs = [subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+                           check=True).stdout.strip() for _ in range(2)]
+    assert "'fontTools'" in runs[0] and runs[1] == "[]"
+
+
 def test_an_entry_serves_only_the_bytes_it_was_made_from(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     locales = tmp_path / "locales"

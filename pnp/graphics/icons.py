@@ -5,10 +5,7 @@ from __future__ import annotations
 
 import re
 
-import fontTools
 import reportlab
-from fontTools.pens.basePen import BasePen
-from fontTools.pens.recordingPen import RecordingPen
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
@@ -39,6 +36,7 @@ def card_icon(card: Card) -> str:
 
 def _outline(name: str) -> tuple:
     """The icon's path as recorded pen operations (SVG arcs already turned into curves by fontTools)."""
+    from fontTools.pens.recordingPen import RecordingPen
     from fontTools.svgLib.path import parse_path  # with lxml: only where a card is drawn
     svg = (ICONS / f"{name}.svg").read_text(encoding="utf-8")
     pen = RecordingPen()
@@ -47,38 +45,39 @@ def _outline(name: str) -> tuple:
     return tuple(pen.value)
 
 
-class _CanvasPathPen(BasePen):
+def _path_pen(path: PDFPathObject):
     """A fontTools pen that draws into a ReportLab path (quadratic curves become cubic)."""
+    from fontTools.pens.basePen import BasePen
 
-    def __init__(self, path):
-        super().__init__(None)
-        self.path = path
+    class CanvasPathPen(BasePen):
+        def _moveTo(self, p):
+            path.moveTo(*p)
 
-    def _moveTo(self, p):
-        self.path.moveTo(*p)
+        def _lineTo(self, p):
+            path.lineTo(*p)
 
-    def _lineTo(self, p):
-        self.path.lineTo(*p)
+        def _curveToOne(self, p1, p2, p3):
+            path.curveTo(*p1, *p2, *p3)
 
-    def _curveToOne(self, p1, p2, p3):
-        self.path.curveTo(*p1, *p2, *p3)
+        def _closePath(self):
+            path.close()
 
-    def _closePath(self):
-        self.path.close()
+    return CanvasPathPen(None)
 
 
 PATHS = DiskCache("icons", "each icon's outline as PDF path operators", "the icon's name and SVG bytes, pnp's icon "
-                  "code, fontTools' and ReportLab's versions", "pnp.graphics.icons.PATHS")
-PATH_CODE = source_digest(__name__) + f"{fontTools.version} {reportlab.Version}".encode()
+                  "code, fontTools' package file (its version) and ReportLab's version", "pnp.graphics.icons.PATHS")
+# fontTools found, not imported: a run that reads every outline from PATHS does not load it
+PATH_CODE = source_digest(__name__, "fontTools") + reportlab.Version.encode()
 
 
 @memo("an icon's outline as PDF path operators, in its grid", "icon name")
 def _path_code(name: str) -> str:
     """The icon's outline as the operators of a PDF path (the same for every PDF and language; kept across runs:
-    reading the SVG takes 1 ms an icon, and lxml's import)."""
+    reading the SVG takes 1 ms an icon, and the imports of fontTools and lxml)."""
     def drawn() -> str:
         path = PDFPathObject()
-        pen = _CanvasPathPen(path)
+        pen = _path_pen(path)
         for operator, args in _outline(name):
             getattr(pen, operator)(*args)
         return path.getCode()
