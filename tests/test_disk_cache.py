@@ -264,15 +264,20 @@ def test_a_warm_cache_reads_no_catalog_and_gives_the_same_catalog(tmp_path, monk
             assert warm.translations.pgettext(context, msgid) == cold.translations.pgettext(context, msgid)
 
 
+def cold_then_warm(code: str, cache: Path) -> list[str]:
+    """What `code` prints in two fresh processes, one after the other, with the cache folder `cache`."""
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache)}
+    return [subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+                           check=True).stdout.strip() for _ in range(2)]
+
+
 def test_a_warm_read_of_the_catalogs_loads_neither_babels_reader_nor_the_strict_checks(tmp_path):
     """Babel's .po reader and .mo writer and pnp's strict checks (11 ms of imports) are loaded by a process that
     reads a catalog its cache lacks, not by one that finds them all."""
     code = ("import sys; from pnp.project import Project; from pnp.i18n.catalogs import read_catalogs; "
             "read_catalogs(Project().locales, ('de', 'pl')); "
             "print(sorted(m for m in sys.modules if m.startswith(('babel.messages', 'pnp.i18n.postrict'))))")
-    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
-    runs = [subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
-                           check=True).stdout.strip() for _ in range(2)]
+    runs = cold_then_warm(code, tmp_path)
     assert "pnp.i18n.postrict" in runs[0] and runs[1] == "[]"
 
 
@@ -284,9 +289,7 @@ def test_a_warm_draw_of_the_icons_loads_no_fonttools(tmp_path):
             "[icons.draw_icon(canvas, name, 50, 50, 20) for table in (icons.STAT_ICONS, icons.TYPE_ICONS, "
             "icons.KIND_ICONS) for name in table.values()]; "
             "print(sorted({m.split('.')[0] for m in sys.modules if m.startswith(('fontTools', 'lxml'))}))")
-    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
-    runs = [subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
-                           check=True).stdout.strip() for _ in range(2)]
+    runs = cold_then_warm(code, tmp_path)
     assert "'fontTools'" in runs[0] and runs[1] == "[]"
 
 
