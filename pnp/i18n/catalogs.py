@@ -1,8 +1,10 @@
-"""Gettext catalogs (locales/<lang>/LC_MESSAGES/messages.po), read with Babel, checked, turned into translators."""
+"""Gettext catalogs (locales/<lang>/LC_MESSAGES/messages.po), read with Babel, checked, turned into translators
+(Python's gettext, reading the catalogs compiled by Babel)."""
 from __future__ import annotations
 
 import codecs
 from dataclasses import dataclass
+from gettext import GNUTranslations, NullTranslations
 from functools import cached_property
 from io import BytesIO
 from pathlib import Path
@@ -10,7 +12,6 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Mapping
 
 import babel
-from babel.support import NullTranslations, Translations
 
 from ..core.caches import memo
 from ..core.disk_cache import DiskCache, source_digest
@@ -103,7 +104,7 @@ def pseudo_catalog() -> LanguageCatalog:
 
 def read_catalog(locales: Path, lang: str) -> LanguageCatalog:
     """Read every domain's .po file of one language; raises ProblemsFound for missing or malformed files."""
-    messages, translations, problems = {}, None, []
+    messages, domains, problems = {}, [], []
     for domain in DOMAINS:
         path = catalog_path(locales, lang, domain)
         read, file_problems = _read_domain(path, lang, domain)
@@ -112,13 +113,19 @@ def read_catalog(locales: Path, lang: str) -> LanguageCatalog:
             continue
         domain_messages, domain_translations = read
         messages.update(domain_messages)
-        if translations is None:
-            translations = domain_translations
-        else:
-            translations.merge(domain_translations)
+        domains.append(domain_translations)
     raise_if_errors(problems)
-    return LanguageCatalog(lang, str(locales / lang / "LC_MESSAGES"), MappingProxyType(messages), translations,
+    return LanguageCatalog(lang, str(locales / lang / "LC_MESSAGES"), MappingProxyType(messages), _joined(domains),
                            fills_missing=language(lang).status == DRAFT)
+
+
+def _joined(domains: list[GNUTranslations]) -> GNUTranslations:
+    """A language's domains as one translator: each falls back to the one read before it, so that a message two
+    domains hold is the later one's, as in the messages."""
+    translations, *earlier = domains[::-1]
+    for domain in earlier:
+        translations.add_fallback(domain)
+    return translations
 
 
 def read_messages(locales: Path, lang: str) -> dict[tuple[str | None, str], Message]:
@@ -136,7 +143,7 @@ def read_messages(locales: Path, lang: str) -> dict[tuple[str | None, str], Mess
 
 
 def _read_domain(path: Path, lang: str, domain: str
-                 ) -> tuple[tuple[dict[tuple[str | None, str], Message], Translations] | None, list[Problem]]:
+                 ) -> tuple[tuple[dict[tuple[str | None, str], Message], GNUTranslations] | None, list[Problem]]:
     """One .po file's messages and gettext translations, from the cache of parsed catalogs when it holds this file's
     bytes read by this code (PARSED), else read strictly and stored there; None and the problems when the file is
     unusable (a file with problems is never stored)."""
@@ -161,7 +168,7 @@ def _read_domain(path: Path, lang: str, domain: str
     else:
         rows, compiled = stored
         messages = {(row[0], row[1]): Message(*row, str(path)) for row in rows}
-    return (messages, _translations(compiled, domain)), []
+    return (messages, _translations(compiled)), []
 
 
 PARSED = DiskCache("catalogs", "each .po file's messages and compiled translations, read and checked",
@@ -227,10 +234,10 @@ def _messages(catalog: Catalog, path: str) -> dict[tuple[str | None, str], Messa
     return entries
 
 
-def _translations(compiled: bytes, domain: str) -> Translations:
+def _translations(compiled: bytes) -> GNUTranslations:
     """A catalog's gettext translations, as gettext reads them from the catalog compiled to .mo (`_compiled`:
     untranslated and fuzzy messages left out, an empty plural form falling back to the English)."""
-    return Translations(fp=BytesIO(compiled), domain=domain)
+    return GNUTranslations(BytesIO(compiled))
 
 
 def _compiled(catalog: Catalog) -> bytes:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from babel.support import NullTranslations
+from gettext import NullTranslations
 
 
 OPEN, CLOSE = "[", "]"
