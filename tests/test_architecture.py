@@ -284,7 +284,9 @@ def test_no_function_of_pnp_serves_only_the_tests():
 LIBRARY_ONLY = {"pnp.core.caches.clear_all"}  # empties every cache: for a program that runs pnp on changed inputs
 
 
-ALLOWED_STAND_INS = {("test_parallel_pool.py", "GRACE_SECONDS")}  # a timing constant: the grace period shortened
+ALLOWED_STAND_INS = {("test_parallel_pool.py", "GRACE_SECONDS"),  # a timing constant: the grace period shortened
+                     # what the machine runs now, set by the tests of the default pool as they set os.getloadavg
+                     ("test_build_parallel.py", "running_elsewhere")}
 
 
 def pnp_stand_ins(source: str) -> list[tuple[int, str]]:

@@ -260,20 +260,37 @@ def test_ctrl_c_while_the_workers_are_forked_stops_the_run():
     assert "Exception ignored" not in run.stderr, run.stderr
 
 
-@pytest.mark.parametrize("pieces, cores, machine, load, expected", [
-    (1, 2, 2, 0.0, 1),  # one language: never a pool
-    (5, 2, 2, 0.2, 2),  # idle cores: one worker each
-    (5, 2, 2, 1.6, 1),  # busy: fewer than two idle cores
-    (5, 2, 2, 7.0, 1),
-    (3, 4, 8, 0.5, 3),  # at most one worker per language
-    (5, 4, 8, 5.0, 3),  # the idle cores of the machine, at most this process's
+@pytest.mark.parametrize("pieces, cores, machine, load, now, expected", [
+    (1, 2, 2, 0.0, 0, 1),  # one language: never a pool
+    (5, 2, 2, 0.2, 0, 2),  # idle cores: one worker each
+    (5, 2, 2, 1.6, 2, 1),  # busy: fewer than two idle cores
+    (5, 2, 2, 7.0, 7, 1),
+    (5, 2, 2, 7.0, None, 1),  # no count of what runs now: the load average alone
+    (5, 2, 2, 1.6, 0, 2),  # the average still counts a command that has ended: nothing runs now
+    (5, 2, 2, 0.2, 3, 2),  # the average is the less: something has just started
+    (3, 4, 8, 0.5, 0, 3),  # at most one worker per language
+    (5, 4, 8, 5.0, 6, 3),  # the idle cores of the machine, at most this process's
 ])
 def test_the_default_pool_is_one_process_for_one_language_or_busy_cores(monkeypatch, pieces, cores, machine, load,
-                                                                         expected):
+                                                                         now, expected):
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(cores)))
     monkeypatch.setattr(os, "cpu_count", lambda: machine)
     monkeypatch.setattr(os, "getloadavg", lambda: (load, load, load))
+    monkeypatch.setattr(parallel, "running_elsewhere", lambda: now)
     assert parallel.automatic_jobs(pieces)[0] == expected
+
+
+def test_what_runs_now_is_read_from_the_machine(tmp_path):
+    """A process spinning on a core is counted while it runs (other tests may run beside it: at least one); without
+    /proc/loadavg there is no count."""
+    spinner = subprocess.Popen([sys.executable, "-c", "print(flush=True)\nwhile True: pass"], stdout=subprocess.PIPE)
+    try:
+        spinner.stdout.readline()  # it has started, and spins from here on
+        assert parallel.running_elsewhere() >= 1
+    finally:
+        spinner.kill()
+        spinner.wait()
+    assert parallel.running_elsewhere(str(tmp_path / "absent")) is None
 
 
 def test_verbose_output_says_how_many_processes_were_chosen_and_why(runner, monkeypatch, tmp_path):
@@ -290,12 +307,14 @@ def test_verbose_output_says_how_many_processes_were_chosen_and_why(runner, monk
             (1.8, {"PNP_JOBS": "2"}, ["validate", "--lang", "de,pl"]))
     for load, env, args in runs:
         monkeypatch.setattr(os, "getloadavg", lambda: (load, load, load))
+        monkeypatch.setattr(parallel, "running_elsewhere", lambda: round(load))
         result = runner.invoke(main, [*args, "--verbose"], env={"PNP_JOBS": None, **env})
         assert result.exit_code == 0, result.output
         said.append(result.stderr.splitlines()[0])
-    assert said == ["one process (one language)", "2 worker processes (2 languages, 2 of 2 cores idle, load 0.0 on 2)",
+    assert said == ["one process (one language)",
+                    "2 worker processes (2 languages, 2 of 2 cores idle, load 0.0 on 2, 0 running now)",
                     "one process (light work: a pool would cost more than it saves; --jobs N starts one)",
-                    "one process (0 of 2 cores idle, load 1.8 on 2)", "2 worker processes (--jobs)",
+                    "one process (0 of 2 cores idle, load 1.8 on 2, 2 running now)", "2 worker processes (--jobs)",
                     "2 worker processes (PNP_JOBS)"]
 
 

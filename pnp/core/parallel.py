@@ -16,6 +16,7 @@ import contextlib
 import gc
 import os
 import signal
+import time
 from typing import TYPE_CHECKING, Any, Callable, ContextManager, Iterable, Iterator, Sequence, TypeVar
 
 if TYPE_CHECKING:  # the pool's machinery is imported when a pool starts (`_start`), not by every command
@@ -32,6 +33,7 @@ _HELD = {signal.SIGINT, signal.SIGTERM}
 GRACE_SECONDS = 5.0  # how long a worker that was told to leave, or sent SIGTERM, may take before it is killed
 WATCH_SECONDS = 0.5  # where the kernel cannot signal a parent's death: how often a worker looks for its parent
 PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent dies
+RUNNING = "/proc/loadavg"  # Linux: its fourth field is "running/all" of the machine's processes and threads
 
 
 class WorkerLost(Exception):
@@ -50,9 +52,11 @@ def default_jobs() -> int:
 def automatic_jobs(pieces: int) -> tuple[int, str]:
     """How many processes to run `pieces` independent pieces of work in (a command's languages) when no number is
     asked for, and why. A worker repeats what its parent did not (cold caches) and waits for a core where others run,
-    so a pool pays only for several pieces on cores that are free: one process for one piece, or when the load
-    average of the last minute leaves fewer than two of this process's cores idle; else one worker per idle core, at
-    most one per piece."""
+    so a pool pays only for several pieces on cores that are free: one process for one piece, or when the machine's
+    load leaves fewer than two of this process's cores idle; else one worker per idle core, at most one per piece.
+    The load is the load average of the last minute, or what runs at this moment where that is less: the average
+    follows the work of the last minute or so, and after commands run one after another (a script, a benchmark) it
+    counts a core as busy that nothing uses any more."""
     if pieces <= 1:
         return 1, "one language"
     cores = default_jobs()
@@ -60,9 +64,26 @@ def automatic_jobs(pieces: int) -> tuple[int, str]:
         load, machine = os.getloadavg()[0], os.cpu_count() or cores
     except OSError:  # the system has no load average
         return min(cores, pieces), f"{pieces} languages, {cores} cores, load unknown"
-    idle = max(0, min(cores, int(machine - load + 0.5)))
-    why = f"{idle} of {cores} cores idle, load {load:.1f} on {machine}"
+    now = running_elsewhere()
+    idle = max(0, min(cores, int(machine - (load if now is None else min(load, now)) + 0.5)))
+    why = f"{idle} of {cores} cores idle, load {load:.1f} on {machine}{'' if now is None else f', {now} running now'}"
     return (1, why) if idle < 2 else (min(idle, pieces), f"{pieces} languages, {why}")
+
+
+def running_elsewhere(source: str = RUNNING, samples: int = 5, apart: float = 0.002) -> int | None:
+    """The most processes (threads) running or waiting for a core on the machine, this one not counted, in
+    `samples` looks `apart` seconds apart (one look could catch a busy machine at an idle instant), read from
+    `source`; None where there is no such file."""
+    seen = []
+    for sample in range(samples):
+        try:
+            with open(source, encoding="ascii") as stats:
+                seen.append(int(stats.read().split()[3].split("/")[0]) - 1)
+        except (OSError, ValueError, IndexError):
+            return None
+        if sample < samples - 1:
+            time.sleep(apart)
+    return max(0, *seen)
 
 
 def run_tasks(tasks: Sequence[Callable[[], T]], jobs: int) -> Iterator[tuple[int, T]]:
