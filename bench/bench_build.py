@@ -52,20 +52,27 @@ class Side:
     deck_kb: float = 0.0
 
 
-def tree_rss_mb(pid: int) -> float:
-    """Resident memory of a process and all its descendants, in MB."""
-    total, pending = 0, [pid]
+def tree_memory_mb(pid: int) -> tuple[float, float]:
+    """Memory of a process and all its descendants, in MB: the sum of their resident sets, which counts a page that
+    forked workers still share with their parent in each of them, and the sum of their proportional sets (Linux's
+    Pss: a shared page divided among the processes that map it), the memory they take together."""
+    resident = proportional = 0
+    pending = [pid]
     while pending:
         current = pending.pop()
         try:
-            with open(f"/proc/{current}/statm") as fp:
-                total += int(fp.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+            with open(f"/proc/{current}/smaps_rollup") as fp:
+                for line in fp:
+                    if line.startswith("Rss:"):
+                        resident += int(line.split()[1])
+                    elif line.startswith("Pss:"):
+                        proportional += int(line.split()[1])
             for task in os.listdir(f"/proc/{current}/task"):
                 with open(f"/proc/{current}/task/{task}/children") as fp:
                     pending += [int(child) for child in fp.read().split()]
         except (FileNotFoundError, ProcessLookupError, ValueError):
             continue
-    return total / 1e6
+    return resident / 1000, proportional / 1000
 
 
 def own_caches(root: Path) -> dict[str, str]:
@@ -78,12 +85,13 @@ def own_caches(root: Path) -> dict[str, str]:
 
 
 def timed(command: list[str], cwd: Path, sample: bool = False, output=subprocess.DEVNULL
-          ) -> tuple[float, float, float]:
+          ) -> tuple[float, float, float, float]:
     """Wall seconds, CPU seconds (user + system, all processes) and, with `sample`, peak memory (MB, all processes
-    together; 0 without) of one command, its standard output to `output`; exits when it fails. The memory is sampled
+    together, resident and proportional: tree_memory_mb; 0 without) of one command, its standard output to `output`;
+    exits when it fails. The memory is sampled
     every few milliseconds by a thread of this process, which takes CPU time from a job that uses every core: the
     timed rounds run without it."""
-    peak = [0.0]
+    peak = [0.0, 0.0]
     with tempfile.TemporaryFile() as errors:
         start = time.perf_counter()
         process = subprocess.Popen(command, cwd=cwd, stdout=output, stderr=errors, env=own_caches(cwd))
@@ -91,7 +99,7 @@ def timed(command: list[str], cwd: Path, sample: bool = False, output=subprocess
 
         def sampling():
             while not done.wait(0.005):
-                peak[0] = max(peak[0], tree_rss_mb(process.pid))
+                peak[:] = map(max, peak, tree_memory_mb(process.pid))
 
         sampler = threading.Thread(target=sampling)
         if sample:
@@ -105,7 +113,7 @@ def timed(command: list[str], cwd: Path, sample: bool = False, output=subprocess
         if process.returncode != 0:
             errors.seek(0)
             sys.exit(f"{' '.join(command)} failed in {cwd}:\n{errors.read().decode()}")
-    return seconds, usage.ru_utime + usage.ru_stime, peak[0]
+    return seconds, usage.ru_utime + usage.ru_stime, peak[0], peak[1]
 
 
 def jobs(side: Side, out: Path) -> dict[str, list[str]]:
@@ -158,13 +166,13 @@ def run_round(sides: list[Side], reference: list[float]) -> None:
     for name in jobs(sides[0], Path()):
         for side in sides:
             with tempfile.TemporaryDirectory(prefix="pnp-bench-") as out:
-                seconds, cpu, _ = timed(jobs(side, Path(out))[name], side.root)
+                seconds, cpu, *_ = timed(jobs(side, Path(out))[name], side.root)
                 side.seconds.setdefault(name, []).append(seconds)
                 side.cpu.setdefault(name, []).append(cpu)
                 if name == "kit":
                     decks = list(Path(out, "kit").glob("*/cards/*.pdf"))
                     side.deck_kb = sum(p.stat().st_size for p in decks) / len(decks) / 1000
-    seconds, _, _ = timed([str(sides[0].python), str(REPO / "bench" / "reference_fronts.py")], REPO)
+    seconds, *_ = timed([str(sides[0].python), str(REPO / "bench" / "reference_fronts.py")], REPO)
     reference.append(seconds)
 
 
@@ -172,7 +180,7 @@ def measure_memory(side: Side) -> None:
     """The peak memory of each job, in a run of its own with the sampler."""
     for name in jobs(side, Path()):
         with tempfile.TemporaryDirectory(prefix="pnp-bench-") as out:
-            side.peak_mb[name] = timed(jobs(side, Path(out))[name], side.root, sample=True)[2]
+            side.peak_mb[name] = timed(jobs(side, Path(out))[name], side.root, sample=True)[2]  # resident
 
 
 def parallel_identical(side: Side) -> str:
