@@ -88,9 +88,8 @@ def timed(command: list[str], cwd: Path, sample: bool = False, output=subprocess
           ) -> tuple[float, float, float, float]:
     """Wall seconds, CPU seconds (user + system, all processes) and, with `sample`, peak memory (MB, all processes
     together, resident and proportional: tree_memory_mb; 0 without) of one command, its standard output to `output`;
-    exits when it fails. The memory is sampled
-    every few milliseconds by a thread of this process, which takes CPU time from a job that uses every core: the
-    timed rounds run without it."""
+    exits when it fails. The memory is sampled every few milliseconds by a thread of this process, which takes CPU
+    time from a job that uses every core: the timed rounds run without it."""
     peak = [0.0, 0.0]
     with tempfile.TemporaryFile() as errors:
         start = time.perf_counter()

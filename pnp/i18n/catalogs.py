@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import codecs
 from dataclasses import dataclass
-from gettext import GNUTranslations, NullTranslations
 from functools import cached_property
+from gettext import GNUTranslations, NullTranslations
 from io import BytesIO
 from pathlib import Path
 from types import MappingProxyType
