@@ -292,6 +292,35 @@ def test_a_form_ended_by_the_adapter_is_compressed_by_the_function_given(monkeyp
     assert asked[0].endswith(b" c\nS")  # the circle's path, stroked
 
 
+@pytest.mark.parametrize("compression, a85", [(1, 0), (0, 0), (1, 1)])
+def test_pages_given_their_streams_beforehand_are_written_as_reportlab_writes_them(monkeypatch, compression, a85):
+    """compress_pages: every page shown, and the one being drawn when the canvas is saved, compressed by the function
+    given (its text, as ReportLab's Flate filter would compress it) to the PDF ReportLab writes where the function
+    gives zlib's bytes, a blank page among them; ReportLab's streams where pages are not compressed or are ASCII85-
+    wrapped (rl_config.useA85), and no page's stream asked for."""
+    monkeypatch.setattr(rl_config, "useA85", a85)
+    asked = []
+
+    def pdf(before_save) -> bytes:
+        buffer = BytesIO()
+        canvas = Canvas(buffer, pagesize=(100, 40), invariant=1, pageCompression=compression)
+        for text in ("Zeichnen", ""):  # the second page left blank
+            canvas.drawString(10, 10, text)
+            canvas.showPage()
+        canvas.drawString(10, 10, "Ölçmek")  # a page not yet shown
+        before_save(canvas)
+        canvas.save()
+        return buffer.getvalue()
+
+    kept = pdf(lambda canvas: rc.compress_pages(canvas, lambda data: asked.append(data) or zlib.compress(data)))
+    assert kept == pdf(lambda canvas: None)
+    if compression and not a85:
+        assert len(asked) == 3 and all(zlib.compress(stream) in kept for stream in asked)
+        assert b"(Zeichnen) Tj" in asked[0] and b"(Zeichnen)" not in asked[1] + asked[2]
+    else:
+        assert asked == []
+
+
 def test_wrapped_lines_change_when_a_paragraph_is_broken_anew():
     """wrapped_lines: Paragraph.blPara, set by wrap, replaced by the next wrap."""
     paragraph = Paragraph("one two three four five six", ParagraphStyle("probe", fontName="Helvetica", fontSize=10))

@@ -163,7 +163,8 @@ def cache_after(factory: pytest.TempPathFactory, made_by, cache: Path) -> CacheR
     (deck, "fitted-texts", 3),                                     # the decks', the deck list's, the anatomy's
     (exported_images, "card-images", len(FACTIONS)),               # one per faction: its fronts and its back
     (kit, "rulebook-lines", 1),                                    # the German books' paragraphs
-    (deck, "form-streams", 1),                                     # one per deck PDF: the deck list's
+    (deck, "pdf-streams", 1),                                      # one per PDF: the deck list's
+    (kit, "pdf-streams", 12),                                      # 7 decks, 3 books, tokens and score sheet
 ])
 def test_the_files_are_the_same_with_a_cold_a_warm_and_a_corrupted_cache(tmp_path, tmp_path_factory, made_by, folder,
                                                                           count):
@@ -368,14 +369,18 @@ def test_a_pattern_file_is_read_once_and_its_entry_serves_only_its_bytes(tmp_pat
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     path = tmp_path / "hyph_probe.dic"
     path.write_bytes(Path(pyphen.LANGUAGES["pt_BR"]).read_bytes())
-    cold = hyphenation._patterns(path, path.read_bytes())
+
+    def patterns() -> dict[str, str]:
+        return dict(hyphenation._patterns(path, path.read_bytes(), hashlib.sha256(path.read_bytes()).digest()))
+
+    cold = patterns()
     assert cold == pattern_lines(path.read_bytes()) and len(entries(tmp_path / "cache", "hyphenation")) == 1
     planted = {"probe": "pro1be"}
     hyphenation.PATTERNS_READ.put(path.name, hyphenation.READING_CODE + hashlib.sha256(path.read_bytes()).digest(),
                                   hyphenation.grouped(planted))
-    assert hyphenation._patterns(path, path.read_bytes()) == planted
+    assert patterns() == planted
     path.write_bytes(path.read_bytes() + "ção3ção\n".encode())
-    assert hyphenation._patterns(path, path.read_bytes()) == {**cold, "çãoção": "ção3ção"}
+    assert patterns() == {**cold, "çãoção": "ção3ção"}
     assert len(entries(tmp_path / "cache", "hyphenation")) == 1
 
 
@@ -489,7 +494,7 @@ def test_kept_lines_serve_only_the_font_bytes_and_widths_they_were_made_for(tmp_
 
 
 def test_a_kept_stream_serves_only_the_bytes_it_was_compressed_from(tmp_path, monkeypatch):
-    """A form stream compressed through a slot's table is zlib's; a new table of the slot gives it back without
+    """A stream compressed through a slot's table is zlib's; a new table of the slot gives it back without
     compressing it, and compresses a stream with one byte changed anew; the table written holds the run's streams."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     stream = b"q\n1 0 0 1 0 0 cm\n.15 1 .6 .14 k\nn -8.5 -8.5 195.6 266.5 re f*\nQ" * 40
@@ -501,11 +506,11 @@ def test_a_kept_stream_serves_only_the_bytes_it_was_compressed_from(tmp_path, mo
     with forms.kept_streams("probe") as compress:
         assert compress(stream) == deflate(stream) and compressed == []
         assert compress(changed) == deflate(changed) and compressed == [changed]
-    assert len(entries(tmp_path / "cache", "form-streams")) == 1 and len(forms.KeptStreams("probe").kept) == 2
+    assert len(entries(tmp_path / "cache", "pdf-streams")) == 1 and len(forms.KeptStreams("probe").kept) == 2
 
 
-def test_decks_of_other_cards_or_copies_keep_form_streams_of_their_own(tmp_path, monkeypatch):
-    """A deck's form streams depend on the order its PDF draws the cards' texts in (font subsets) and on the card
+def test_decks_of_other_cards_or_copies_keep_streams_of_their_own(tmp_path, monkeypatch):
+    """A deck's streams depend on the order its PDF draws the cards' texts in (font subsets) and on the card
     layout: two decks of one title, the same cards once and twice each, and the first in the ink saver's layout,
     keep a table each, which a second rendering reads and does not write again (one table for the title would be
     rewritten by each, and read in vain)."""
@@ -521,7 +526,7 @@ def test_decks_of_other_cards_or_copies_keep_form_streams_of_their_own(tmp_path,
 
     made = render()
     stamps = {path: (path.stat().st_ino, path.stat().st_mtime_ns) for path in entries(tmp_path / "cache",
-                                                                                      "form-streams")}
+                                                                                      "pdf-streams")}
     assert render() == made and len(stamps) == 3 and made[0] != made[2]
     assert {path: (path.stat().st_ino, path.stat().st_mtime_ns) for path in stamps} == stamps
 

@@ -1,15 +1,18 @@
 """draw_recorded adds a drawing's operators again only where they mean the same in another PDF: a drawing that
-names a graphics state (an opacity), a font or text of the PDF it was drawn in is drawn afresh in every PDF."""
+names a graphics state (an opacity), a font or text of the PDF it was drawn in is drawn afresh in every PDF. A
+FlateCanvas compresses every stream of its pages and forms with its own function."""
 from __future__ import annotations
 
+import zlib
 from io import BytesIO
 
 import pikepdf
 import pytest
+from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.core.caches import CACHES
-from pnp.pages.forms import define_once, draw_recorded
+from pnp.pages.forms import FlateCanvas, define_once, draw_recorded
 
 
 def _square(canvas: Canvas) -> None:
@@ -54,3 +57,28 @@ def test_a_drawing_is_replayed_only_when_it_names_nothing_of_its_pdf(drawing, re
                 if kind:
                     assert operands[0] in page.Resources[kind]
     assert len(calls) == (1 if replayed else 2)
+
+
+def test_a_flate_canvas_compresses_its_pages_and_forms_with_its_own_function(monkeypatch):
+    """Its pages' streams and its forms' (defined once, nested, or begun and ended by hand, as the rulebook's
+    contents define their page numbers) through its `compress`: zlib's bytes give ReportLab's PDF (streams not
+    ASCII85-wrapped, as pnp writes them)."""
+    monkeypatch.setattr(rl_config, "useA85", 0)
+    asked = []
+
+    def pdf(maker) -> bytes:
+        out = BytesIO()
+        canvas = maker(out, pagesize=(60, 60), invariant=1, pageCompression=1)
+        _with_form(canvas)
+        canvas.showPage()
+        canvas.beginForm("number", 0, 0, 20, 10)
+        _labelled(canvas)
+        canvas.endForm()
+        canvas.doForm("number")
+        canvas.save()
+        return out.getvalue()
+
+    flate = pdf(lambda *args, **kwargs: FlateCanvas(*args, compress=lambda data: asked.append(data) or
+                                                    zlib.compress(data), **kwargs))
+    assert flate == pdf(Canvas)
+    assert len(asked) == 4 and all(zlib.compress(stream) in flate for stream in asked)  # two pages, two forms

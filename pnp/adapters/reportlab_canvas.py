@@ -11,7 +11,10 @@ installed ReportLab); apart from the platypus adapter so that a canvas user does
   attributes of that object (`PDFFormXObject`: its box, the forms it uses, its compression) that its format reads,
   to write it as ReportLab's format would (`PDFDocument.encrypt`, `rl_config.useA85` and `pdfMultiLine`);
 - the operators of a form placed in a clipped cell, written in one step as ReportLab's calls write them (its number
-  format `fp_str`, the canvas's fill mode `Canvas._fillMode`, `Canvas._code` and `Canvas._formsinuse`).
+  format `fp_str`, the canvas's fill mode `Canvas._fillMode`, `Canvas._code` and `Canvas._formsinuse`);
+- the pages a canvas has shown (`PDFDocument.Pages`, `PDFPage`'s stream, compression and contents, which
+  `PDFPage.check_format` makes when the PDF is written), to give them content streams compressed by a function of
+  pnp's (`compress_pages`).
 """
 from __future__ import annotations
 
@@ -20,7 +23,7 @@ from typing import Callable, Sequence
 
 from reportlab import rl_config
 from reportlab.pdfbase.pdfdoc import (PDF_VERSION_DEFAULT, BasicFonts, NoEncryption, PDFFormXObject,
-                                      PDFName, PDFObjectReference, format as pdf_format, pdfdocEnc,
+                                      PDFName, PDFObjectReference, PDFStream, format as pdf_format, pdfdocEnc,
                                       xObjectName)
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
@@ -84,7 +87,7 @@ def end_form(canvas: Canvas, compress: Callable[[bytes], bytes] = zlib.compress)
     `compress`, which must give zlib.compress's bytes: ReportLab's Flate filter)."""
     name, text = canvas._formData[0], "\n".join([canvas._preamble, *canvas._code])
     canvas._code = []
-    canvas.endForm()
+    Canvas.endForm(canvas)  # ReportLab's, also for a canvas that ends its forms through this function
     plain = text.isascii() and not any(code in text for code in _NOT_IN_PDFDOC)  # 8 searches: faster than a pattern
     stream = text.encode("ascii") if plain else pdfdocEnc(text)
     objects = canvas._doc.idToObject
@@ -92,6 +95,35 @@ def end_form(canvas: Canvas, compress: Callable[[bytes], bytes] = zlib.compress)
     form.setStreamList(stream)
     if form.compression:
         objects[xObjectName(name)] = _FlateForm(form, compress)
+
+
+def compress_pages(canvas: Canvas, compress: Callable[[bytes], bytes]) -> None:
+    """Before `canvas.save()`: the page being drawn ended, as `save` ends it, and every page given the content
+    stream `PDFPage.check_format` would give it when the PDF is written, its Flate bytes made by `compress` (which
+    must give zlib.compress's bytes: ReportLab's Flate filter), in a PDF that compresses its pages and does not wrap
+    its streams in ASCII85 (as pnp's do; ReportLab makes them otherwise)."""
+    if canvas._code:
+        canvas.showPage()
+    if rl_config.useA85:
+        return
+    for page in canvas._doc.Pages.pages:
+        if page.compression and page.stream and not page.Contents and not page.Override_default_compilation:
+            stream = PDFStream(content=page.stream, filters=[_Flate(compress)])
+            stream.__Comment__ = "page stream"
+            page.Contents = stream
+
+
+class _Flate:
+    """ReportLab's Flate filter (`PDFStreamFilterZCompress`) with the compression `compress` (zlib.compress's
+    bytes)."""
+
+    pdfname = "FlateDecode"
+
+    def __init__(self, compress: Callable[[bytes], bytes]):
+        self.compress = compress
+
+    def encode(self, text: str | bytes) -> bytes:
+        return self.compress(text.encode("utf8") if isinstance(text, str) else text)
 
 
 class _FlateForm(PDFFormXObject):

@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..data.art import ArtImage
 from .layout import CardLayout
 from ..layouts.services import PrintService
-from ..pages.forms import Compress, FormCell, kept_streams
+from ..pages.forms import FormCell, kept_streams
 from ..pages.imposition import DrawCell, home_grid, impose_home, impose_pro
 from ..pages.pdfout import DocumentInfo, new_canvas, pdf_bytes
 from ..core.units import MM
@@ -61,17 +61,17 @@ def deck_pdf(faces: Sequence[FrontFace], backs: Mapping[str, BackFace], info: Do
     order = " ".join(face.card.id for face in faces)
     with kept_streams(f"{printing.mode} {printing.paper} {duplex} {info.lang} {info.title} {printing.layout!r}: "
                       f"{order}") as compress:
-        front_forms = {card: _front(face, layout, art.get(card), compress) for card, face in distinct.items()}
-        back_forms = {faction: _back(back, layout, compress) for faction, back in backs.items()}
+        front_forms = {card: _front(face, layout, art.get(card)) for card, face in distinct.items()}
+        back_forms = {faction: _back(back, layout) for faction, back in backs.items()}
         fronts = [front_forms[face.card.id] for face in faces]
         back_cells = [back_forms[face.card.faction] for face in faces]
         if printing.mode == "pro":
-            canvas = new_canvas(buffer, (0, 0), info)
+            canvas = new_canvas(buffer, (0, 0), info, compress)
             impose_pro(canvas, *service.trim, service.bleed, list(map(fit, fronts)), list(map(fit, back_cells)),
                        duplex)
         else:
             grid = home_grid(printing.paper, printing.layouts, card)
-            canvas = new_canvas(buffer, (grid.paper_width, grid.paper_height), info)
+            canvas = new_canvas(buffer, (grid.paper_width, grid.paper_height), info, compress)
             impose_home(canvas, grid, fronts, back_cells, duplex, printing.back_offset,
                         [face.card.faction for face in faces])
         canvas.save()
@@ -103,16 +103,15 @@ def service_fit(layout: CardLayout, service: PrintService
     return fitted, fit
 
 
-def _form(name: str, layout: CardLayout, draw: Callable[[Canvas], None], compress: Compress) -> FormCell:
-    """A card face as a form of the PDF (copies and backs reuse it), its trim's bottom-left corner at the origin, its
-    stream compressed by `compress`."""
+def _form(name: str, layout: CardLayout, draw: Callable[[Canvas], None]) -> FormCell:
+    """A card face as a form of the PDF (copies and backs reuse it), its trim's bottom-left corner at the origin."""
     card, b = layout.card, layout.card.bleed * MM
-    return FormCell(name, (-b, -b, card.width * MM + b, card.height * MM + b), draw, compress)
+    return FormCell(name, (-b, -b, card.width * MM + b, card.height * MM + b), draw)
 
 
-def _front(face: FrontFace, layout: CardLayout, art: ArtImage | None, compress: Compress) -> FormCell:
-    return _form(f"front-{face.card.id}", layout, lambda c: draw_front(c, face, layout, art, 0, 0), compress)
+def _front(face: FrontFace, layout: CardLayout, art: ArtImage | None) -> FormCell:
+    return _form(f"front-{face.card.id}", layout, lambda c: draw_front(c, face, layout, art, 0, 0))
 
 
-def _back(face: BackFace, layout: CardLayout, compress: Compress) -> FormCell:
-    return _form(f"back-{face.faction}", layout, lambda c: draw_back(c, face, layout, 0, 0), compress)
+def _back(face: BackFace, layout: CardLayout) -> FormCell:
+    return _form(f"back-{face.faction}", layout, lambda c: draw_back(c, face, layout, 0, 0))

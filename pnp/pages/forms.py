@@ -1,7 +1,7 @@
-"""Drawings a PDF stores once: a form XObject defined on first use, every further use a reference to it (its
-stream, where the caller keeps a `kept_streams` table, compressed once across runs); and drawings a process makes
-once: the operators of a drawing that is the same in every PDF, added again (and, where the caller gives a
-`StoredDrawings`, kept across runs in the user's cache folder)."""
+"""Drawings a PDF stores once: a form XObject defined on first use, every further use a reference to it; the streams
+of a PDF's pages and forms compressed by its canvas (`FlateCanvas`: where the caller keeps a `kept_streams` table,
+once across runs); and drawings a process makes once: the operators of a drawing that is the same in every PDF,
+added again (and, where the caller gives a `StoredDrawings`, kept across runs in the user's cache folder)."""
 from __future__ import annotations
 
 import hashlib
@@ -13,7 +13,7 @@ from typing import Callable, Hashable, Iterator, Mapping
 
 from reportlab.pdfgen.canvas import Canvas
 
-from ..adapters.reportlab_canvas import Taken, draw_again, drawn_marks, drawn_since, end_form
+from ..adapters.reportlab_canvas import Taken, compress_pages, draw_again, drawn_marks, drawn_since, end_form
 from ..core.caches import register
 from ..core.disk_cache import DiskCache, SlotTable
 
@@ -24,18 +24,35 @@ _RECORDING: list[list[Definition]] = []  # the define_once calls of each drawing
 Compress = Callable[[bytes], bytes]  # zlib.compress, or what gives its bytes (KeptStreams.compress)
 
 
+class FlateCanvas(Canvas):
+    """A canvas whose streams, its pages' and its forms', are Flate-compressed by `compress`: zlib.compress, or a
+    `kept_streams` table's, which gives its bytes."""
+
+    def __init__(self, *args, compress: Compress = zlib.compress, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.compress = compress
+
+    def endForm(self, **extra_attributes):
+        if extra_attributes:  # a form of its own resources or annotations: ReportLab's
+            return super().endForm(**extra_attributes)
+        end_form(self, self.compress)
+
+    def save(self):
+        compress_pages(self, self.compress)
+        super().save()
+
+
 def define_once(canvas: Canvas, name: str, bbox: tuple[float, float, float, float],
-                draw: Callable[[Canvas], None], compress: Compress = zlib.compress) -> None:
-    """Define the form `name` (what `draw(canvas)` draws inside `bbox`, in the form's own coordinates, its stream
-    compressed by `compress`) unless the PDF has it already; `canvas.doForm(name)` then draws it in the current
-    graphics state (a form that sets no colour takes the current one). May be called while another form is being
-    defined."""
+                draw: Callable[[Canvas], None]) -> None:
+    """Define the form `name` (what `draw(canvas)` draws inside `bbox`, in the form's own coordinates) unless the PDF
+    has it already; `canvas.doForm(name)` then draws it in the current graphics state (a form that sets no colour
+    takes the current one). May be called while another form is being defined."""
     for definitions in _RECORDING:
         definitions.append((name, bbox, draw))
     if not canvas.hasForm(name):
         canvas.beginForm(name, *bbox)
         draw(canvas)
-        end_form(canvas, compress)
+        canvas.endForm() if isinstance(canvas, FlateCanvas) else end_form(canvas)
 
 
 @dataclass(frozen=True)
@@ -47,10 +64,9 @@ class FormCell:
     name: str
     bbox: tuple[float, float, float, float]
     draw: Callable[[Canvas], None]
-    compress: Compress = zlib.compress
 
     def define(self, canvas: Canvas) -> None:
-        define_once(canvas, self.name, self.bbox, self.draw, self.compress)
+        define_once(canvas, self.name, self.bbox, self.draw)
 
     def __call__(self, canvas: Canvas, x: float, y: float) -> None:
         self.define(canvas)
@@ -60,13 +76,13 @@ class FormCell:
         canvas.restoreState()
 
 
-STREAMS = DiskCache("form-streams", "each PDF's form streams Flate-compressed (zlib.compress, ReportLab's filter), "
-                    "a table per slot (a deck's PDF)", "each stream's bytes (hashed) and zlib's version",
-                    "pnp.pages.forms.STREAMS", keep=256)  # a kit's decks: 7 factions × 5 languages × modes and papers
+STREAMS = DiskCache("pdf-streams", "each PDF's page and form streams Flate-compressed (zlib.compress, ReportLab's "
+                    "filter), a table per slot (a PDF)", "each stream's bytes (hashed) and zlib's version",
+                    "pnp.pages.forms.STREAMS", keep=512)  # a kit's PDFs: 12 × 5 languages × modes and papers
 
 
 class KeptStreams(SlotTable):
-    """The form streams compressed in one slot: `compress` gives the bytes the slot's entry kept for a stream (by a
+    """The streams compressed in one slot: `compress` gives the bytes the slot's entry kept for a stream (by a
     hash of its bytes), else zlib.compress's (`added`); `save` stores the streams compressed through it (`used`) as
     the slot's entry when some were new, those of the older entry not compressed again dropped."""
 
@@ -85,8 +101,9 @@ class KeptStreams(SlotTable):
 
 @contextmanager
 def kept_streams(slot: str) -> Iterator[Compress]:
-    """In the block, the `compress` of the slot's table (a form's stream: its Flate bytes); after it, the table
-    saved. A card form's 11 kB of operators take zlib 0.25 ms; the slot's table is read once."""
+    """In the block, the `compress` of the slot's table (a page's or form's stream: its Flate bytes; a FlateCanvas's
+    `compress`); after it, the table saved. A card form's 11 kB of operators take zlib 0.25 ms, a rulebook page's
+    0.15 ms; the slot's table is read once."""
     table = KeptStreams(slot)
     yield table.compress
     table.save()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import math
 import re
+import zlib
 from dataclasses import dataclass
 from io import BytesIO
 
@@ -17,6 +18,7 @@ from ..data.terms import N_
 from ..i18n.catalogs import LanguageCatalog
 from ..i18n.languages import DRAFT, language
 from ..typeset.fonts import FONT_NAMES
+from .forms import Compress, FlateCanvas
 
 # the DRAFT mark of a draft language's pages: text size as a share of the page's diagonal, outline width as a share
 # of the text size, colour (RGB: a draft is never sent to a print shop)
@@ -46,14 +48,17 @@ def document_info(catalog: LanguageCatalog, title: str) -> DocumentInfo:
     return DocumentInfo(title, catalog.pgettext(*SUBJECT), catalog.lang, language(catalog.lang).status == DRAFT)
 
 
-def new_canvas(buffer: BytesIO, pagesize: tuple[float, float], info: DocumentInfo) -> Canvas:
-    """A canvas whose output depends only on what is drawn (invariant: no dates, no random ids)."""
+def new_canvas(buffer: BytesIO, pagesize: tuple[float, float], info: DocumentInfo, compress: Compress = zlib.compress
+               ) -> FlateCanvas:
+    """A canvas whose output depends only on what is drawn (invariant: no dates, no random ids), its streams
+    compressed by `compress` (pnp.pages.forms.kept_streams)."""
     # Pages start in a bundled font once the fonts are registered: ReportLab's default initial font, Helvetica,
     # would otherwise be listed in every PDF as a font that is not embedded.
     body = FONT_NAMES["body"]
     initial = {"initialFontName": body} if body in pdfmetrics.getRegisteredFontNames() else {}
-    maker = DraftCanvas if info.draft else Canvas
-    canvas = maker(buffer, pagesize=pagesize, invariant=1, pageCompression=1, lang=info.lang, **initial)
+    maker = DraftCanvas if info.draft else FlateCanvas
+    canvas = maker(buffer, pagesize=pagesize, invariant=1, pageCompression=1, lang=info.lang, compress=compress,
+                   **initial)
     canvas.setTitle(info.title)
     canvas.setAuthor(AUTHOR)
     canvas.setCreator(CREATOR)
@@ -80,7 +85,7 @@ def draw_draft_mark(canvas: Canvas, lang: str) -> None:
     canvas.restoreState()
 
 
-class DraftCanvas(Canvas):
+class DraftCanvas(FlateCanvas):
     """A canvas that marks every page it ends as a draft (`draw_draft_mark`)."""
 
     def __init__(self, *args, lang: str, **kwargs):

@@ -10,6 +10,7 @@ from typing import Callable
 from reportlab.pdfgen.canvas import Canvas
 
 from ..adapters.reportlab_canvas import count_page, page_size
+from ..pages.forms import FlateCanvas
 
 
 def padded(pages: int) -> int:
@@ -30,7 +31,7 @@ def booklet_order(pages: int) -> tuple[tuple[int, int], ...]:
     return tuple(sides)
 
 
-class BookletCanvas(Canvas):
+class BookletCanvas(FlateCanvas):
     """A canvas that keeps each page the document draws as a form, and on save imposes them onto sheets.
 
     Platypus draws pages one after another as usual; `showPage` closes the page as a form (PDF Form XObject) and

@@ -12,6 +12,7 @@ from ..adapters.reportlab_platypus import used_height
 from ..typeset.fonts import fonts_for
 from ..core.units import MM
 from ..cards.layout import FactionStyle
+from ..pages.forms import FlateCanvas, kept_streams
 from ..pages.pdfout import AUTHOR, CREATOR, DocumentInfo, draw_draft_mark, pdf_bytes
 from . import blocks as b
 from .anatomy_cards import AnatomyCards
@@ -232,12 +233,14 @@ def _render(blocks: tuple[b.Block, ...], printing: BookPrint, placed: list[Place
     doc = RulebookDocument(buffer, page, styles, info, booklet, contents)
     if later is not None and later.place(flowables):
         doc.later = later
-    if booklet:
-        notes = next((NotesPage(block.title, page, layout, styles).draw for block in blocks
-                      if isinstance(block, b.Notes)), None)
-        doc.build(flowables, canvasmaker=lambda *a, **kw: BookletCanvas(*a, sheet=page.sheet, fill=notes, **kw))
-    else:
-        doc.build(flowables)
+    with kept_streams(f"{info.lang} {info.title} {page.width:g}×{page.height:g} pt{' booklet' * booklet}") as compress:
+        if booklet:
+            notes = next((NotesPage(block.title, page, layout, styles).draw for block in blocks
+                          if isinstance(block, b.Notes)), None)
+            doc.build(flowables, canvasmaker=lambda *a, **kw: BookletCanvas(*a, sheet=page.sheet, fill=notes,
+                                                                            compress=compress, **kw))
+        else:
+            doc.build(flowables, canvasmaker=lambda *a, **kw: FlateCanvas(*a, compress=compress, **kw))
     if placed is not None:
         placed += doc.placed
     if passes is not None:
