@@ -363,6 +363,29 @@ def test_a_folder_keeps_its_newest_entries(tmp_path, monkeypatch):
     assert cache.get("new", b"key") == cache.get("newer", b"key") == "value"  # pruned once, before the second
 
 
+def test_the_folder_a_cache_replaces_is_deleted_when_it_first_stores_an_entry(tmp_path, monkeypatch):
+    """The PDF streams' folder of an earlier version (form-streams/) goes when the cache that replaced it first
+    stores an entry in a process, not when it only reads; a symbolic link of that name is left, and what it leads
+    to."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    cache = copy.copy(forms.STREAMS)  # a cache of its own, as a new process has it
+    cache.pruned = False
+    old = tmp_path / "pnp" / "form-streams"
+    old.mkdir(parents=True)
+    (old / "slot-entry").write_bytes(b"old")
+    assert cache.get("probe", b"key") is None and old.is_dir()
+    cache.put("probe", b"key", "value")
+    assert not old.exists() and cache.get("probe", b"key") == "value"
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "kept").write_bytes(b"mine")
+    old.symlink_to(elsewhere)
+    fresh = copy.copy(forms.STREAMS)
+    fresh.pruned = False
+    fresh.put("probe", b"key", "value")
+    assert old.is_symlink() and (elsewhere / "kept").read_bytes() == b"mine"
+
+
 def test_a_pattern_file_is_read_once_and_its_entry_serves_only_its_bytes(tmp_path, monkeypatch):
     """The patterns of a file come from its entry while its bytes stay the same (an entry planted for them is what
     a warm read gives), are read anew from other bytes, and the older entry is replaced."""

@@ -48,10 +48,11 @@ class DiskCache:
     the value depends on) or None; `put(slot, key, value)` stores it, replacing the entry of the same `slot` (what
     the entry is of, such as one catalog file), so that a folder holds one entry per slot. Where slots are many (one
     per art scene ever drawn), the first entry a process stores also deletes all but the newest `keep` of the
-    folder."""
+    folder, and the folders this cache `replaces` (its names in earlier versions of pnp)."""
 
-    def __init__(self, name: str, holds: str, keyed_by: str, registered_as: str, keep: int = KEEP):
-        self.name, self.keep = name, keep
+    def __init__(self, name: str, holds: str, keyed_by: str, registered_as: str, keep: int = KEEP,
+                 replaces: tuple[str, ...] = ()):
+        self.name, self.keep, self.replaces = name, keep, replaces
         self.pruned = False
         register(registered_as, f"{holds} (on disk: {name}/ of the cache folder)", keyed_by, lambda: None,
                  cleared="never by pnp: keyed by content; the folder may be deleted at any time")
@@ -110,6 +111,10 @@ class DiskCache:
         if not self.pruned:
             self.pruned = True
             keep_newest(folder, self.keep)
+            if self.replaces:
+                import shutil  # as tempfile: only where it is needed
+                for name in self.replaces:
+                    shutil.rmtree(folder.parent / name, ignore_errors=True)  # a symbolic link is left as it is
 
 
 class SlotTable:

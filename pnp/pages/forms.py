@@ -52,7 +52,10 @@ def define_once(canvas: Canvas, name: str, bbox: tuple[float, float, float, floa
     if not canvas.hasForm(name):
         canvas.beginForm(name, *bbox)
         draw(canvas)
-        canvas.endForm() if isinstance(canvas, FlateCanvas) else end_form(canvas)
+        if isinstance(canvas, FlateCanvas):
+            canvas.endForm()  # end_form with the canvas's compression
+        else:
+            end_form(canvas)
 
 
 @dataclass(frozen=True)
@@ -78,7 +81,8 @@ class FormCell:
 
 STREAMS = DiskCache("pdf-streams", "each PDF's page and form streams Flate-compressed (zlib.compress, ReportLab's "
                     "filter), a table per slot (a PDF)", "each stream's bytes (hashed) and zlib's version",
-                    "pnp.pages.forms.STREAMS", keep=512)  # a kit's PDFs: 12 × 5 languages × modes and papers
+                    "pnp.pages.forms.STREAMS", keep=512,  # a kit's PDFs: 12 × 5 languages × modes and papers
+                    replaces=("form-streams",))  # the decks' forms alone, until pages were kept too
 
 
 class KeptStreams(SlotTable):
