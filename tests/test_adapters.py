@@ -15,10 +15,11 @@ from pathlib import Path
 import pyphen
 import pytest
 import reportlab
+from hypothesis import example, given, settings, strategies as st
 from reportlab import rl_config
 from reportlab.lib.colors import CMYKColor
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, FILL_NON_ZERO, Canvas
@@ -121,6 +122,49 @@ def test_a_font_made_from_its_stored_face_is_the_font_parsed():
     assert same(stored.face) == same(parsed.face)
     text = "Vera Sans àé"
     assert _pdf_with(stored, text).replace(b"Stored", b"Parsed") == _pdf_with(parsed, text)
+
+
+class _KnownFirst(TTFont):
+    def splitString(self, text, doc, encoding="utf-8"):
+        known = reportlab_fonts.split_known(self, text, doc)
+        return super().splitString(text, doc, encoding) if known is None else known
+
+
+# Latin (Polish and Turkish letters among them), a no-break space, Greek and Cyrillic (more than one subset of 256
+# codes in all), and characters DejaVu Sans lacks (ReportLab gives them code 0 without assigning it)
+_SPLIT_ALPHABET = ("abcdefgh \u00a0-–„“" + "".join(map(chr, range(0x100, 0x180)))
+                   + "".join(map(chr, range(0x391, 0x3CA))) + "".join(map(chr, range(0x410, 0x450)))
+                   + "\u4e00\U0001f600")
+
+
+@settings(max_examples=60, deadline=None)
+@example([[_SPLIT_ALPHABET[:-2], "abc" + _SPLIT_ALPHABET[-62:-2]]], False)  # a second subset begun
+@example([["a b", "a\u00a0b"]], True)
+@given(st.lists(st.lists(st.text(alphabet=_SPLIT_ALPHABET, max_size=40), max_size=12), min_size=1, max_size=3),
+       st.booleans())
+def test_a_text_of_known_characters_is_split_as_reportlab_splits_it(documents, ascii_readable):
+    """split_known gives what TTFont.splitString gives, text after text in one document after another (a font
+    remembers the last), and leaves the font's codes as ReportLab's loop leaves them: a font that asks it first
+    against one that does not, both ascii-readable or not, texts of characters seen before, new, outside the first
+    subset, or missing from the font."""
+    path = str(Path(__file__).resolve().parent.parent / "fonts" / "DejaVuSans.ttf")
+    known = _KnownFirst("AdapterProbe-Known", path, asciiReadable=ascii_readable)
+    plain = TTFont("AdapterProbe-Plain", path, asciiReadable=ascii_readable)
+    for texts in documents:
+        doc_known, doc_plain = pdfdoc.PDFDocument(), pdfdoc.PDFDocument()
+        for text in texts + texts:  # the second time round every character has its code
+            assert known.splitString(text, doc_known) == plain.splitString(text, doc_plain)
+        assert getattr(known.state.get(doc_known), "assignments", None) == \
+            getattr(plain.state.get(doc_plain), "assignments", None)
+
+
+def test_known_characters_are_split_without_reportlabs_loop(monkeypatch):
+    """Once the characters of a text have their codes, splitting it again does not run TTFont.splitString."""
+    font = _KnownFirst("AdapterProbe-Loop", str(Path(__file__).resolve().parent.parent / "fonts" / "DejaVuSans.ttf"))
+    doc = pdfdoc.PDFDocument()
+    first = font.splitString("Łódź, İzmir", doc)
+    monkeypatch.setattr(TTFont, "splitString", lambda *args: pytest.fail("ReportLab's loop ran"))
+    assert font.splitString("Łódź, İzmir", doc) == first and font.splitString("mir, dzi", doc)[0][0] == 0
 
 
 def test_the_text_cursor_is_where_the_paragraph_has_set_its_text():

@@ -13,7 +13,7 @@ from typing import Sequence
 
 from reportlab.pdfbase import ttfonts
 
-from ..adapters.reportlab_fonts import compressed_font_files, subset_names
+from ..adapters.reportlab_fonts import compressed_font_files, split_known, subset_names
 from .subset_files import compressed_subset
 
 TAG_LETTERS = 6
@@ -27,9 +27,14 @@ def subset_tag(face_name: bytes, codes: Sequence[int]) -> bytes:
 
 class TaggedTTFont(ttfonts.TTFont):
     """A TrueType font whose embedded subsets are tagged by subset_tag, their font files kept across runs
-    (compressed_subset); `source` is a hash of its file's bytes (pnp.typeset.fonts sets it)."""
+    (compressed_subset); `source` is a hash of its file's bytes (pnp.typeset.fonts sets it). A text whose characters
+    all have their codes in the document already is encoded without ReportLab's loop (split_known)."""
 
     source: bytes
+
+    def splitString(self, text, doc, encoding="utf-8"):
+        known = split_known(self, text, doc)
+        return super().splitString(text, doc, encoding) if known is None else known
 
     def addObjects(self, doc) -> None:
         state = self.state.get(doc)
