@@ -130,3 +130,14 @@ def test_a_kept_subset_file_is_the_stream_reportlab_would_write(tmp_path, monkey
         assert compressed_subset(b"font", ("name",), (0, 65, 66), lambda: made.append(1) or program) == (
             len(program), PDFZCompress.encode(program))
     assert made == [1]
+
+
+def test_missing_glyphs_are_the_characters_a_font_lacks_but_spaces():
+    """Each lacking character once, in code order; a space the font lacks (the ideographic space) is no problem."""
+    from pnp.project import Project
+    from pnp.typeset.fonts import FONT_NAMES, missing_glyphs, register_fonts
+
+    register_fonts(Project().fonts)
+    body = FONT_NAMES["body"]
+    assert missing_glyphs("Łódź İzmir „Sparta“ \u00a0\u2009", body) == ""
+    assert missing_glyphs("\u4e00 Rome \u3000\U0001f600\u4e00\u05d0\u0531", body) == "\u0531\u05d0\u4e00\U0001f600"

@@ -12,7 +12,7 @@ from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.core.caches import CACHES
-from pnp.pages.forms import FlateCanvas, define_once, draw_recorded
+from pnp.pages.forms import FlateCanvas, define_once, draw_recorded, replayable
 
 
 def _square(canvas: Canvas) -> None:
@@ -82,3 +82,17 @@ def test_a_flate_canvas_compresses_its_pages_and_forms_with_its_own_function(mon
                                                     zlib.compress(data), **kwargs))
     assert flate == pdf(Canvas)
     assert len(asked) == 4 and all(zlib.compress(stream) in flate for stream in asked)  # two pages, two forms
+
+
+@pytest.mark.parametrize("code, forms, expected", [
+    (("q", "n 0 0 5 5 re f", "Q"), (), True),
+    (("q 1 0 0 1 2 2 cm", "/FormXob.square Do", "Q"), ("square",), True),
+    (("/FormXob.square Do /FormXob.star Do",), ("square", "star"), True),
+    (("/FormXob.photo Do",), ("square",), False),           # an XObject of its PDF, not a form it uses
+    (("Do /FormXob.square Do",), ("square",), False),       # nothing named before the first
+    (("/FormXob.square Do Do",), ("square",), False),       # drawn again by a name that is no form's
+    (("/gRLs0 gs", "n 0 0 5 5 re f"), (), False),            # an opacity
+    (("BT /F1+0 9 Tf 1 1 Td (IX) Tj ET",), (), False),       # a font and text
+])
+def test_operators_are_replayable_when_they_name_only_the_forms_they_use(code, forms, expected):
+    assert replayable((code, forms, (1, 3))) is expected

@@ -204,9 +204,15 @@ def replayable(taken: Taken) -> bool:
     draw no XObject but the forms they use (which draw_recorded defines again where a PDF lacks them)."""
     code, forms, _ = taken
     tokens = " ".join(code).split()
+    if not _OWN_RESOURCES.isdisjoint(tokens):
+        return False
     own = {f"/FormXob.{name}" for name in forms}
-    return not any(token in _OWN_RESOURCES or (token == "Do" and (i == 0 or tokens[i - 1] not in own))
-                   for i, token in enumerate(tokens))
+    at = -1
+    for _ in range(tokens.count("Do")):  # the tokens themselves looked at in C, not one by one in Python
+        at = tokens.index("Do", at + 1)
+        if at == 0 or tokens[at - 1] not in own:
+            return False
+    return True
 
 
 def _remember(key: Hashable, drawn: Drawn) -> None:

@@ -104,5 +104,5 @@ def font_source(name: str) -> bytes:
 
 def missing_glyphs(text: str, font_name: str) -> str:
     """The characters of `text` that the registered font `font_name` has no glyph for (spaces aside)."""
-    cmap = pdfmetrics.getFont(font_name).face.charToGlyph
-    return "".join(sorted(ch for ch in set(text) if not ch.isspace() and ord(ch) not in cmap))
+    absent = set(map(ord, set(text))).difference(pdfmetrics.getFont(font_name).face.charToGlyph)  # looked up in C
+    return "".join(sorted(ch for ch in map(chr, absent) if not ch.isspace()))
