@@ -15,9 +15,9 @@ from reportlab.pdfgen.canvas import Canvas
 from ..data.art import ArtImage
 from .layout import CardLayout
 from ..layouts.services import PrintService
-from ..pages.forms import FormCell, kept_streams
+from ..pages.forms import FormCell
 from ..pages.imposition import DrawCell, home_grid, impose_home, impose_pro
-from ..pages.pdfout import DocumentInfo, new_canvas, pdf_bytes
+from ..pages.pdfout import DocumentInfo, kept_canvas, pdf_bytes
 from ..core.units import MM
 from .card_back import draw_back
 from .card_front import draw_front
@@ -58,23 +58,20 @@ def deck_pdf(faces: Sequence[FrontFace], backs: Mapping[str, BackFace], info: Do
     # a form's text is encoded for the font subsets in the order the PDF draws it: the same streams for the same cards
     # in the same order on the same pages in the same layout (a slot per PDF, so that decks of other cards or copies,
     # or in the ink saver's layout, keep their own)
-    order = " ".join(face.card.id for face in faces)
-    with kept_streams(f"{printing.mode} {printing.paper} {duplex} {info.lang} {info.title} {printing.layout!r}: "
-                      f"{order}") as compress:
-        front_forms = {card: _front(face, layout, art.get(card)) for card, face in distinct.items()}
-        back_forms = {faction: _back(back, layout) for faction, back in backs.items()}
-        fronts = [front_forms[face.card.id] for face in faces]
-        back_cells = [back_forms[face.card.faction] for face in faces]
-        if printing.mode == "pro":
-            canvas = new_canvas(buffer, (0, 0), info, compress)
+    slot = f"{printing.mode} {printing.paper} {duplex} {printing.layout!r}: {' '.join(face.card.id for face in faces)}"
+    front_forms = {card: _front(face, layout, art.get(card)) for card, face in distinct.items()}
+    back_forms = {faction: _back(back, layout) for faction, back in backs.items()}
+    fronts = [front_forms[face.card.id] for face in faces]
+    back_cells = [back_forms[face.card.faction] for face in faces]
+    if printing.mode == "pro":
+        with kept_canvas(buffer, (0, 0), info, slot) as canvas:
             impose_pro(canvas, *service.trim, service.bleed, list(map(fit, fronts)), list(map(fit, back_cells)),
                        duplex)
-        else:
-            grid = home_grid(printing.paper, printing.layouts, card)
-            canvas = new_canvas(buffer, (grid.paper_width, grid.paper_height), info, compress)
+    else:
+        grid = home_grid(printing.paper, printing.layouts, card)
+        with kept_canvas(buffer, (grid.paper_width, grid.paper_height), info, slot) as canvas:
             impose_home(canvas, grid, fronts, back_cells, duplex, printing.back_offset,
                         [face.card.faction for face in faces])
-        canvas.save()
     return pdf_bytes(buffer)
 
 

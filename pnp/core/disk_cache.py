@@ -2,8 +2,9 @@
 when PNP_NO_CACHE is set (to anything but "" or "0") or there is no home folder. An entry is a file named by a hash
 of everything its content depends on (the input's bytes, the code that reads it, the libraries' versions), holding
 plain data (marshal: strings, numbers, bytes, tuples), written atomically (a temporary file renamed) and checked
-when read (the key's SHA-256, the content's CRC-32): a corrupted, truncated or foreign entry is ignored, and the caller makes the value anew and writes it
-again. A cache never changes a result, and any of its files may be deleted at any time (docs/caches.md)."""
+when read (the key's SHA-256, the content's CRC-32): a corrupted, truncated or foreign entry is ignored, and the
+caller makes the value anew and writes it again. A cache never changes a result, and any of its files may be
+deleted at any time (docs/caches.md)."""
 from __future__ import annotations
 
 import hashlib

@@ -6,8 +6,10 @@ import hashlib
 import math
 import re
 import zlib
+from contextlib import contextmanager
 from dataclasses import dataclass
 from io import BytesIO
+from typing import Iterator
 
 from reportlab import rl_config
 from reportlab.pdfbase import pdfmetrics
@@ -18,7 +20,7 @@ from ..data.terms import N_
 from ..i18n.catalogs import LanguageCatalog
 from ..i18n.languages import DRAFT, language
 from ..typeset.fonts import FONT_NAMES
-from .forms import Compress, FlateCanvas
+from .forms import Compress, FlateCanvas, kept_streams
 
 # the DRAFT mark of a draft language's pages: text size as a share of the page's diagonal, outline width as a share
 # of the text size, colour (RGB: a draft is never sent to a print shop)
@@ -64,6 +66,23 @@ def new_canvas(buffer: BytesIO, pagesize: tuple[float, float], info: DocumentInf
     canvas.setCreator(CREATOR)
     canvas.setSubject(info.subject)
     return canvas
+
+
+def streams_slot(info: DocumentInfo, pagesize: tuple[float, float], more: str = "") -> str:
+    """The slot of a PDF's table of compressed streams (pnp.pages.forms.kept_streams): its language, title and page
+    size, and `more`, what else tells it apart from the kit's other PDFs (a deck's cards, a booklet)."""
+    return f"{info.lang} {info.title} {pagesize[0]:g}×{pagesize[1]:g} pt {more}".rstrip()
+
+
+@contextmanager
+def kept_canvas(buffer: BytesIO, pagesize: tuple[float, float], info: DocumentInfo, more: str = ""
+                ) -> Iterator[FlateCanvas]:
+    """In the block, a `new_canvas` whose streams are compressed through the PDF's table (`streams_slot`); saved,
+    and the table with it, when the block ends."""
+    with kept_streams(streams_slot(info, pagesize, more)) as compress:
+        canvas = new_canvas(buffer, pagesize, info, compress)
+        yield canvas
+        canvas.save()
 
 
 def draw_draft_mark(canvas: Canvas, lang: str) -> None:

@@ -13,7 +13,7 @@ from ..typeset.fonts import fonts_for
 from ..core.units import MM
 from ..cards.layout import FactionStyle
 from ..pages.forms import FlateCanvas, kept_streams
-from ..pages.pdfout import AUTHOR, CREATOR, DocumentInfo, draw_draft_mark, pdf_bytes
+from ..pages.pdfout import AUTHOR, CREATOR, DocumentInfo, draw_draft_mark, pdf_bytes, streams_slot
 from . import blocks as b
 from .anatomy_cards import AnatomyCards
 from .booklet import BookletCanvas
@@ -233,7 +233,7 @@ def _render(blocks: tuple[b.Block, ...], printing: BookPrint, placed: list[Place
     doc = RulebookDocument(buffer, page, styles, info, booklet, contents)
     if later is not None and later.place(flowables):
         doc.later = later
-    with kept_streams(f"{info.lang} {info.title} {page.width:g}×{page.height:g} pt{' booklet' * booklet}") as compress:
+    with kept_streams(streams_slot(info, (page.width, page.height), "booklet" * booklet)) as compress:
         if booklet:
             notes = next((NotesPage(block.title, page, layout, styles).draw for block in blocks
                           if isinstance(block, b.Notes)), None)

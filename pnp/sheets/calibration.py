@@ -26,8 +26,7 @@ from ..pages.text_checks import SetText, text_problems
 from ..pages.imposition import SheetGrid
 from ..core.geometry import TextStyle
 from .calibration_layout import CalibrationLayout, CalibrationText
-from ..pages.forms import kept_streams
-from ..pages.pdfout import document_info, new_canvas, pdf_bytes
+from ..pages.pdfout import document_info, kept_canvas, pdf_bytes
 from ..i18n.placeholder_names import COMMANDS
 from ..core.problems import Problem, raise_if_errors
 from ..data.terms import N_
@@ -162,9 +161,7 @@ def sheet_pdf(composed: Composed, catalog: LanguageCatalog, fonts: Mapping[str, 
     """The calibration sheet composed for `printing` as PDF bytes."""
     grid, layout, back_offset = printing.grid, printing.layout, printing.back_offset
     buffer = BytesIO()
-    info = document_info(catalog, composed.title)
-    with kept_streams(f"{info.lang} {info.title} {grid.paper_width:g}×{grid.paper_height:g} pt") as compress:
-        canvas = new_canvas(buffer, (grid.paper_width, grid.paper_height), info, compress)
+    with kept_canvas(buffer, (grid.paper_width, grid.paper_height), document_info(catalog, composed.title)) as canvas:
         _draw_text(canvas, composed.front, fonts)
         draw_front(canvas, grid, layout, fonts)
         canvas.showPage()
@@ -174,7 +171,6 @@ def sheet_pdf(composed: Composed, catalog: LanguageCatalog, fonts: Mapping[str, 
         draw_back(canvas, grid, layout, fonts)
         canvas.restoreState()
         canvas.showPage()
-        canvas.save()
     return pdf_bytes(buffer)
 
 

@@ -9,8 +9,7 @@ from typing import Mapping
 from ..i18n.catalogs import LanguageCatalog
 from ..data.engine_data import Engine
 from ..layouts.schemas import card_geometry, sheet_layout
-from ..pages.forms import kept_streams
-from ..pages.pdfout import document_info, new_canvas, pdf_bytes
+from ..pages.pdfout import document_info, kept_canvas, pdf_bytes
 from ..i18n.translator import Translator
 from ..typeset.fonts import fonts_for
 from ..core.units import MM
@@ -36,10 +35,8 @@ def render_scoresheet(page: ScoreSheetPage, catalog: LanguageCatalog, fonts: Map
     title = Translator(catalog, DOMAIN).text(*TITLE)
     info = document_info(catalog, f"Ancient Duel — {title}")
     layout = scoresheet_layout(layouts)
-    with kept_streams(f"{info.lang} {info.title} {page.width}×{page.height} mm") as compress:
-        canvas = new_canvas(buffer, (page.width * MM, page.height * MM), info, compress)
+    with kept_canvas(buffer, (page.width * MM, page.height * MM), info) as canvas:
         render(canvas, page.items, fonts_for(fonts, catalog.lang), layout.palette.colors(), layout.figures,
                card_geometry(layouts).small_text)
         canvas.showPage()
-        canvas.save()
     return pdf_bytes(buffer)

@@ -11,8 +11,7 @@ from ..i18n.catalogs import LanguageCatalog
 from ..data.engine_data import Engine
 from ..pages.imposition import DrawCell, SheetGrid, check_back_offset, impose_home, sheet_grid
 from ..layouts.schemas import GridSize, SheetLayout
-from ..pages.forms import kept_streams
-from ..pages.pdfout import DocumentInfo, document_info, new_canvas, pdf_bytes
+from ..pages.pdfout import DocumentInfo, document_info, kept_canvas, pdf_bytes
 from ..core.problems import Location, Problem
 from ..typeset.fonts import fonts_for
 from ..i18n.translator import Translator
@@ -104,12 +103,9 @@ def tokens_pdf(sheets: TokenSheets) -> bytes:
     buffer = BytesIO()
     fronts = [_cell(front, fonts, palette, layout.figures, small_text) for front, _ in sheets.pairs]
     backs = [_cell(back, fonts, palette, layout.figures, small_text) for _, back in sheets.pairs]
-    info = sheets.info
-    with kept_streams(f"{info.lang} {info.title} {grid.paper_width:g}×{grid.paper_height:g} pt {duplex}") as compress:
-        canvas = new_canvas(buffer, (grid.paper_width, grid.paper_height), info, compress)
+    with kept_canvas(buffer, (grid.paper_width, grid.paper_height), sheets.info, duplex) as canvas:
         impose_home(canvas, grid, fronts, backs, "long" if duplex == "none" else duplex, printing.back_offset,
                     list(sheets.groups), corners=True)
-        canvas.save()
     return pdf_bytes(buffer)
 
 
