@@ -167,6 +167,44 @@ def test_known_characters_are_split_without_reportlabs_loop(monkeypatch):
     assert font.splitString("Łódź, İzmir", doc) == first and font.splitString("mir, dzi", doc)[0][0] == 0
 
 
+NUMBERS = st.one_of(st.integers(-10 ** 6, 10 ** 6), st.floats(-1e6, 1e6, allow_nan=False),
+                    st.sampled_from([0, 0.5, 1e-8, -1e-7, 1234.56789, 600, 0.1 + 0.2]))
+
+
+@given(st.lists(NUMBERS, max_size=35), st.booleans())
+@example([], False)
+@example(list(range(20)), False)
+@example([0.5] * 31, False)
+def test_numbers_formatted_at_once_are_what_pdfarray_writes(numbers, multiline):
+    """_Numbers: an array of numbers in one fp_str call is the bytes PDFArray writes, one number at a time: the same
+    numbers, a line broken before every tenth, or one per line where ReportLab's settings ask."""
+    document = pdfdoc.PDFDocument(invariant=1)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(rl_config, "pdfMultiLine", multiline)
+        assert reportlab_fonts._Numbers(numbers).format(document) == pdfdoc.PDFArray(numbers).format(document)
+
+
+def test_a_fonts_widths_formatted_at_once_are_written_as_reportlab_writes_them():
+    """widths_at_once: the font objects TTFont.addObjects adds (PDFDocument.idToObject["BasicFonts"], under the
+    subsets' internal names) get their widths (PDFTrueTypeFont.Widths) formatted at once (_Numbers), two subsets'
+    worth, to the bytes ReportLab writes. (The font is not registered: ReportLab would map it to a font of the same
+    face that another test registered.)"""
+    from contextlib import nullcontext
+    font = TTFont("AdapterProbe-Widths", str(VERA / "VeraBI.ttf"), asciiReadable=False)
+    text = "".join(chr(code) for code in sorted(font.face.charToGlyph) if code > 32)  # 282: two subsets
+    written = []
+    for at_once in (False, True):
+        doc = pdfdoc.PDFDocument(invariant=1)
+        font.splitString(text, doc)
+        with reportlab_fonts.widths_at_once(font, doc) if at_once else nullcontext():
+            font.addObjects(doc)
+        fonts = doc.idToObject["BasicFonts"].dict
+        written.append([(type(fonts[name].Widths).__name__, fonts[name].Widths.format(doc)) for name in sorted(fonts)])
+    plain, formatted = written
+    assert [widths for _, widths in formatted] == [widths for _, widths in plain]
+    assert [kind for kind, _ in plain] == ["PDFArray"] * 2 and [kind for kind, _ in formatted] == ["_Numbers"] * 2
+
+
 def test_the_text_cursor_is_where_the_paragraph_has_set_its_text():
     """text_cursor: platypus keeps the paragraph's text position in Canvas._curr_tx_info for <onDraw> callbacks."""
     seen = []
@@ -393,6 +431,26 @@ def test_a_frame_tells_how_much_of_it_is_used():
     assert rp.used_height(frame) == 0
     frame.add(Spacer(10, 50), canvas)
     assert rp.used_height(frame) == pytest.approx(0.25)
+
+
+def test_a_quiet_frame_gives_what_is_generated_for_it_without_asking_getattr(monkeypatch):
+    """QuietFrame: platypus takes what was generated for a frame (doctemplate._addGeneratedContent, once) and finds
+    nothing when nothing was, without Frame.__getattr__ (which raises AttributeError for it); a ReportLab that keeps
+    the generated flowables under another name asks __getattr__ for it and fails here."""
+    from reportlab.platypus import PageBreak
+    from reportlab.platypus.doctemplate import _addGeneratedContent
+    asked = []
+    ask = Frame.__getattr__
+    monkeypatch.setattr(Frame, "__getattr__", lambda frame, name: asked.append(name) or ask(frame, name))
+    frame, placed = rp.QuietFrame(0, 0, 100, 100), [Spacer(1, 1)]
+    _addGeneratedContent(placed, frame)
+    assert len(placed) == 1
+    frame.add_generated_content(PageBreak())
+    _addGeneratedContent(placed, frame)
+    _addGeneratedContent(placed, frame)
+    assert [type(f).__name__ for f in placed] == ["PageBreak", "Spacer"] and asked == []
+    _addGeneratedContent(placed, Frame(0, 0, 100, 100))
+    assert asked == ["_generated_content"]  # what a plain Frame asks
 
 
 def test_a_keep_together_holds_its_flowables():
@@ -743,3 +801,25 @@ def test_the_program_keeps_the_methods_it_compiles_and_a_library_import_does_not
         subprocess.run([sys.executable, "-m", "pnp", "--version"], env=env, check=True, capture_output=True)
         stamps.append([(path.name, path.stat().st_ino, path.stat().st_mtime_ns) for path in folder.iterdir()])
     assert len(stamps[0]) == 1 and stamps[1] == stamps[0]
+
+
+def test_the_program_loads_reportlab_without_shaping_to_the_same_pdfs():
+    """`python -m pnp` (its module run first) loads ReportLab without uharfbuzz (ttfonts.uharfbuzz None: a ReportLab
+    that finds it another way fails here), pnp.adapters.hyperglot_data loads it again (hyperglot needs it), and a
+    paragraph of pnp's fonts and styles in German, Polish and Turkish is the same PDF with and without it."""
+    import subprocess
+    draw = ("import hashlib, io; from reportlab.platypus import SimpleDocTemplate, Paragraph; "
+            "from reportlab.lib.styles import ParagraphStyle; from pnp.project import Project; "
+            "from pnp.typeset.fonts import register_fonts; body = register_fonts(Project().fonts)['body']; "
+            "out = io.BytesIO(); style = ParagraphStyle('probe', fontName=body, fontSize=9, leading=11, "
+            "hyphenationLang='de_DE'); SimpleDocTemplate(out, invariant=1).build([Paragraph(t, style) for t in "
+            "('Verteidigungsstellungen der Kavallerie: +1 ANG', 'Zażółć gęślą jaźń: +1 OBR, 3 PŻ', "
+            "'Işık İzmir’e: +1 SAV, 2 CP')]); print(hashlib.sha256(out.getvalue()).hexdigest())")
+    shaped = subprocess.run([sys.executable, "-c", f"{draw}; import reportlab.pdfbase.ttfonts as t; "
+                             "print(t.uharfbuzz is not None)"], capture_output=True, text=True, check=True)
+    unshaped = subprocess.run([sys.executable, "-c", f"import pnp.__main__; {draw}; "
+                               "import reportlab.pdfbase.ttfonts as t; print(t.uharfbuzz is None); "
+                               "import pnp.adapters.hyperglot_data, uharfbuzz; print(uharfbuzz.__name__)"],
+                              capture_output=True, text=True, check=True)
+    (digest, loaded), (same, unloaded, again) = shaped.stdout.split(), unshaped.stdout.split()
+    assert (loaded, unloaded, again, same) == ("True", "True", "uharfbuzz", digest)

@@ -141,3 +141,16 @@ def test_missing_glyphs_are_the_characters_a_font_lacks_but_spaces():
     body = FONT_NAMES["body"]
     assert missing_glyphs("Łódź İzmir „Sparta“ \u00a0\u2009", body) == ""
     assert missing_glyphs("\u4e00 Rome \u3000\U0001f600\u4e00\u05d0\u0531", body) == "\u0531\u05d0\u4e00\U0001f600"
+
+
+def test_a_pnp_font_tells_its_ascent_and_descent_as_its_face():
+    """pnp's fonts answer `ascent` and `descent` themselves, with their face's, as platypus's getAscentDescent asks
+    a font first (a plain TTFont has neither: it asks the face after an AttributeError)."""
+    from reportlab.pdfbase import pdfmetrics
+    from pnp.project import Project
+    from pnp.typeset.fonts import register_fonts
+
+    for name in register_fonts(Project().fonts).values():
+        font = pdfmetrics.getFont(name)
+        assert (font.ascent, font.descent) == (font.face.ascent, font.face.descent)
+        assert pdfmetrics.getAscentDescent(name, 10) == (font.face.ascent * 0.01, font.face.descent * 0.01)

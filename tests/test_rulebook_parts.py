@@ -2,6 +2,7 @@
 templates, every template message translated, every placeholder declared."""
 from __future__ import annotations
 
+import dataclasses
 import os
 import pickle
 import signal
@@ -457,6 +458,7 @@ def test_a_rulebook_text_is_parsed_once_per_style_and_set_as_a_paragraph_of_its_
 
     german = styles_of("de")
     assert styles_of("de") is german and styles_of("pl") is not german
+    assert {german: 1}.get(german) == 1 and german != dataclasses.replace(german)  # keyed by identity, hashed at once
     text = "Die Kavallerieeinheit greift an: 2 Schaden gegen jede Torsionsgeschütz-Mannschaft"
     made = [Text.of(text, german.cell, german), Text.of(text, german.cell, german), Text.of(text, german.body, german)]
     fresh = [Paragraph(markup(text, style, german), style) for style in (german.cell, german.cell, german.body)]

@@ -23,7 +23,7 @@ from typing import Callable, Sequence
 
 from reportlab import rl_config
 from reportlab.pdfbase.pdfdoc import (PDF_VERSION_DEFAULT, BasicFonts, NoEncryption, PDFFormXObject,
-                                      PDFName, PDFObjectReference, PDFStream, format as pdf_format, pdfdocEnc,
+                                      PDFName, PDFObjectReference, PDFStream, pdfdocEnc,
                                       xObjectName)
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
@@ -140,7 +140,9 @@ class _FlateForm(PDFFormXObject):
         if rl_config.useA85 or rl_config.pdfMultiLine or not isinstance(document.encrypt, NoEncryption):
             return super().format(document)
         content = self.deflate(self.stream)
-        box = b" ".join(pdf_format(value, document) for value in (self.lowerx, self.lowery, self.upperx, self.uppery))
+        # its numbers in one call: fp_str formats each as pdfdoc's format does one alone (which raises and clears a
+        # TypeError inside rl_accel for every lone number)
+        box = fp_str(self.lowerx, self.lowery, self.upperx, self.uppery).encode("ascii")
         forms = b" /XObject " + _references(self.XObjects.dict, document) if self.XObjects else b""
         return (b"<<\n/BBox [ %s ] /Filter [ /FlateDecode ] /FormType 1 /Length %d /Matrix [ 1 0 0 1 0 0 ] "
                 b"/Resources <<\n/Font %s /ProcSet [ /PDF /Text /ImageB /ImageC /ImageI ]%s\n>> \n"

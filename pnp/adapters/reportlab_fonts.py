@@ -10,6 +10,9 @@ the installed ReportLab):
   one already; `rl_config.useA85` adds another);
 - a parsed face as plain data and back (`TTFontFile.extractInfo`'s attributes, the face `TTFont.__init__` makes),
   so that pnp.typeset.fonts keeps its parsed metrics across runs instead of parsing the file in every process;
+- the font objects `TTFont.addObjects` adds to a document (`PDFDocument.idToObject["BasicFonts"]`, under the
+  subsets' internal names) and their widths (`PDFTrueTypeFont.Widths`, a PDFArray of numbers), to format each
+  array in one call of ReportLab's number format (`fp_str`) instead of one call per number;
 - the codes a document's subsets of a font give its characters (`TTFont.state`, a `TTFont.State` per document:
   `assignments`, character -> subset and code), to encode a text whose characters all have one in the first subset
   without `TTFont.splitString`'s loop (`split_known`).
@@ -22,6 +25,7 @@ from itertools import islice
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from reportlab import rl_config
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfdoc, ttfonts
 
 
@@ -84,6 +88,33 @@ def compressed_font_files(face: ttfonts.TTFontFace, doc: pdfdoc.PDFDocument,
         yield
     finally:
         del face.addSubsetObjects
+
+
+class _Numbers(pdfdoc.PDFArray):
+    """A PDFArray of numbers written as PDFArray writes it, its numbers formatted by one fp_str call instead of one
+    call each (fp_str raises and clears a TypeError inside rl_accel for every lone number)."""
+
+    def format(self, document, IND=b"\n "):
+        if (self.multiline and rl_config.pdfMultiLine) or self.multiline == "forced":
+            return super().format(document, IND)
+        numbers = fp_str(self.sequence).encode("ascii").split(b" ") if self.sequence else []
+        for i in reversed(range(10, len(numbers), 10)):  # PDFArray breaks a line before every tenth
+            numbers.insert(i, b"\n ")
+        return b"[ " + b" ".join(numbers) + b" ]"
+
+
+@contextmanager
+def widths_at_once(font: ttfonts.TTFont, doc: pdfdoc.PDFDocument) -> Iterator[None]:
+    """Around `font.addObjects(doc)`: the widths of each font object it adds (one per subset, 2400 numbers in the
+    PDFs of a German build) are formatted in one call (`_Numbers`), to the same bytes."""
+    state = font.state.get(doc)
+    names = [font.getSubsetInternalName(n, doc)[1:] for n in range(len(state.subsets) if state else 0)]
+    yield
+    fonts = doc.idToObject["BasicFonts"].dict
+    for name in names:
+        widths = fonts[name].Widths
+        if type(widths) is pdfdoc.PDFArray and all(type(n) in (int, float) for n in widths.sequence):
+            fonts[name].Widths = _Numbers(widths.sequence)
 
 
 NBSP = 0xA0  # splitString gives a no-break space the code of a space

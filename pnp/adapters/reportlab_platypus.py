@@ -4,6 +4,8 @@
 - the lines a paragraph was broken into by its last `wrap` (`Paragraph.blPara`), and their text (its `kind` 0: a
   line is (extra space, words); 1: a FragLine of fragments);
 - how far a frame is filled (`Frame._y1`, `_height`, `_y`) and what a KeepTogether holds (`KeepTogether._content`);
+- where a frame keeps the flowables that actions generate for it (`Frame._generated_content`, which
+  `doctemplate._addGeneratedContent` looks up before every flowable);
 - the table a TableOfContents splits and draws (`TableOfContents._table`, set by its `wrap`);
 - the heights of a table's rows after its `wrap` (`Table._rowHeights`);
 - the fragments ReportLab's paragraph parser makes of a text without markup, made by the parser's own handlers
@@ -48,6 +50,14 @@ def line_texts(lines) -> list[str]:
 def used_height(frame: Frame) -> float:
     """How much of the frame's height the flowables placed in it so far take, as a fraction (0: empty, 1: full)."""
     return (frame._y1 + frame._height - frame._y) / frame._height
+
+
+class QuietFrame(Frame):
+    """A Frame that says by its class that nothing was generated for it yet: platypus looks up a frame's generated
+    flowables before each flowable it places, and a plain Frame's __getattr__ answers that by raising
+    AttributeError (700 exceptions in a German rule book). What is generated for it is still its own, as in Frame."""
+
+    _generated_content = None
 
 
 def kept_together(flowable: KeepTogether) -> list[Flowable]:

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from io import BytesIO
 from typing import Mapping
 
-from reportlab.platypus import ActionFlowable, BaseDocTemplate, CondPageBreak, Frame, PageBreak, PageTemplate, Spacer
+from reportlab.platypus import ActionFlowable, BaseDocTemplate, CondPageBreak, PageBreak, PageTemplate, Spacer
 
-from ..adapters.reportlab_platypus import used_height
+from ..adapters.reportlab_platypus import QuietFrame, used_height
 from ..typeset.fonts import fonts_for
 from ..core.units import MM
 from ..cards.layout import FactionStyle
@@ -73,8 +73,9 @@ class RulebookDocument(BaseDocTemplate):
         frames = {}
         for name, number in (("title", 1), ("odd", 1), ("even", 2)):
             left, right = page.margins(number)
-            frames[name] = Frame(left, m.bottom * MM, page.width - left - right, page.height - (m.top + m.bottom) * MM,
-                                 id=name, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+            frames[name] = QuietFrame(left, m.bottom * MM, page.width - left - right,
+                                      page.height - (m.top + m.bottom) * MM,
+                                      id=name, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
         self.addPageTemplates([PageTemplate("title", [frames["title"]], onPageEnd=self.mark_draft),
                                PageTemplate("odd", [frames["odd"]], onPageEnd=self.decorate),
                                PageTemplate("even", [frames["even"]], onPageEnd=self.decorate)])

@@ -13,7 +13,7 @@ from typing import Sequence
 
 from reportlab.pdfbase import ttfonts
 
-from ..adapters.reportlab_fonts import compressed_font_files, split_known, subset_names
+from ..adapters.reportlab_fonts import compressed_font_files, split_known, subset_names, widths_at_once
 from .subset_files import compressed_subset
 
 TAG_LETTERS = 6
@@ -32,6 +32,16 @@ class TaggedTTFont(ttfonts.TTFont):
 
     source: bytes
 
+    @property
+    def ascent(self) -> int:
+        """The face's ascent, where ReportLab's getAscentDescent looks first (a plain TTFont has none: it looks again
+        in the face after an AttributeError, in every line that platypus breaks)."""
+        return self.face.ascent
+
+    @property
+    def descent(self) -> int:
+        return self.face.descent
+
     def splitString(self, text, doc, encoding="utf-8"):
         known = split_known(self, text, doc)
         return super().splitString(text, doc, encoding) if known is None else known
@@ -40,5 +50,5 @@ class TaggedTTFont(ttfonts.TTFont):
         state = self.state.get(doc)
         tags = [subset_tag(self.face.name, subset) for subset in (state.subsets if state else ())]
         files = partial(compressed_subset, self.source, tuple(sorted(getattr(self.face, "rewrites", ()))))
-        with subset_names(tags), compressed_font_files(self.face, doc, files):
+        with subset_names(tags), compressed_font_files(self.face, doc, files), widths_at_once(self, doc):
             super().addObjects(doc)
