@@ -59,22 +59,38 @@ def test_memo_objects_tells_unhashable_arguments_apart_by_identity_and_hashable_
     caches.CACHES.pop(f"{__name__}.{probe.__qualname__}")
 
 
-def test_a_memo_objects_hit_hashes_its_arguments_twice():
-    """Once to tell a hashable argument from an unhashable one, once to find the entry: a card database's hash
-    (141 cards, field by field) is taken on every call of the memos that hold one."""
+def test_a_memo_objects_hit_with_the_same_objects_hashes_none_of_them():
+    """A call with the very objects an entry holds finds it by their ids: a card database's hash (141 cards, field
+    by field) is not taken again on every call of the memos that hold one. An equal but other object is hashed
+    (once to tell a hashable argument from an unhashable one, once to find the entry), and ids are forgotten with
+    the entry they name."""
     hashed = []
 
     class Argument:
+        def __init__(self, value):
+            self.value = value
+
         def __hash__(self):
             hashed.append(self)
-            return 1
+            return hash(self.value)
+
+        def __eq__(self, other):
+            return self.value == other.value
+
+    made = []
 
     @caches.memo_objects("probe", "probe", maxsize=2)
     def probe(argument):
-        return 1
+        made.append(argument)
+        return argument.value
 
-    argument = Argument()
-    probe(argument)
+    first, equal = Argument(1), Argument(1)
+    probe(first)
     hashed.clear()
-    assert probe(argument) == 1 and len(hashed) == 2
+    assert probe(first) == 1 and hashed == []
+    assert probe(equal) == 1 and hashed == [equal, equal] and made == [first]
+    probe(Argument(2)), probe(Argument(3))  # the entry of `first` is dropped, and its ids with it
+    hashed.clear()
+    assert probe(first) == 1 and made[-1] is first and len(made) == 4
+    assert sum(h is first for h in hashed) == 3  # a miss: told apart, looked up, stored
     caches.CACHES.pop(f"{__name__}.{probe.__qualname__}")

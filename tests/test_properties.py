@@ -85,6 +85,18 @@ def test_card_files(inputs, text):
 
 
 @SETTINGS
+@given(st.lists(st.integers(0, 5), max_size=12), st.integers(0, 6))
+def test_a_card_found_by_id_is_the_first_of_that_id(inputs, picks, asked):
+    """CardDatabase.by_id: the first card of an id (a file may repeat one: the loader reports it), None for none."""
+    from dataclasses import replace
+    from pnp.data.card_database import CardDatabase
+    pool = inputs.cards.cards[:3]
+    cards = tuple(replace(pool[pick % 3], name=f"copy {n}") if pick > 2 else pool[pick] for n, pick in enumerate(picks))
+    wanted = pool[asked].id if asked < 3 else "no-such-card"
+    assert CardDatabase(cards).by_id(wanted) is next((card for card in cards if card.id == wanted), None)
+
+
+@SETTINGS
 @given(mutated(SHEETS_PO))
 def test_catalogs(text):
     with tempfile.TemporaryDirectory() as folder:

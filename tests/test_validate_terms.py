@@ -5,13 +5,14 @@ from __future__ import annotations
 import re
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from pnp.core.problems import ProblemsFound
 from pnp.i18n.lexicon import capitalized, load_lexicon
 from pnp.project import Project, load_inputs
 from pnp.validate.term_use import _lowered, effect_pairs, uses
+from pnp.validate.glossary_file import whole_words
 from pnp.validate.text_scan import starts_a_word, word_character
 from test_validate_glossary import edit
 from validate_helpers import having, plant, po_path, validate_json
@@ -130,6 +131,40 @@ def test_an_english_search_is_skipped_only_where_it_cannot_match():
             assert re.fullmatch(_lowered(char), char, re.IGNORECASE) and _lowered(char).isascii(), hex(code)
 
 
+def test_lowering_keeps_word_characters_and_gives_ascii_only_where_ignorecase_matches_it():
+    """What lets an English term in ASCII be found without a pattern (term_use._english_search): lowered with
+    LOOKALIKES replaced, every character stays one character, a word character or not as it was, and becomes an
+    ASCII character only where IGNORECASE matches it to that character (itself, its other case, the LOOKALIKES and
+    the Kelvin sign)."""
+    others = []
+    for code in range(0x110000):
+        char = chr(code)
+        low = _lowered(char)
+        assert len(low) == 1 and word_character(low) == word_character(char), hex(code)
+        if low.isascii() and not char.isascii():
+            assert re.fullmatch(re.escape(low), char, re.IGNORECASE), hex(code)
+            others.append(char)
+    assert others == ["\u0130", "\u0131", "\u017f", "\u212a"]
+
+
+ENGLISH_PIECES = st.sampled_from(["a", "k", "s", "i", "A", "K", "S", "I", "İ", "ı", "ſ", "\u212a", "é", "É", "Σ", "1",
+                                  "_", " ", "-", "'", "’", "(", "\n", "\u0301"])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.lists(st.sampled_from("aksiAKSIé -'"), min_size=1, max_size=4).map("".join), min_size=1,
+                max_size=3),
+       st.lists(st.one_of(ENGLISH_PIECES, st.sampled_from(["skis", "a-k", "Ask", "sé"])), max_size=14).map("".join))
+@example(["skip"], "ſkip")
+@example(["keep"], "\u212aeep")
+@example(["discard"], "(DİSCARD")
+def test_an_english_term_is_found_where_its_pattern_in_any_case_finds_it(forms, text):
+    """uses() in English, with forms in ASCII (found in the lowered text) and not (a pattern), finds a term where
+    (?<!\\w)(?:form|…) in any case does."""
+    pattern = re.compile(rf"(?<!\w)(?:{'|'.join(map(re.escape, forms))})", re.IGNORECASE)
+    assert uses(text, tuple(forms), "en") == (pattern.search(text) is not None)
+
+
 @pytest.mark.parametrize("text", ["ſkip", "dıscard", "DİSCARD", "\u212aeep", "Skip", "no term"])
 def test_a_term_is_found_in_any_case_as_the_search_finds_it(text):
     for form in ("skip", "discard", "keep"):
@@ -172,3 +207,14 @@ def test_a_form_starts_a_word_where_the_pattern_it_replaces_finds_it(words, text
     """starts_a_word, the translations' term search, finds a form where (?<!\\w)(?:form|…) does."""
     pattern = re.compile(rf"(?<!\w)(?:{'|'.join(map(re.escape, words))})")
     assert starts_a_word(words, text) == (pattern.search(text) is not None)
+
+
+@settings(max_examples=500, deadline=None)
+@given(WORDS, st.lists(st.one_of(PIECES, WORDS), max_size=12).map("".join))
+@example("a a", "a a a")
+@example(" a", " a a")
+def test_whole_words_counts_what_the_pattern_it_replaces_finds(word, text):
+    """whole_words, the glossary's and the stat checks' count, is re.findall's count of (?<!\\w)word(?!\\w): each
+    match after the one before (an empty word stands nowhere)."""
+    expected = len(re.findall(rf"(?<!\w){re.escape(word)}(?!\w)", text)) if word else 0
+    assert whole_words(word, text) == expected

@@ -93,9 +93,12 @@ def fit_name(name: str, layout: CardLayout, fonts: Mapping[str, str], size: floa
     """At most `size` (the style's size by default): one line down to `one_line_min`, or two balanced lines down to
     the minimum size, whichever is larger (one line when both are as large)."""
     spec = layout.front.name
-    style = spec.style if not size or size >= spec.style.size else replace(spec.style, size=size)
-    one_line = _fit(name, replace(style, max_lines=1, min_size=min(spec.one_line_min, style.size)), spec.inner,
-                    layout, fonts, fit)
+    if not size or size >= spec.style.size:
+        style, one_line_style = spec.style, spec.one_line_style
+    else:
+        style = replace(spec.style, size=size)
+        one_line_style = spec.one_line(style)
+    one_line = _fit(name, one_line_style, spec.inner, layout, fonts, fit)
     if one_line.fits and one_line.size >= max(style.size, round(style.size, 4)):
         return one_line  # at the largest size two lines could have (textfit.sizes)
     two_lines = _fit(name, style, spec.inner, layout, fonts, fit, balance=True)

@@ -2,7 +2,8 @@
 colour of the fronts and backs, loaded and checked (safe zone, factions, emblems, paints, ink)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cached_property
 from pathlib import Path
 from typing import Mapping
 
@@ -22,6 +23,16 @@ class NameLayout(TextBox):
     """card.toml [front.name]: the name's box and style, and how far a name may shrink."""
     one_line_min: float = 0.0
     deck_min: float = 0.0  # the names of a deck share one size, down to this; a name needing less shrinks alone
+
+    def one_line(self, style: TextStyle) -> TextStyle:
+        """`style` (the name's, or the name's at a deck's size) held to one line, shrinking down to `one_line_min`
+        (or its own size, when that is smaller)."""
+        return replace(style, max_lines=1, min_size=min(self.one_line_min, style.size))
+
+    @cached_property
+    def one_line_style(self) -> TextStyle:
+        """The name's own style held to one line (`one_line`), made once: every name is set with it."""
+        return self.one_line(self.style)
 
 
 @dataclass(frozen=True)

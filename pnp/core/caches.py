@@ -44,21 +44,31 @@ def memo(holds: str, keyed_by: str, maxsize: int | None = None, cleared: str = P
 def memo_objects(holds: str, keyed_by: str, maxsize: int, cleared: str = PER_PROCESS) -> Callable[[F], F]:
     """A memo of a function of objects that cannot be hashed (frozen dataclasses holding mappings: a catalog, the
     engine data): an argument is told apart by its value when it can be hashed, else by its identity, and the
-    arguments are held with the entry (so that an id stays its object's); the oldest beyond `maxsize` dropped."""
+    arguments are held with the entry (so that an id stays its object's); the oldest beyond `maxsize` dropped.
+    A call with the very objects an entry holds finds it by their ids, without hashing their values (a card
+    database's hash walks every card)."""
     def decorate(function: F) -> F:
         entries: dict[tuple, tuple[tuple, object]] = {}
+        by_ids: dict[tuple[int, ...], tuple[tuple, object]] = {}  # the ids of an entry's arguments -> the entry
 
         @functools.wraps(function)
         def remembered(*args):
-            key = tuple(_key(arg) for arg in args)
-            entry = entries.get(key)  # one look-up: a key's values can be slow to hash (a card database)
+            entry = by_ids.get(tuple(map(id, args)))
             if entry is None:
-                entry = entries[key] = args, function(*args)
-                while len(entries) > maxsize:
-                    del entries[next(iter(entries))]
+                key = tuple(_key(arg) for arg in args)
+                entry = entries.get(key)  # one look-up: a key's values can be slow to hash
+                if entry is None:
+                    entry = entries.setdefault(key, (args, function(*args)))  # unless a call within made it
+                    by_ids[tuple(map(id, entry[0]))] = entry
+                    while len(entries) > maxsize:
+                        del by_ids[tuple(map(id, entries.pop(next(iter(entries)))[0]))]
             return entry[1]
 
-        register(f"{function.__module__}.{function.__qualname__}", holds, keyed_by, entries.clear,
+        def clear() -> None:
+            entries.clear()
+            by_ids.clear()
+
+        register(f"{function.__module__}.{function.__qualname__}", holds, keyed_by, clear,
                  f"{cleared}; the oldest beyond {maxsize} entries")
         return remembered  # type: ignore[return-value]
     return decorate

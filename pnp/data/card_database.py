@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from .engine_data import Engine
@@ -56,7 +57,12 @@ class CardDatabase:
     cards: tuple[Card, ...]
 
     def by_id(self, card_id: str) -> Card | None:
-        return next((c for c in self.cards if c.id == card_id), None)
+        """The first card of that id, or None."""
+        return self._ids.get(card_id)
+
+    @cached_property
+    def _ids(self) -> dict[str, Card]:
+        return {card.id: card for card in reversed(self.cards)}  # the first card of an id last, so kept
 
     def faction(self, faction: str) -> tuple[Card, ...]:
         return tuple(c for c in self.cards if c.faction == faction)

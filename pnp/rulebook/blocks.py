@@ -179,8 +179,8 @@ class _Parser:
                 self.blocks[-1] = replace(table, caption=_text(rest))
             elif kind == "|=":
                 self.blocks[-1] = replace(table, header=cells)
-            else:
-                self.blocks[-1] = replace(table, rows=table.rows + (cells,))
+            else:  # the constructor, not replace: half the time, for each row of every table
+                self.blocks[-1] = Table(table.columns, table.header, table.rows + (cells,), table.caption)
         elif kind == "@diagram":
             name, *counts = rest.split()
             self.blocks.append(Diagram(name, tuple(int(n) for n in counts)))

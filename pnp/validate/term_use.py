@@ -34,6 +34,8 @@ def uses(text: str, forms: tuple[str, ...], lang: str) -> bool:
 def _english_uses(text: str, lowered: str, forms: tuple[str, ...]) -> bool:
     """`uses` in English, the text's `_lowered` given (a text is searched for every term)."""
     needles, pattern = _english_search(forms)
+    if pattern is None:
+        return starts_a_word(needles, lowered)
     return any(needle in lowered for needle in needles) and pattern.search(text) is not None
 
 
@@ -49,14 +51,20 @@ def _variants(forms: tuple[str, ...], lang: str) -> tuple[str, ...]:
     return tuple(sorted({v for form in forms for v in (form, capitalized(form, lang))}))
 
 
-@memo("an English game term's forms as one search pattern in any case, and the strings a text holds where it matches",
-      "forms")
-def _english_search(forms: tuple[str, ...]) -> tuple[tuple[str, ...], re.Pattern]:
-    """One pattern for all the forms of a term (the checks search every English effect for every term), and the
-    strings one of which a text it matches holds, lowered with LOOKALIKES replaced (the forms lowered; "", always
-    held, for a form not in ASCII): the search is skipped where none is: 9 of 10 searches of the English effects."""
+@memo("an English game term's forms as the strings a text lowered holds where it uses them, and as one search "
+      "pattern in any case when one is not in ASCII", "forms")
+def _english_search(forms: tuple[str, ...]) -> tuple[tuple[str, ...], re.Pattern | None]:
+    """The strings one of which a text that uses the term holds, lowered with LOOKALIKES replaced (the forms
+    lowered; "", always held, for a form not in ASCII), and one pattern for all the forms of a term, in any case.
+    Where every form is in ASCII (every term today) there is no pattern: a form in ASCII starts a word of the text in
+    any case exactly where its lowered form starts a word of the lowered text (`starts_a_word`; lowering keeps a
+    character a word character or not, and gives an ASCII character only for itself, its other case and the
+    LOOKALIKES and Kelvin sign, which IGNORECASE matches to it: tests/test_validate_terms.py checks every character)."""
+    needles = tuple(form.lower() if form.isascii() else "" for form in forms)
+    if all(needles):
+        return needles, None
     pattern = rf"(?<!\w)(?:{'|'.join(map(re.escape, _variants(forms, SOURCE_LANG)))})"
-    return tuple(form.lower() if form.isascii() else "" for form in forms), re.compile(pattern, re.IGNORECASE)
+    return needles, re.compile(pattern, re.IGNORECASE)
 
 
 def effect_pairs(inputs: Inputs, lang: str) -> list[Pair]:
