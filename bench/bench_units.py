@@ -18,7 +18,7 @@ to run) would otherwise bury a cost of a fraction of a millisecond.
 
     python bench/bench_units.py                      # 3 rounds, 1..5 languages
     python bench/bench_units.py --rounds 5 --tests   # also the README's test command, once, per test
-    python bench/bench_units.py --instructions       # also the build of de and the kit's pool by instructions
+    python bench/bench_units.py --instructions       # also build de, validate, the pool and the deck fit by instructions
 
 Nothing in the repository is written; PNP_JOBS is ignored (the default pool is one of the figures).
 """
@@ -137,7 +137,8 @@ def least_squares(rows: list[tuple[float, ...]], values: list[float]) -> list[fl
 
 
 def deck_fit(medians: list[float]) -> tuple[float, float]:
-    """One more distinct face and one more placed copy: the fit fixed + D × face + D·C × copy of the DECKS' CPU."""
+    """One more distinct face and one more placed copy: the fit fixed + D × face + D·C × copy of the DECKS' CPU
+    times (or instruction counts)."""
     _, face, copy = least_squares([(1, d, d * c) for d, c in DECKS], medians)
     return face, copy
 
@@ -243,19 +244,43 @@ def report(found: dict[str, Job], langs: int, rounds: int) -> None:
 
 
 def instruction_lines(found: dict[str, Job], langs: int) -> list[str]:
-    """The two figures whose CPU time moves most with the machine, by instruction count (bench_build.instructions,
-    one run each): `pnp build --lang de` against the reference job, and the kit's pool (`--jobs 2`, whatever the
-    load) against `--jobs 1`, a worker counted from its fork."""
-    reference, de = found["reference"].command, found["build 1"].command
+    """The figures whose CPU time moves most with the machine, by instruction count (bench_build.instructions, one
+    run each): `pnp build --lang de` and `pnp validate --jobs 1` against the reference job, the kit's pool
+    (`--jobs 2`, whatever the load) against `--jobs 1`, a worker counted from its fork, the deck fit's face and
+    copy (the DECKS' children whole: their start is the same in each, so the fit's fixed term takes it) and a
+    rulebook page (the rulebook child less the `loaded` one, per page), these also in milliseconds at the speed the
+    reference job ran at in this run's rounds (its CPU time per instruction)."""
+    reference, de, validate = found["reference"].command, found["build 1"].command, found["validate 1 job"].command
     kit = ",".join(LANGS[:langs])
+    commands = [reference, de, validate, pnp("build", "--lang", kit, "--jobs", "1", "--out", "OUT"),
+                pnp("build", "--lang", kit, "--jobs", "2", "--out", "OUT"), found["rulebook"].command,
+                child("loaded"), *(found[f"deck {d}x{c}"].command for d, c in DECKS)]
+    counts = []
     with tempfile.TemporaryDirectory(prefix="pnp-units-") as out:
-        counts = [instructions(command(Path(out, str(number))), REPO) for number, command in enumerate(
-            (reference, de, pnp("build", "--lang", kit, "--jobs", "1", "--out", "OUT"),
-             pnp("build", "--lang", kit, "--jobs", "2", "--out", "OUT")))]
-    reference_count, de_count, serial, pool = counts
+        for number, command in enumerate(commands):
+            folder = Path(out, str(number))
+            folder.mkdir()  # the deck children write into it
+            counts.append(instructions(command(folder), REPO))
+    reference_count, de_count, validate_count, serial, pool, rulebook, loaded, *decks = counts
+    face, copy = deck_fit(decks)
+    seconds_each = found["reference"].median / reference_count
+
+    def ratio_line(what: str, count: int, target: float) -> str:
+        ratio = count / reference_count
+        return (f"  {what:<28} {count / 1e9:7.3f} G = {ratio:5.2f}× the reference job's {reference_count / 1e9:.3f} G"
+                f"  target ≤ {target}×: {'met' if ratio <= target else 'NOT met'}")
+
+    def unit_line(what: str, count: float, target: float) -> str:
+        ms = count * seconds_each * 1000
+        return (f"  {what:<28} {count / 1e6:7.2f} M = {ms:5.2f} ms at the reference job's speed  target ≤ "
+                f"{target * 1000:g} ms: {'met' if ms <= target * 1000 else 'NOT met'}")
+
     return ["instructions (callgrind, one run each; the targets are the CPU time's)",
-            f"  pnp build --lang de {de_count / 1e9:7.3f} G = {de_count / reference_count:5.2f}× the reference job's "
-            f"{reference_count / 1e9:.3f} G  target ≤ 4.7×: {'met' if de_count / reference_count <= 4.7 else 'NOT met'}",
+            ratio_line("pnp build --lang de", de_count, 4.7),
+            ratio_line("pnp validate, five languages", validate_count, 4.9),
+            unit_line("one more distinct card face", face, 0.0012),
+            unit_line("one more placed copy", copy, 0.00015),
+            unit_line("one rulebook page", (rulebook - loaded) / found["rulebook"].count, 0.015),
             f"  pool, {kit}: --jobs 2 {pool / 1e9:.3f} G ÷ --jobs 1 {serial / 1e9:.3f} G = {pool / serial:.3f}×  "
             f"target ≤ 1.05×: {'met' if pool / serial <= 1.05 else 'NOT met'}"]
 
@@ -272,7 +297,8 @@ def memory(langs: int) -> str:
 
 def run_child(what: str, args: list[str]) -> None:
     """The jobs that time part of a build: `deck D C OUT` composes and draws a deck of the first D German cards, C
-    copies each; `rulebook OUT` composes and renders the German rulebook. Each prints the CPU time of that work
+    copies each; `rulebook OUT` composes and renders the German rulebook, `loaded OUT` only loads what it would
+    (what --instructions subtracts from the rulebook's count). Each prints the CPU time of that work
     (`work-cpu SECONDS`), after the loading and checking that precede it."""
     from dataclasses import replace
 
@@ -296,7 +322,7 @@ def run_child(what: str, args: list[str]) -> None:
     else:
         from pnp.rulebook.produce import compose, render
         start = time.process_time()
-        files = render(compose(ctx))
+        files = render(compose(ctx)) if what == "rulebook" else {}
     print(f"work-cpu {time.process_time() - start}")
     for path, data in files.items():
         Path(out, path.name).write_bytes(data)
@@ -309,8 +335,8 @@ def main() -> None:
                         help="the build fit's languages: the first 1..N of de, pl, tr, es, pt")
     parser.add_argument("--tests", action="store_true", help="also the README's test command, once (minutes)")
     parser.add_argument("--instructions", action="store_true",
-                        help="also count the instructions of the build of de and of the kit's pool (Valgrind; "
-                             "about ten minutes)")
+                        help="also count the instructions of the build of de, validate, the kit's pool and the "
+                             "deck fit (Valgrind; about fifteen minutes)")
     parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     options = parser.parse_args()
     if options.child:
