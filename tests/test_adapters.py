@@ -804,9 +804,10 @@ def test_the_program_keeps_the_methods_it_compiles_and_a_library_import_does_not
 
 
 def test_the_program_loads_reportlab_without_shaping_to_the_same_pdfs():
-    """`python -m pnp` (its module run first) loads ReportLab without uharfbuzz (ttfonts.uharfbuzz None: a ReportLab
-    that finds it another way fails here), pnp.adapters.hyperglot_data loads it again (hyperglot needs it), and a
-    paragraph of pnp's fonts and styles in German, Polish and Turkish is the same PDF with and without it."""
+    """`python -m pnp` (its module run first) loads ReportLab's ttfonts without uharfbuzz (ttfonts.uharfbuzz None: a
+    ReportLab that finds it another way fails here), and anything else loads uharfbuzz as usual, after ReportLab
+    or before it (hyperglot needs it); a paragraph of pnp's fonts and styles in German, Polish and Turkish is the
+    same PDF with and without it."""
     import subprocess
     draw = ("import hashlib, io; from reportlab.platypus import SimpleDocTemplate, Paragraph; "
             "from reportlab.lib.styles import ParagraphStyle; from pnp.project import Project; "
@@ -815,11 +816,24 @@ def test_the_program_loads_reportlab_without_shaping_to_the_same_pdfs():
             "hyphenationLang='de_DE'); SimpleDocTemplate(out, invariant=1).build([Paragraph(t, style) for t in "
             "('Verteidigungsstellungen der Kavallerie: +1 ANG', 'Zażółć gęślą jaźń: +1 OBR, 3 PŻ', "
             "'Işık İzmir’e: +1 SAV, 2 CP')]); print(hashlib.sha256(out.getvalue()).hexdigest())")
-    shaped = subprocess.run([sys.executable, "-c", f"{draw}; import reportlab.pdfbase.ttfonts as t; "
-                             "print(t.uharfbuzz is not None)"], capture_output=True, text=True, check=True)
-    unshaped = subprocess.run([sys.executable, "-c", f"import pnp.__main__; {draw}; "
-                               "import reportlab.pdfbase.ttfonts as t; print(t.uharfbuzz is None); "
-                               "import pnp.adapters.hyperglot_data, uharfbuzz; print(uharfbuzz.__name__)"],
-                              capture_output=True, text=True, check=True)
-    (digest, loaded), (same, unloaded, again) = shaped.stdout.split(), unshaped.stdout.split()
-    assert (loaded, unloaded, again, same) == ("True", "True", "uharfbuzz", digest)
+    shaping = "import reportlab.pdfbase.ttfonts as t; print(t.uharfbuzz is not None)"
+
+    def run(code: str) -> list[str]:
+        return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+
+    digest, shaped = run(f"{draw}; {shaping}")
+    assert shaped == "True"
+    assert run(f"import pnp.__main__; {draw}; {shaping}; import hyperglot.language, uharfbuzz; "
+               "print(uharfbuzz.__name__)") == [digest, "False", "uharfbuzz"]
+    assert run(f"import pnp.__main__, hyperglot.language; {shaping}") == ["True"]  # already loaded: left as it is
+
+
+def test_the_program_adds_a_language_with_hyperglot(tmp_path):
+    """`python -m pnp lang add` asks hyperglot, which loads uharfbuzz in a program that loads ReportLab without it."""
+    import shutil
+    import subprocess
+    shutil.copytree(Path(__file__).resolve().parent.parent / "locales", tmp_path / "locales")
+    run = subprocess.run([sys.executable, "-m", "pnp", "lang", "add", "fr", "--locales", str(tmp_path / "locales")],
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert (tmp_path / "locales" / "fr").is_dir()

@@ -11,9 +11,7 @@
   `yaml.Loader` is PyYAML's libyaml parser (when PyYAML has libyaml), with the same constructor and resolver: the
   same data for all 806 languages, parsed in a quarter of the time.
 
-pnp keeps what it asked across runs in its own cache (pnp.i18n.new_language.ORTHOGRAPHIES), as plain strings.
-hyperglot loads uharfbuzz, which the program keeps from ReportLab (pnp.adapters.reportlab_shaping): it is let load
-before hyperglot is."""
+pnp keeps what it asked across runs in its own cache (pnp.i18n.new_language.ORTHOGRAPHIES), as plain strings."""
 from __future__ import annotations
 
 import logging
@@ -21,12 +19,8 @@ import os
 from contextlib import contextmanager
 from typing import Iterator
 
-from .reportlab_shaping import shaping_importable
-
-shaping_importable()
-
-import hyperglot.language  # noqa: E402 - after shaping_importable, as hyperglot loads uharfbuzz
-import yaml  # noqa: E402
+import hyperglot.language
+import yaml
 
 CACHE_LOGGER = "hyperglot.language"  # where hyperglot logs a language cache it cannot write
 
