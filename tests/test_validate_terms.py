@@ -12,8 +12,7 @@ from pnp.core.problems import ProblemsFound
 from pnp.i18n.lexicon import capitalized, load_lexicon
 from pnp.project import Project, load_inputs
 from pnp.validate.term_use import _lowered, effect_pairs, uses
-from pnp.validate.glossary_file import whole_words
-from pnp.validate.text_scan import starts_a_word, word_character
+from pnp.validate.text_scan import starts_a_word, whole_words, word_character
 from test_validate_glossary import edit
 from validate_helpers import having, plant, po_path, validate_json
 

@@ -17,7 +17,8 @@ MODULE, TTFONTS = "uharfbuzz", "reportlab.pdfbase.ttfonts"
 
 
 def unshaped() -> None:
-    """Have ttfonts, when it is first imported, load without uharfbuzz (unless uharfbuzz is loaded already)."""
+    """Have ttfonts, when it is first imported, run without uharfbuzz (nothing when ttfonts is loaded already; a
+    uharfbuzz loaded before it is left to it)."""
     if TTFONTS not in sys.modules:
         sys.meta_path.insert(0, _TTFontsFinder())
 

@@ -20,8 +20,8 @@ from .layout import PageFormat, RulebookMarks, RulebookPalette, RulebookType
 
 @dataclass(frozen=True, eq=False)
 class Styles:
-    """Every style the renderer uses, by role. A Styles is itself (equal and hashed by identity, as its ParagraphStyles
-    are): `make_styles` gives the same object for the same arguments, and memos keyed by one hash it at once."""
+    """Every style the renderer uses, by role; compared and hashed by identity, as its ParagraphStyles are
+    (`make_styles` gives the same object for the same arguments, and memos keyed by one hash it at once)."""
 
     fonts: dict[str, str]
     palette: RulebookPalette

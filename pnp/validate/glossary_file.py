@@ -6,24 +6,9 @@ from ..core.problems import Location, Problem
 from ..project import Inputs
 from ..data.terms import FACTION_NAMES, KINDS, STATS, TRAITS, UNIT_TYPES
 from .messages import locate, pairs, translated
-from .text_scan import word_character
+from .text_scan import whole_words
 
 GLOSSARY_TERMS = (STATS, KINDS, UNIT_TYPES, TRAITS, FACTION_NAMES)
-
-
-def whole_words(word: str, text: str) -> int:
-    """How often `word` stands in `text` as a whole word (case-sensitive: "DEF", not "defence"): with no word
-    character (`word_character`) just before or after it, each after the one before, as re.findall counts the
-    matches of (?<!\\w)word(?!\\w), without compiling that pattern for every word."""
-    count, at = 0, text.find(word) if word else -1
-    while at >= 0:
-        after = at + len(word)
-        if (at == 0 or not word_character(text[at - 1])) and (after == len(text) or not word_character(text[after])):
-            count += 1
-            at = text.find(word, after)
-        else:
-            at = text.find(word, at + 1)
-    return count
 
 
 def forbidden_words(text: str, lexicon: LanguageLexicon) -> list[str]:

@@ -12,9 +12,8 @@ from ..i18n.lexicon import TermForms, capitalized
 from ..core.problems import Location, Problem
 from ..project import Inputs
 from ..data.terms import FACTION_NAMES, KINDS, STATS, UNIT_TYPES
-from .glossary_file import whole_words
 from .messages import Pair, pairs
-from .text_scan import starts_a_word, unquoted
+from .text_scan import starts_a_word, unquoted, whole_words
 
 # The position a stat abbreviation must not stand for: "in DEF" for "in Defense Position".
 POSITION_OF_STAT = {"ATK": "Attack Position", "DEF": "Defense Position"}
