@@ -20,7 +20,8 @@ to run) would otherwise bury a cost of a fraction of a millisecond.
 
     python bench/bench_units.py                      # 3 rounds, 1..5 languages
     python bench/bench_units.py --rounds 5 --tests   # also the README's test command, once, per test
-    python bench/bench_units.py --instructions       # also build de, validate, the pool and the deck fit by instructions
+    python bench/bench_units.py --instructions       # also the build fit, validate, the pool, the deck fit and a
+                                                     # rulebook page by instructions
 
 Nothing in the repository is written; PNP_JOBS is ignored (the default pool is one of the figures).
 """
@@ -263,25 +264,28 @@ def report(found: dict[str, Job], langs: int, rounds: int) -> None:
 
 def instruction_lines(found: dict[str, Job], langs: int) -> list[str]:
     """The figures whose CPU time moves most with the machine, by instruction count (bench_build.instructions, one
-    run each): `pnp build --lang de` and `pnp validate --jobs 1` against the reference job, the kit's pool
+    run each): `pnp build --lang de` and `pnp validate --jobs 1` against the reference job, the build's fixed cost
+    and one more language (the builds of the first 1..N languages, `--jobs 1`, fit as the CPU's), the kit's pool
     (`--jobs 2`, whatever the load) against `--jobs 1`, a worker counted from its fork, the deck fit's face and
     copy (the DECKS' children whole: their start is the same in each, so the fit's fixed term takes it) and a
     rulebook page (the rulebook child less the `loaded` one, which loads and warms up as it does, per page), these
-    also in milliseconds at the speed the reference job ran at in this run's rounds (its CPU time per instruction)
+    and the fit's also in seconds at the speed the reference job ran at in this run's rounds (its CPU time per instruction)
     and at the issue's (ISSUE_REFERENCE for its instructions), on which a count, unlike a CPU time, is judged."""
     reference, de, validate = found["reference"].command, found["build 1"].command, found["validate 1 job"].command
     kit = ",".join(LANGS[:langs])
     commands = [reference, de, validate, pnp("build", "--lang", kit, "--jobs", "1", "--out", "OUT"),
                 pnp("build", "--lang", kit, "--jobs", "2", "--out", "OUT"), found["rulebook"].command,
-                child("loaded"), *(found[f"deck {d}x{c}"].command for d, c in DECKS)]
+                child("loaded"), *(found[f"deck {d}x{c}"].command for d, c in DECKS),
+                *(found[f"build {n}"].command for n in range(2, langs))]  # the fit's builds between de and the kit
     counts = []
     with tempfile.TemporaryDirectory(prefix="pnp-units-") as out:
         for number, command in enumerate(commands):
             folder = Path(out, str(number))
             folder.mkdir()  # the deck children write into it
             counts.append(instructions(command(folder), REPO))
-    reference_count, de_count, validate_count, serial, pool, rulebook, loaded, *decks = counts
-    face, copy = deck_fit(decks)
+    reference_count, de_count, validate_count, serial, pool, rulebook, loaded, *rest = counts
+    face, copy = deck_fit(rest[:len(DECKS)])
+    fixed, per_language = least_squares([(1, n) for n in range(1, langs + 1)], [de_count, *rest[len(DECKS):], serial])
     seconds_each = found["reference"].median / reference_count
 
     def ratio_line(what: str, count: int, target: float) -> str:
@@ -290,16 +294,18 @@ def instruction_lines(found: dict[str, Job], langs: int) -> list[str]:
                 f"  target ≤ {target}×: {'met' if ratio <= target else 'NOT met'}")
 
     def unit_line(what: str, count: float, target: float) -> str:
-        ms, at_issue = count * seconds_each * 1000, count * ISSUE_REFERENCE / reference_count * 1000
-        return (f"  {what:<28} {count / 1e6:7.2f} M = {ms:5.2f} ms at the reference job's speed in this run, "
-                f"{at_issue:5.2f} ms at {ISSUE_REFERENCE} s  target ≤ {target * 1000:g} ms: "
-                f"{'met' if at_issue <= target * 1000 else 'NOT met'}")
+        at_issue = count * ISSUE_REFERENCE / reference_count
+        shown = f"{count / 1e9:7.3f} G" if count >= 1e8 else f"{count / 1e6:7.2f} M"
+        return (f"  {what:<28} {shown} = {seconds(count * seconds_each).strip()} at the reference job's speed in this "
+                f"run, {seconds(at_issue).strip()} at {ISSUE_REFERENCE} s  target {verdict(at_issue, 0.0, (target, None))}")
 
-    return [f"instructions (callgrind, one run each; the targets are the CPU time's: a unit's milliseconds at this "
+    return [f"instructions (callgrind, one run each; the targets are the CPU time's: a unit's time at this "
             f"run's speed, the reference's CPU time per instruction, and at the speed the issue set them at, "
             f"{ISSUE_REFERENCE} s for the reference's instructions, which the verdict reads)",
             ratio_line("pnp build --lang de", de_count, 4.7),
             ratio_line("pnp validate, five languages", validate_count, 4.9),
+            unit_line("fixed cost of a build", fixed, 0.35),
+            unit_line("one more language", per_language, 0.80),
             unit_line("one more distinct card face", face, 0.0012),
             unit_line("one more placed copy", copy, 0.00015),
             unit_line("one rulebook page", (rulebook - loaded) / found["rulebook"].count, 0.015),
@@ -362,8 +368,8 @@ def main() -> None:
                         help="the build fit's languages: the first 1..N of de, pl, tr, es, pt")
     parser.add_argument("--tests", action="store_true", help="also the README's test command, once (minutes)")
     parser.add_argument("--instructions", action="store_true",
-                        help="also count the instructions of the build of de, validate, the kit's pool and the "
-                             "deck fit (Valgrind; about fifteen minutes)")
+                        help="also count the instructions of the build fit, validate, the kit's pool, the deck fit "
+                             "and a rulebook page (Valgrind; about twenty-five minutes)")
     parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     options = parser.parse_args()
     if options.child:
