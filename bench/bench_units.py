@@ -142,6 +142,18 @@ def least_squares(rows: list[tuple[float, ...]], values: list[float]) -> list[fl
     return [matrix[i][size] / matrix[i][i] for i in range(size)]
 
 
+def build_fit(values: list[float]) -> tuple[float, float]:
+    """A build's fixed cost and one more language: the straight line through the CPU times (or instruction counts)
+    of the builds of the first 1, 2, … N languages."""
+    fixed, per_language = least_squares([(1, n) for n in range(1, len(values) + 1)], values)
+    return fixed, per_language
+
+
+def at_issue(value: float, reference: float) -> float:
+    """A CPU figure (or instruction count) at the issue's speed, given the reference job's in the same run."""
+    return value * ISSUE_REFERENCE / reference
+
+
 def deck_fit(medians: list[float]) -> tuple[float, float]:
     """One more distinct face and one more placed copy: the fit fixed + D × face + D·C × copy of the DECKS' CPU
     times (or instruction counts)."""
@@ -164,7 +176,7 @@ ISSUE_REFERENCE = 0.245
 def figures(found: dict[str, Job], langs: int) -> list[tuple[str, float, Job | tuple[Job, ...], Target]]:
     """(unit, CPU seconds, the jobs it comes from, target) of every figure of the table."""
     builds = [found[f"build {n}"] for n in range(1, langs + 1)]
-    fixed, per_language = least_squares([(1, n) for n in range(1, langs + 1)], [job.median for job in builds])
+    fixed, per_language = build_fit([job.median for job in builds])
     decks = [found[f"deck {d}x{c}"] for d, c in DECKS]
     face, copy = deck_fit([job.median for job in decks])
     rulebook = found["rulebook"]
@@ -244,7 +256,7 @@ def report(found: dict[str, Job], langs: int, rounds: int) -> None:
     print(f"  {'unit':<38} {'CPU':>11}  {'ratio':>7}  {f'at {ISSUE_REFERENCE} s':>11}  {'load':>5}  target")
     for unit, value, source, target in figures(found, langs):
         used, ratio = source if isinstance(source, tuple) else (source,), value / reference
-        print(f"  {unit:<38} {seconds(value)}  {ratio:6.3f}×  {seconds(value * ISSUE_REFERENCE / reference)}  "
+        print(f"  {unit:<38} {seconds(value)}  {ratio:6.3f}×  {seconds(at_issue(value, reference))}  "
               f"{load_of(*used):5.1f}  {verdict(value, ratio, target)}")
     decks = [found[f"deck {d}x{c}"] for d, c in DECKS]
     face, copy = deck_fit([statistics.median(job.tree) for job in decks])
@@ -253,10 +265,10 @@ def report(found: dict[str, Job], langs: int, rounds: int) -> None:
     rulebook = found["rulebook"]
     page = (rulebook.median + statistics.median(rulebook.warm)) / rulebook.count
     print(f"  (a rulebook page with the warm-up shared among its {rulebook.count:.0f} pages: {page * 1000:.2f} ms, "
-          f"at {ISSUE_REFERENCE} s {page * ISSUE_REFERENCE / reference * 1000:.2f} ms)")
+          f"at {ISSUE_REFERENCE} s {at_issue(page, reference) * 1000:.2f} ms)")
     cold = found["build de, no caches"]
     print(f"  {'pnp build --lang de without the caches across runs':<38} {seconds(cold.median)}  "
-          f"{cold.median / reference:6.3f}×  {seconds(cold.median * ISSUE_REFERENCE / reference)}  "
+          f"{cold.median / reference:6.3f}×  {seconds(at_issue(cold.median, reference))}  "
           f"{load_of(cold):5.1f}  (PNP_NO_CACHE=1: what a first run pays)")
     print(pool_line("kit", found["build default"], found[f"build {langs}"]))
     print(pool_line("validate", found["validate default"], found["validate 1 job"]))
@@ -269,23 +281,25 @@ def instruction_lines(found: dict[str, Job], langs: int) -> list[str]:
     (`--jobs 2`, whatever the load) against `--jobs 1`, a worker counted from its fork, the deck fit's face and
     copy (the DECKS' children whole: their start is the same in each, so the fit's fixed term takes it) and a
     rulebook page (the rulebook child less the `loaded` one, which loads and warms up as it does, per page), these
-    and the fit's also in seconds at the speed the reference job ran at in this run's rounds (its CPU time per instruction)
-    and at the issue's (ISSUE_REFERENCE for its instructions), on which a count, unlike a CPU time, is judged."""
-    reference, de, validate = found["reference"].command, found["build 1"].command, found["validate 1 job"].command
+    and the fit's also in seconds at the speed the reference job ran at in this run's rounds (its CPU time per
+    instruction) and at the issue's (ISSUE_REFERENCE for its instructions), on which a count, unlike a CPU time, is
+    judged."""
     kit = ",".join(LANGS[:langs])
-    commands = [reference, de, validate, pnp("build", "--lang", kit, "--jobs", "1", "--out", "OUT"),
+    commands = [found["reference"].command, found["validate 1 job"].command,
                 pnp("build", "--lang", kit, "--jobs", "2", "--out", "OUT"), found["rulebook"].command,
                 child("loaded"), *(found[f"deck {d}x{c}"].command for d, c in DECKS),
-                *(found[f"build {n}"].command for n in range(2, langs))]  # the fit's builds between de and the kit
+                *(found[f"build {n}"].command for n in range(1, langs + 1))]
     counts = []
     with tempfile.TemporaryDirectory(prefix="pnp-units-") as out:
         for number, command in enumerate(commands):
             folder = Path(out, str(number))
             folder.mkdir()  # the deck children write into it
             counts.append(instructions(command(folder), REPO))
-    reference_count, de_count, validate_count, serial, pool, rulebook, loaded, *rest = counts
-    face, copy = deck_fit(rest[:len(DECKS)])
-    fixed, per_language = least_squares([(1, n) for n in range(1, langs + 1)], [de_count, *rest[len(DECKS):], serial])
+    reference_count, validate_count, pool, rulebook, loaded, *rest = counts
+    decks, builds = rest[:len(DECKS)], rest[len(DECKS):]
+    face, copy = deck_fit(decks)
+    fixed, per_language = build_fit(builds)
+    de_count, serial = builds[0], builds[-1]
     seconds_each = found["reference"].median / reference_count
 
     def ratio_line(what: str, count: int, target: float) -> str:
@@ -294,10 +308,10 @@ def instruction_lines(found: dict[str, Job], langs: int) -> list[str]:
                 f"  target ≤ {target}×: {'met' if ratio <= target else 'NOT met'}")
 
     def unit_line(what: str, count: float, target: float) -> str:
-        at_issue = count * ISSUE_REFERENCE / reference_count
+        judged = at_issue(count, reference_count)
         shown = f"{count / 1e9:7.3f} G" if count >= 1e8 else f"{count / 1e6:7.2f} M"
         return (f"  {what:<28} {shown} = {seconds(count * seconds_each).strip()} at the reference job's speed in this "
-                f"run, {seconds(at_issue).strip()} at {ISSUE_REFERENCE} s  target {verdict(at_issue, 0.0, (target, None))}")
+                f"run, {seconds(judged).strip()} at {ISSUE_REFERENCE} s  target {verdict(judged, 0.0, (target, None))}")
 
     return [f"instructions (callgrind, one run each; the targets are the CPU time's: a unit's time at this "
             f"run's speed, the reference's CPU time per instruction, and at the speed the issue set them at, "
