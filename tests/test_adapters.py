@@ -699,33 +699,39 @@ def test_library_internals_appear_only_in_the_adapters():
     assert found == []
 
 
-def test_platypus_imported_with_its_url_pattern_compiled_on_first_use():
-    """In a fresh process platypus_imported leaves ReportLab's `uri_pat` a stand-in, taken out of re's cache (a later
-    compile of the same pattern is a real one), that hyphenating a paragraph (which matches every word it tries
-    against the pattern) leaves uncompiled; and the stand-in matches as ReportLab's own pattern does, on words with
-    and without "://" (a ReportLab that no longer compiles it at that line, or a Python whose re no longer looks in
-    its cache first, fails here)."""
+def test_platypus_imported_with_its_patterns_compiled_on_first_use():
+    """In a fresh process platypus_imported leaves ReportLab's `uri_pat` and textsplit's `rx` stand-ins, taken out of
+    re's cache (a later compile of the same pattern is a real one), that hyphenating a paragraph (which matches every
+    word it tries against `uri_pat`) leaves uncompiled; and the stand-ins match as ReportLab's own patterns do, the
+    web-address one on words with and without "://" (a ReportLab that no longer compiles them at those lines, or a
+    Python whose re no longer looks in its cache first, fails here)."""
     import subprocess
     import sys
-    code = ("import re, sys; from pnp.adapters.reportlab_url_pattern import platypus_imported, url_pattern; "
-            "platypus_imported(); from reportlab.platypus import paragraph; stated = url_pattern(); "
+    code = ("import re, sys; from pnp.adapters.reportlab_patterns import platypus_imported, stated, URI, CJK; "
+            "platypus_imported(); from reportlab.platypus import paragraph; from reportlab.lib import textsplit; "
             "from reportlab.lib.styles import ParagraphStyle; "
             "p = paragraph.Paragraph('Verteidigungsstellungen Kavallerieangriffe Unterstützungseinheiten', "
             "ParagraphStyle('probe', fontName='Helvetica', fontSize=10, hyphenationLang='de_DE')); "
             "p.wrap(60, 500); hyphenated = any(str(w).endswith('-') for _, ws in p.blPara.lines for w in ws); "
-            "print(type(paragraph.uri_pat).__name__, paragraph.uri_pat.compiled is None, hyphenated, "
-            "type(re.compile(*stated)).__name__)")
+            "print(type(paragraph.uri_pat).__name__, paragraph.uri_pat.compiled is None, "
+            "type(textsplit.rx).__name__, textsplit.rx.compiled is None, hyphenated, "
+            "type(re.compile(*stated(URI))).__name__, type(re.compile(*stated(CJK))).__name__)")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert run.stdout.split() == ["OnFirstUse", "True", "True", "Pattern"]
+    assert run.stdout.split() == ["OnFirstUse", "True", "OnFirstUse", "True", "True", "Pattern", "Pattern"]
+    from reportlab.lib import textsplit
     from reportlab.platypus import paragraph
-    from pnp.adapters import reportlab_url_pattern as up
-    stand_in = up.OnFirstUse(*up.url_pattern())
+    from pnp.adapters import reportlab_patterns as rp
+    stand_in = rp.OnFirstUse(*rp.stated(rp.URI))
     for uri in ["Verteidigungsstellung", "kein Link", "a:/b", "example.com/x", "", "https://-bad-.com",
                 "https://example.com/ancient-duel/regeln.pdf", "HTTP://Zażółć.pl:8080/a?b#c", "ftp://1.2.3.4/x",
                 "https://localhost", "x://y"]:
         theirs, ours = paragraph.uri_pat.match(uri), stand_in.match(uri)
         assert (theirs and theirs.groups()) == (ours and ours.groups())
     assert stand_in.compiled.pattern == paragraph.uri_pat.pattern
+    cjk = rp.OnFirstUse(*rp.stated(rp.CJK))
+    text = "Zażółć 漢字かな and ＡＢＣ"
+    assert cjk.sub(r"\1\0 ", text) == textsplit.rx.sub(r"\1\0 ", text) != text
+    assert (cjk.compiled.pattern, cjk.compiled.flags) == (textsplit.rx.pattern, textsplit.rx.flags)
 
 
 def _probe_class():

@@ -156,13 +156,14 @@ def cache_after(factory: pytest.TempPathFactory, made_by, cache: Path) -> CacheR
     (calibration_sheets, "decimals", 3),                           # one per language: its ruler length, scale range
     (calibration_sheets, "toml", 5),                               # the languages, card, paper, PDF/X, sheet files
     (deck, "hyphenation", 1),                                      # the German patterns
-    (deck, "art-scenes", 20),                                      # one per distinct card of the deck
+    (deck, "art-scenes", 1),                                       # one table: the 20 distinct cards of the deck
     (deck, "icons", 11),                                           # one per icon its cards show
     (deck, "fonts", 8),                                            # one per font file (Cinzel has two roles)
     (deck, "font-subsets", 4),                                     # one per distinct subset its PDF embeds
     (deck, "fitted-texts", 3),                                     # the decks', the deck list's, the anatomy's
     (exported_images, "card-images", len(FACTIONS)),               # one per faction: its fronts and its back
     (kit, "rulebook-lines", 1),                                    # the German books' paragraphs
+    (kit, "drawn-runs", 1),                                        # one table: the faces', tokens' and sheet's runs
     (deck, "pdf-streams", 1),                                      # one per PDF: the deck list's
     (kit, "pdf-streams", 12),                                      # 7 decks, 3 books, tokens and score sheet
 ])
@@ -346,8 +347,8 @@ def test_a_copy_of_the_locales_folder_finds_the_same_entries_and_its_own_locatio
 
 
 def test_a_folder_keeps_its_newest_entries(tmp_path, monkeypatch):
-    """A scene's slot is its content, so the art scenes of every card ever drawn would pile up: the first entry a
-    process stores also deletes all but the newest `keep`."""
+    """A subset's or an icon's slot is its content, so the subsets of every text ever printed would pile up: the
+    first entry a process stores also deletes all but the newest `keep`."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     cache = copy.copy(icons.PATHS)  # a cache of its own, as a new process has it
     cache.keep, cache.pruned = 5, False
@@ -572,6 +573,48 @@ def test_where_a_message_is_printed_is_kept_only_for_the_pages_it_was_found_on(t
                 for blank in (0, 1, 0)]
     assert captions == ["rulebook.pdf, page 1", "rulebook.pdf, page 2", "rulebook.pdf, page 1"]
     assert len(entries(tmp_path, "proof-printed")) == 1  # the entry of the older pages replaced
+
+
+def test_a_table_of_drawings_keeps_what_other_processes_drew(tmp_path, monkeypatch):
+    """A pool's workers draw different runs (one the decks', another the tokens'), each from the table as it was
+    when it started: a table stored keeps the entries it was read with, so that no worker drops another's for good
+    (the last to store wins, and the next run adds what it lacks); past `merged` entries, only those used."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    cache = copy.copy(icons.PATHS)  # a cache of its own, as a new process has it
+    cache.name, cache.pruned = "drawn-probe", False
+
+    def stored(merged: int, **drawn) -> dict:
+        table = disk_cache.SlotTable(cache, "drawings", b"code", merged=merged)
+        for entry, value in drawn.items():
+            table.used[entry] = table.kept.get(entry, value)
+            table.added |= entry not in table.kept
+        table.save()
+        return disk_cache.SlotTable(cache, "drawings", b"code").kept
+
+    assert stored(4, ground=1) == {"ground": 1}
+    decks, tokens = (disk_cache.SlotTable(cache, "drawings", b"code", merged=4) for _ in range(2))
+    decks.used["frame"], decks.added = 2, True
+    tokens.used["disc"], tokens.added = 3, True
+    decks.save()
+    tokens.save()
+    assert disk_cache.SlotTable(cache, "drawings", b"code").kept == {"ground": 1, "disc": 3}
+    assert stored(4, frame=2) == {"ground": 1, "disc": 3, "frame": 2}
+    assert stored(4, frame=2) == {"ground": 1, "disc": 3, "frame": 2}  # nothing drawn: not stored again
+    assert stored(4, ring=4) == {"ground": 1, "disc": 3, "frame": 2, "ring": 4}
+    assert stored(4, star=5) == {"star": 5}  # five entries: only the one used
+
+
+def test_the_cache_folder_follows_the_environment(tmp_path, monkeypatch):
+    """The folder is worked out once per environment (a build looks it up hundreds of times), not once per process:
+    a changed XDG_CACHE_HOME or HOME gives its own."""
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert disk_cache.cache_root() == tmp_path / "home" / ".cache" / "pnp"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert disk_cache.cache_root() == tmp_path / "xdg" / "pnp"
+    monkeypatch.setenv("HOME", str(tmp_path / "other"))
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    assert disk_cache.cache_root() == tmp_path / "other" / ".cache" / "pnp"
 
 
 @pytest.mark.parametrize("setting, expected", [("1", None), ("0", "pnp"), ("", "pnp")])

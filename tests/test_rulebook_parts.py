@@ -355,11 +355,12 @@ def test_the_template_cache_lives_in_the_users_cache_folder_or_nowhere(monkeypat
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     assert cache_folder() == tmp_path / "pnp" / "templates"
     monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.delenv("HOME", raising=False)
 
     def homeless(cls):
         raise RuntimeError("Could not determine home directory.")
 
-    monkeypatch.setattr(Path, "home", classmethod(homeless))
+    monkeypatch.setattr(Path, "home", classmethod(homeless))  # no HOME (the folder's memo key) and no user entry
     assert cache_folder() is None  # the templates are then compiled in each process, nothing fails
 
 

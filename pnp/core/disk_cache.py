@@ -14,22 +14,28 @@ import zlib
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from .caches import register
+from .caches import memo, register
 
 OFF = "PNP_NO_CACHE"
 MAGIC = b"pnp-cache 2\n"
 DIGEST = 32  # bytes of the key's SHA-256: which entry this is
 CHECK = 4  # bytes of the content's CRC-32: whether it is whole (a third of SHA-256's time: 2.4 ms for a build's 7 MB)
-KEEP = 1024  # entries a folder keeps (about 7 MB of art scenes; the other folders have fewer slots)
+KEEP = 1024  # entries a folder keeps (font subsets: one per subset ever made; the other folders have fewer slots)
 
 
 def cache_root() -> Path | None:
     """$XDG_CACHE_HOME/pnp, by default ~/.cache/pnp; None when PNP_NO_CACHE turns the caches off or there is no
     home folder."""
-    if os.environ.get(OFF, "") not in ("", "0"):
+    return _root(os.environ.get(OFF, ""), os.environ.get("XDG_CACHE_HOME", ""), os.environ.get("HOME"))
+
+
+@memo("the cache folder's path for an environment", "PNP_NO_CACHE, XDG_CACHE_HOME and HOME", maxsize=4)
+def _root(off: str, xdg: str, home: str | None) -> Path | None:
+    """cache_root for these values of the environment (worked out once: a build looks its folder up 300 times)."""
+    if off not in ("", "0"):
         return None
     try:
-        return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pnp"
+        return Path(xdg or Path.home() / ".cache") / "pnp"
     except RuntimeError:  # no HOME and no user entry (a container's arbitrary user id)
         return None
 
@@ -121,11 +127,13 @@ class DiskCache:
 class SlotTable:
     """One slot's table of `cache` (entry -> value), read once: `kept` what the stored table holds ({} when none),
     `used` what this run took from it or made, `added` whether it made one; `save` stores the used entries, each
-    through `stored`, when one was made (the table then holds this run's entries only, those not used dropped).
+    through `stored`, when one was made: the table then holds this run's entries only, those not used dropped, or,
+    where several processes use parts of one table (`merged`: at most that many entries), the stored entries too.
     pnp.typeset.kept_fits, pnp.rulebook.kept_lines and pnp.pages.forms look their entries up through one."""
 
-    def __init__(self, cache: DiskCache, slot: str, key: bytes, stored: Callable[[Any], Any] = lambda value: value):
-        self.cache, self.slot, self.key, self.stored = cache, slot, key, stored
+    def __init__(self, cache: DiskCache, slot: str, key: bytes, stored: Callable[[Any], Any] = lambda value: value,
+                 merged: int = 0):
+        self.cache, self.slot, self.key, self.stored, self.merged = cache, slot, key, stored, merged
         kept = cache.get(slot, key)
         self.kept: dict = kept if isinstance(kept, dict) else {}
         self.used: dict = {}
@@ -133,7 +141,10 @@ class SlotTable:
 
     def save(self) -> None:
         if self.added:
-            self.cache.put(self.slot, self.key, {entry: self.stored(value) for entry, value in self.used.items()})
+            entries = {entry: self.stored(value) for entry, value in self.used.items()}
+            if len(self.kept) + len(entries) <= self.merged:
+                entries = self.kept | entries
+            self.cache.put(self.slot, self.key, entries)
             self.added = False
 
 

@@ -22,7 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..core.disk_cache import DiskCache, source_digest
 from ..data.card_database import Card
 from ..data.terms import UNIT_TYPES
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..core.values import Colour
 from ..pages.forms import StoredDrawings
@@ -76,13 +76,14 @@ def scene_content(key: tuple) -> str:
     """The text of an art window's key (its box and Scene) without where the card was read from (file and line),
     which the picture does not depend on: a copy of the data folder (a test's) finds the same entries."""
     *box, scene = key
-    return repr((*box, replace(scene, card=replace(scene.card, source="", line=None))))
+    card = {name: value for name, value in vars(scene.card).items() if name not in ("source", "line")}
+    return repr((*box, card, *(value for name, value in vars(scene).items() if name != "card")))
 
 
 SCENES = StoredDrawings(
-    DiskCache("art-scenes", "each generated art scene's PDF operators and the names of the forms it defines",
-              "the art window's box and the scene (card, colours, emblem), pnp's drawing code, ReportLab's and "
-              "Python's versions", "pnp.graphics.art_scenes.SCENES"),
+    DiskCache("art-scenes", "the generated art scenes' PDF operators and the names of the forms they define, one "
+              "table", "pnp's drawing code, ReportLab's and Python's versions; a scene by the art window's box and "
+              "the scene (card, colours, emblem)", "pnp.graphics.art_scenes.SCENES", keep=1),
     DRAWING_CODE, {"icon-": icon_form, "emblem-": emblem_form}, scene_content)
 
 

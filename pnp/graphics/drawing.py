@@ -6,11 +6,13 @@ Composing pages as data lets the print checks (fit, glyph coverage) run without 
 from __future__ import annotations
 
 import math
+import sys
 from dataclasses import dataclass
 from itertools import groupby
 from types import MappingProxyType
 from typing import Iterable, Iterator, Mapping, Union
 
+import reportlab
 from reportlab.lib.colors import CMYKColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -19,10 +21,11 @@ from reportlab.pdfgen.canvas import Canvas
 from ..data.art import ArtImage
 from .art_scenes import SCENES, Scene, draw_placeholder
 from .colours import BLACK, PAPER, cmyk
-from .emblems import draw_emblem
-from .icons import draw_icon
+from .emblems import draw_emblem, emblem_form
+from .icons import draw_icon, icon_form
 from .ornaments import draw_diamond
-from ..pages.forms import draw_recorded
+from ..pages.forms import StoredDrawings, draw_recorded
+from ..core.disk_cache import DiskCache, source_digest
 from ..core.geometry import Box
 from ..core.values import Figures
 from ..typeset import textfit
@@ -237,10 +240,21 @@ Item = Union[Text, Rect, Line, Shape, Circle, Ground, Panel, Stars, Icon, ArtWin
              Diamond, Fitted, Turned]
 RUNNING = (Ground, Panel, Stars, Icon, ArtWindow, Rays, Disc, Ring, Rule, Emblem, Diamond, Fitted, Turned)
 # items whose operators depend on nothing but the item and the palette (no text, which each PDF encodes for its own
-# font subsets; no image): a run of them is drawn once per process and its operators added again (draw_recorded), as
-# the frames, panels, badges and icons of the cards repeat on every face of a faction, the tokens' shapes on every
-# copy, and both in every language
+# font subsets; no image): a run of them is drawn once and its operators added again (draw_recorded; kept across runs
+# in RUNS), as the frames, panels, badges and icons of the cards repeat on every face of a faction, the tokens' shapes
+# on every copy, and both in every language
 SAME_EVERYWHERE = (Ground, Panel, Stars, Icon, Rays, Disc, Ring, Rule, Emblem, Diamond, Rect, Line, Shape, Circle)
+# the code a run's operators depend on (the icons and emblems it uses are forms, drawn anew in every PDF from their
+# names)
+RUNS_CODE = (source_digest(__name__, "pnp.graphics.ornaments", "pnp.graphics.icons", "pnp.graphics.emblems",
+                           "pnp.graphics.colours", "pnp.pages.forms", "pnp.adapters.reportlab_canvas")
+             + f"{reportlab.Version} {sys.version}".encode())
+RUNS = StoredDrawings(
+    DiskCache("drawn-runs", "the PDF operators of the runs of items drawn the same everywhere (the frames, panels, "
+              "badges and icons of the card faces, the shapes of the tokens and the score sheet) and the names of "
+              "the forms they define, one table", "pnp's drawing code, ReportLab's and Python's versions; a run by "
+              "its items and the palette's colours", "pnp.graphics.drawing.RUNS", keep=1),
+    RUNS_CODE, {"icon-": icon_form, "emblem-": emblem_form})
 
 
 def texts(items: Iterable[Item]) -> list[Text]:
@@ -280,7 +294,7 @@ def render(canvas: Canvas, items: Iterable[Item], fonts: Mapping[str, str] = Map
     colours = tuple(palette.items())  # what the sheets' shapes print with: part of their recordings' key
     for item in _runs(items):
         if isinstance(item, tuple):
-            draw_recorded(canvas, ("items", item, colours), lambda c: _draw_each(c, item, palette))
+            draw_recorded(canvas, ("items", item, colours), lambda c: _draw_each(c, item, palette), RUNS)
             continue
         if not isinstance(item, Text):
             _draw_each(canvas, (item,), palette)

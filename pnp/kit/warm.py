@@ -5,7 +5,7 @@ command run in one process loads them when it first needs them instead. Nothing 
 whose problems the command reports, all of them, once it runs."""
 from __future__ import annotations
 
-from ..adapters.reportlab_url_pattern import platypus_imported
+from ..adapters.reportlab_patterns import platypus_imported
 from ..project import Project
 from ..typeset.fonts import register_fonts
 from ..typeset.hyphenation import breaks_for

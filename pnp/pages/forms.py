@@ -9,6 +9,7 @@ import zlib
 from collections import OrderedDict
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable, Hashable, Iterator, Mapping
 
 from reportlab.pdfgen.canvas import Canvas
@@ -106,11 +107,13 @@ class KeptStreams(SlotTable):
 @contextmanager
 def kept_streams(slot: str) -> Iterator[Compress]:
     """In the block, the `compress` of the slot's table (a page's or form's stream: its Flate bytes; a FlateCanvas's
-    `compress`); after it, the table saved. A card form's 11 kB of operators take zlib 0.25 ms, a rulebook page's
-    0.15 ms; the slot's table is read once."""
+    `compress`); after it, the table saved, and the drawings kept across runs (`StoredDrawings`) that the PDF added.
+    A card form's 11 kB of operators take zlib 0.25 ms, a rulebook page's 0.15 ms; the slot's table is read once."""
     table = KeptStreams(slot)
     yield table.compress
     table.save()
+    for stored in _STORED:
+        stored.save()
 
 
 @dataclass(frozen=True)
@@ -129,31 +132,54 @@ register(f"{__name__}.draw_recorded", "a drawing's PDF operators, form uses and 
          f"never; the oldest beyond {DRAWN_MAX} entries")
 
 
+_STORED: list[StoredDrawings] = []  # every kind of drawing kept across runs, saved by kept_streams
+
+
 class StoredDrawings:
-    """Recorded drawings of one kind kept across runs (pnp.core.disk_cache): an entry holds a drawing's operators,
-    form uses and PDF version, and the names and boxes of the forms it defines, which `forms` makes again (name
-    prefix -> the form's Definition from the rest of its name); keyed by `content(key)` (a text of every value of
-    the caller's key the drawing depends on, one entry each) and `code` (a hash of the code that draws it)."""
+    """Recorded drawings of one kind kept across runs (pnp.core.disk_cache) in one table, read once per process (and
+    again for another cache folder): an entry holds a drawing's operators, form uses and PDF version, and the names
+    and boxes of the forms it defines, which `forms` makes again (name prefix -> the form's Definition from the rest
+    of its name), by `content(key)` (a text of every value of the caller's key the drawing depends on); the table
+    is keyed by `code` (a hash of the code that draws them). `save` stores the table when drawings were added, with
+    those it held (up to MERGED in all: then only those this process used); every PDF saves them when it is made
+    (kept_streams)."""
+
+    SLOT = "drawings"
+    MERGED = 4096  # drawings a table keeps though this process did not use them (a pool's workers draw different ones)
 
     def __init__(self, cache: DiskCache, code: bytes, forms: Mapping[str, Callable[[str], Definition]],
                  content: Callable[[Hashable], str] = repr):
         self.cache, self.code, self.forms, self.content = cache, code, forms, content
+        self._read: tuple[Path | None, SlotTable] | None = None
+        _STORED.append(self)
+
+    def table(self) -> SlotTable:
+        folder = self.cache.folder()
+        if self._read is None or self._read[0] != folder:
+            self._read = folder, SlotTable(self.cache, self.SLOT, self.code, merged=self.MERGED)
+        return self._read[1]
 
     def get(self, key: Hashable) -> Drawn | None:
         content = self.content(key)
-        stored = self.cache.get(content, self.code + content.encode())
+        table = self.table()
+        stored = table.kept.get(content)
         try:
             names, (code, used, version) = stored
             definitions = tuple(self._definition(name, tuple(bbox)) for name, bbox in names)
             taken = (tuple(code), tuple(used), tuple(version))
         except (TypeError, ValueError):  # no entry, or one this code cannot use
             return None
+        table.used[content] = stored
         return Drawn(definitions, taken)
 
     def put(self, key: Hashable, drawn: Drawn) -> None:
-        content = self.content(key)
-        self.cache.put(content, self.code + content.encode(),
-                       (tuple((name, bbox) for name, bbox, _ in drawn.definitions), drawn.taken))
+        table = self.table()
+        table.used[self.content(key)] = (tuple((name, bbox) for name, bbox, _ in drawn.definitions), drawn.taken)
+        table.added = True
+
+    def save(self) -> None:
+        if self._read is not None:
+            self._read[1].save()
 
     def _definition(self, name: str, bbox: tuple) -> Definition:
         prefix = next((prefix for prefix in self.forms if name.startswith(prefix)), None)

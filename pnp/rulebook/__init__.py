@@ -7,7 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Mapping
 
-from ..adapters.reportlab_url_pattern import platypus_imported
+from ..adapters.reportlab_patterns import platypus_imported
 from ..data.card_database import CardDatabase
 from ..i18n.catalogs import LanguageCatalog
 from ..data.engine_data import Engine
