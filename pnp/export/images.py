@@ -38,9 +38,19 @@ def page_images(pdf: bytes, indices: Sequence[int], dpi: int, bleed: bool = True
     """Each page of `indices` of `pdf` as an RGB image at `dpi`: its BleedBox (`bleed`) or its TrimBox, each side
     rounded to whole pixels (a 69 × 94 mm box is 815 × 1110 px at 300 dpi); from one opened document (PDFium
     reads the fonts and forms the pages share once: twice as fast at 72 dpi as a document per page)."""
+    return [images[0] for images in page_renders(pdf, indices, (dpi,), bleed)]
+
+
+def page_renders(pdf: bytes, indices: Sequence[int], dpis: Sequence[int], bleed: bool = True
+                 ) -> list[tuple[Image.Image, ...]]:
+    """Each page of `indices` as `page_images` makes it, at each of `dpis` (a page loaded once for all)."""
     document = pypdfium2.PdfDocument(pdf)
     try:
-        return [_box_image(document[index], dpi, bleed) for index in indices]
+        renders = []
+        for index in indices:
+            page = document[index]
+            renders.append(tuple(_box_image(page, dpi, bleed) for dpi in dpis))
+        return renders
     finally:
         document.close()
 
