@@ -115,11 +115,16 @@ def test_a_font_made_from_its_stored_face_is_the_font_parsed():
     state = marshal.loads(marshal.dumps(reportlab_fonts.face_state(path)))
     stored = reportlab_fonts.font_from_state(TTFont, "AdapterProbe-Stored", path, open(path, "rb").read(), state,
                                              asciiReadable=False)
-    assert type(stored.face) is type(parsed.face) and vars(stored).keys() == vars(parsed).keys()
+    assert isinstance(stored.face, type(parsed.face)) and vars(stored).keys() == vars(parsed).keys()
     assert stored.face._pdfScale(1000) == parsed.face._pdfScale(1000) != 1000  # 2048 units per em
     same = lambda face: {key: (value, getattr(value, "ustr", None)) for key, value in vars(face).items()  # noqa: E731
                          if key != "_pdfScale"}
+    # what only a subset (or shaping) reads stays packed until one of it is read, then all of it is the parsed face's
+    later = set(reportlab_fonts.SUBSETTING)
+    assert later <= vars(parsed.face).keys() and not later & vars(stored.face).keys()
+    assert stored.face.hmetrics == parsed.face.hmetrics and "_later" not in vars(stored.face)
     assert same(stored.face) == same(parsed.face)
+    assert not hasattr(stored.face, "notAnAttribute")
     text = "Vera Sans àé"
     assert _pdf_with(stored, text).replace(b"Stored", b"Parsed") == _pdf_with(parsed, text)
 

@@ -9,7 +9,8 @@ the installed ReportLab):
   by pnp instead of when the PDF is written (`PDFStream.format` applies no filter to a stream whose dictionary names
   one already; `rl_config.useA85` adds another);
 - a parsed face as plain data and back (`TTFontFile.extractInfo`'s attributes, the face `TTFont.__init__` makes),
-  so that pnp.typeset.fonts keeps its parsed metrics across runs instead of parsing the file in every process;
+  so that pnp.typeset.fonts keeps its parsed metrics across runs instead of parsing the file in every process, the
+  attributes only `makeSubset` and shaping read unpacked when first read;
 - the font objects `TTFont.addObjects` adds to a document (`PDFDocument.idToObject["BasicFonts"]`, under the
   subsets' internal names) and their widths (`PDFTrueTypeFont.Widths`, a PDFArray of numbers), to format each
   array in one call of ReportLab's number format (`fp_str`) instead of one call per number;
@@ -19,6 +20,7 @@ the installed ReportLab):
 """
 from __future__ import annotations
 
+import marshal
 import weakref
 from contextlib import contextmanager
 from itertools import islice
@@ -29,8 +31,16 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfdoc, ttfonts
 
 
-class _RewritingFace(ttfonts.TTFontFace):
-    """A parsed font face whose tables pass through `rewrites` (tag -> function) when a subset is made."""
+# the attributes of a parsed face that only making a subset (makeSubset: glyph offsets, horizontal metrics) and
+# text shaping (glyphToChar) read: a face made of its stored state unpacks them when first read (9 ms a process for
+# the nine fonts; a run whose subsets are all kept across runs never reads them)
+SUBSETTING = ("glyphToChar", "hmetrics", "glyphPos")
+
+
+class _Face(ttfonts.TTFontFace):
+    """A parsed font face as pnp uses it: its tables pass through `rewrites` (tag -> function) when a subset is
+    made, and a face made of its stored state (`font_from_state`) holds the SUBSETTING attributes as the bytes
+    `_later` until one of them is read."""
 
     rewrites: Mapping[str, Callable[[bytes], bytes]] = {}
 
@@ -39,10 +49,19 @@ class _RewritingFace(ttfonts.TTFontFace):
         rewrite = self.rewrites.get(tag)
         return rewrite(table) if rewrite else table
 
+    def __getattr__(self, name):  # only for an attribute the face lacks
+        later = vars(self).pop("_later", None) if name in SUBSETTING else None
+        if later is None:
+            raise AttributeError(name)
+        vars(self).update(marshal.loads(later))
+        if name not in vars(self):
+            raise AttributeError(name)
+        return vars(self)[name]
+
 
 def rewrite_subset_tables(font: ttfonts.TTFont, rewrites: Mapping[str, Callable[[bytes], bytes]]) -> None:
     """Make every subset `font` embeds carry its tables rewritten by `rewrites` (table tag -> bytes -> bytes)."""
-    font.face.__class__ = _RewritingFace
+    font.face.__class__ = _Face
     font.face.rewrites = dict(rewrites)
 
 
@@ -160,22 +179,25 @@ def split_known(font: ttfonts.TTFont, text: str, doc: pdfdoc.PDFDocument) -> lis
 def face_state(path: str) -> dict[str, Any]:
     """The face ReportLab parses from the font file `path` (cmap, widths, metrics, glyph offsets, table directory)
     as plain data (marshal: dicts, lists, numbers, strings, bytes), without the file's bytes and the scale
-    function; `font_from_state` makes the same font of it. A ReportLab whose face holds anything else fails in
-    marshal, and tests/test_adapters.py."""
+    function, the SUBSETTING attributes packed apart (`later`, their marshal bytes); `font_from_state` makes the
+    same font of it. A ReportLab whose face holds anything else fails in marshal, and tests/test_adapters.py."""
     face = ttfonts.TTFontFace(path)
     names = {key: (bytes(value), value.ustr) for key, value in vars(face).items()
              if isinstance(value, ttfonts.TTFNameBytes)}
     plain = {key: value for key, value in vars(face).items()
              if key not in names and key not in ("_ttf_data", "_pdfScale", "filename")}
-    return {"attributes": plain, "names": names}
+    later = {key: plain.pop(key) for key in SUBSETTING if key in plain}
+    return {"attributes": plain, "names": names, "later": marshal.dumps(later)}
 
 
 def font_from_state(cls: type[ttfonts.TTFont], name: str, path: str, data: bytes, state: Mapping[str, Any],
                     asciiReadable: bool) -> ttfonts.TTFont:
     """The font `cls(name, path, asciiReadable=...)` with the face of `face_state` and the file's bytes `data`,
-    made by ReportLab's own TTFont.__init__ without parsing the file again."""
-    face = ttfonts.TTFontFace.__new__(ttfonts.TTFontFace)
+    made by ReportLab's own TTFont.__init__ without parsing the file again; the SUBSETTING attributes are unpacked
+    when first read."""
+    face = _Face.__new__(_Face)
     vars(face).update(state["attributes"])
+    face._later = state["later"]
     for key, (value, text) in state["names"].items():
         setattr(face, key, bytes.__new__(ttfonts.TTFNameBytes, value))
         getattr(face, key).ustr = text
