@@ -215,6 +215,20 @@ def test_the_command_line_starts_without_the_rulebook():
     assert run.stdout.strip() == "[]"
 
 
+def test_a_command_loads_only_its_own_module_of_the_command_line():
+    """The commands are imported when they run or are listed (pnp.cli.COMMANDS, click's lazy loading): `pnp build`
+    loads neither the proof site's command nor the catalogs', the languages', the checks' or the exports'; the
+    help lists every command (loading them to show their help)."""
+    code = ("import sys; from pnp.cli import main\ntry: main(sys.argv[1:], prog_name='pnp')\nexcept SystemExit: pass\n"
+            "print(sorted(m for m in sys.modules if m.startswith('pnp.cli.')), file=sys.stderr)")
+    loaded = lambda *args: subprocess.run([sys.executable, "-c", code, *args], capture_output=True,  # noqa: E731
+                                          text=True, check=True).stderr.strip()
+    assert loaded("build", "--help") == "['pnp.cli.make', 'pnp.cli.options']"
+    listed = subprocess.run([sys.executable, "-m", "pnp", "--help"], capture_output=True, text=True, check=True)
+    assert [line.split()[0] for line in listed.stdout.split("Commands:")[1].splitlines() if line.strip()] == [
+        "build", "calibrate", "catalogs", "deck", "export", "gallery", "lang", "proof", "validate"]
+
+
 def test_the_command_line_starts_without_babels_dates():
     """The catalogs' translators are Python's gettext, not babel.support's, whose import loads Babel's dates and the
     time zones (8 ms of every command's start-up) that pnp does not use."""

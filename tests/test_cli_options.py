@@ -22,7 +22,10 @@ WRITERS = ("build", "calibrate", "gallery", "proof", "export cards", "export ima
 
 
 def _commands(group: click.Group = main, prefix: str = ""):
-    for name, command in group.commands.items():
+    """(name, command) of every command of `group`, asked for as click asks (each loaded when first asked for)."""
+    ctx = click.Context(group)
+    for name in group.list_commands(ctx):
+        command = group.get_command(ctx, name)
         if isinstance(command, click.Group):
             yield from _commands(command, f"{prefix}{name} ")
         else:

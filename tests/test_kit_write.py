@@ -390,7 +390,7 @@ SIGNAL = getattr(signal, sys.argv[1])
 
 class TermOnImport:
     def find_spec(self, name, path=None, target=None):
-        if name == "pnp.cli.make":  # in the middle of the command line's imports (ReportLab is no longer one)
+        if name == "pnp.cli.options":  # in the middle of the command line's imports (ReportLab is no longer one)
             os.kill(os.getpid(), SIGNAL)
         return None
 

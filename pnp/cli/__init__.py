@@ -3,9 +3,11 @@ from __future__ import annotations
 
 import atexit
 import gc
+import importlib
 import os
 import signal
 import sys
+from typing import Mapping
 
 
 def _interrupted_at_start(number, frame):
@@ -37,21 +39,40 @@ from ..kit.write import Interrupted, committed
 from ..core.parallel import WorkerLost
 from ..core.problems import ProblemsFound
 from ..project import load_inputs
-from .catalogs import catalogs_group
-from .lang import lang_group
-from .check import deck_group, validate_command
-from .export_commands import images_command, tts_command
-from .make import build_command, calibrate_command, gallery_command
 from .options import (EXIT_INTERRUPTED, EXIT_PROBLEMS, EXIT_USAGE, CheckedCommand, LanguageList, OldNames, OutputPath,
                       fail, make_project, project_options, write_json)
-from .proof_command import proof_command
+
+# the commands defined in modules of their own, each imported when it runs or is listed (`pnp build` loads neither
+# the proof site's command nor the catalogs'): name -> "module:attribute" of this package
+COMMANDS = {"build": "make:build_command", "calibrate": "make:calibrate_command", "catalogs": "catalogs:catalogs_group",
+            "deck": "check:deck_group", "gallery": "make:gallery_command", "lang": "lang:lang_group",
+            "proof": "proof_command:proof_command", "validate": "check:validate_command"}
+EXPORT_COMMANDS = {"images": "export_commands:images_command", "tts": "export_commands:tts_command"}
 
 
 def _raise_interrupted(number, frame):
     raise Interrupted()
 
 
-class Commands(click.Group):
+class LazyGroup(click.Group):
+    """A group whose commands of `lazy` (name -> "module:attribute" of this package) are imported when first asked
+    for (click's documented lazy loading)."""
+
+    def __init__(self, *args, lazy: Mapping[str, str] | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.lazy = dict(lazy or {})
+
+    def list_commands(self, ctx):
+        return sorted({*super().list_commands(ctx), *self.lazy})
+
+    def get_command(self, ctx, cmd_name):
+        if cmd_name in self.lazy and cmd_name not in self.commands:
+            module, attribute = self.lazy[cmd_name].split(":")
+            self.add_command(getattr(importlib.import_module(f"{__name__}.{module}"), attribute), cmd_name)
+        return super().get_command(ctx, cmd_name)
+
+
+class Commands(LazyGroup):
     """The command group: any terminal encoding, exit codes 0 / 1 problems / 2 usage / 130 interrupted, no colour
     when NO_COLOR is set."""
 
@@ -105,13 +126,13 @@ def _current_folder_exists() -> bool:
     return True
 
 
-@click.group(cls=Commands)
+@click.group(cls=Commands, lazy=COMMANDS)
 @click.version_option(package_name="ancient-duel-pnp")
 def main():
     """Ancient Duel print-and-play kit: card database, print-ready PDFs, validator."""
 
 
-@main.group()
+@main.group(cls=LazyGroup, lazy=EXPORT_COMMANDS)
 def export():
     """Export data from the card database."""
 
@@ -137,15 +158,5 @@ def export_cards(lang, output, data, locales, art, layouts):
         fail(exc)
 
 
-main.add_command(validate_command)
-main.add_command(deck_group)
-main.add_command(build_command)
-main.add_command(calibrate_command)
-main.add_command(gallery_command)
-export.add_command(images_command)
-export.add_command(tts_command)
-main.add_command(proof_command)
-main.add_command(catalogs_group)
-main.add_command(lang_group)
 if signal.getsignal(signal.SIGINT) is _interrupted_at_start:  # the modules are loaded: Ctrl-C is KeyboardInterrupt
     signal.signal(signal.SIGINT, signal.default_int_handler)
