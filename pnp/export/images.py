@@ -46,11 +46,7 @@ def page_renders(pdf: bytes, indices: Sequence[int], dpis: Sequence[int], bleed:
     """Each page of `indices` as `page_images` makes it, at each of `dpis` (a page loaded once for all)."""
     document = pypdfium2.PdfDocument(pdf)
     try:
-        renders = []
-        for index in indices:
-            page = document[index]
-            renders.append(tuple(_box_image(page, dpi, bleed) for dpi in dpis))
-        return renders
+        return [tuple(_box_image(page, dpi, bleed) for dpi in dpis) for page in map(document.__getitem__, indices)]
     finally:
         document.close()
 

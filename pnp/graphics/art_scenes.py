@@ -80,11 +80,13 @@ def scene_content(key: tuple) -> str:
     return repr((*box, card, *(value for name, value in vars(scene).items() if name != "card")))
 
 
+# the forms a stored drawing may define (icons, emblems), made again from their names where a PDF lacks them
+FORMS = {"icon-": icon_form, "emblem-": emblem_form}
 SCENES = StoredDrawings(
     DiskCache("art-scenes", "the generated art scenes' PDF operators and the names of the forms they define, one "
               "table", "pnp's drawing code, ReportLab's and Python's versions; a scene by the art window's box and "
               "the scene (card, colours, emblem)", "pnp.graphics.art_scenes.SCENES", keep=1),
-    DRAWING_CODE, {"icon-": icon_form, "emblem-": emblem_form}, scene_content)
+    DRAWING_CODE, FORMS, scene_content)
 
 
 LEADERS = frozenset({"commander", "officer", "satrap"})

@@ -19,10 +19,10 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..data.art import ArtImage
-from .art_scenes import SCENES, Scene, draw_placeholder
+from .art_scenes import FORMS, SCENES, Scene, draw_placeholder
 from .colours import BLACK, PAPER, cmyk
-from .emblems import draw_emblem, emblem_form
-from .icons import draw_icon, icon_form
+from .emblems import draw_emblem
+from .icons import draw_icon
 from .ornaments import draw_diamond
 from ..pages.forms import StoredDrawings, draw_recorded
 from ..core.disk_cache import DiskCache, source_digest
@@ -254,7 +254,7 @@ RUNS = StoredDrawings(
               "badges and icons of the card faces, the shapes of the tokens and the score sheet) and the names of "
               "the forms they define, one table", "pnp's drawing code, ReportLab's and Python's versions; a run by "
               "its items and the palette's colours", "pnp.graphics.drawing.RUNS", keep=1),
-    RUNS_CODE, {"icon-": icon_form, "emblem-": emblem_form})
+    RUNS_CODE, FORMS)
 
 
 def texts(items: Iterable[Item]) -> list[Text]:
