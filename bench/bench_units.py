@@ -18,6 +18,10 @@ These two children report the CPU time of that work alone (time.process_time aro
 does it): the start, imports and loading of a fresh process (about 0.4 s, varying by tens of milliseconds from run
 to run) would otherwise bury a cost of a fraction of a millisecond.
 
+Beside the pool's overhead stands what any two processes at once cost this machine, whoever runs them (they share
+its caches and memory bus, and on a virtual machine perhaps one host core): a child builds the kit's two halves with
+`--jobs 1` in two processes at once, another one after the other, each reporting its two builds' CPU.
+
     python bench/bench_units.py                      # 3 rounds, 1..5 languages
     python bench/bench_units.py --rounds 5 --tests   # also the README's test command, once, per test
     python bench/bench_units.py --instructions       # also the build fit, validate, the pool, the deck fit and a
@@ -116,6 +120,8 @@ def jobs(langs: int) -> dict[str, Job]:
     found += [Job("build default", pnp("build", "--lang", ",".join(LANGS[:langs]), "--out", "OUT"), mean_deck_kb,
                   lambda: automatic_jobs(langs)[0]),
               Job("validate 1 job", pnp("validate", "--jobs", "1")),
+              Job("two at once", child("pair", "together", *halves(langs)), inner=True),
+              Job("two apart", child("pair", "apart", *halves(langs)), inner=True),
               Job("validate default", pnp("validate"), chosen=lambda: 1)]  # light work: one process unless --jobs
     de = pnp("build", "--lang", "de", "--jobs", "1", "--out", "OUT")
     found += [Job("build de, no caches", lambda out: ["env", f"{OFF}=1", *de(out)])]
@@ -125,6 +131,12 @@ def jobs(langs: int) -> dict[str, Job]:
                   lambda out: len(list(out.rglob("*.png")))),
               Job("proof", pnp("proof", "--jobs", "1", "--out", "OUT"))]
     return {job.name: job for job in found}
+
+
+def halves(langs: int) -> tuple[str, str]:
+    """The first `langs` languages dealt into two `--lang` lists, as a pool of two deals them to its workers."""
+    kit = LANGS[:langs]
+    return ",".join(kit[::2]), ",".join(kit[1::2])
 
 
 def least_squares(rows: list[tuple[float, ...]], values: list[float]) -> list[float]:
@@ -223,6 +235,17 @@ def pool_line(name: str, default: Job, serial: Job) -> str:
             f"(load {load_of(default, serial):4.1f})  target ≤ 1.05× CPU, ≤ 1.00× wall: {verdict}")
 
 
+def machine_line(together: Job, apart: Job) -> str:
+    """What this machine adds to the CPU time of two processes that run at once (sharing its caches, memory bus and,
+    on a virtual machine, perhaps one host core), whoever runs them: two independent `--jobs 1` builds of the kit's
+    two halves (`halves`) at once, against the same two one after the other; beside the pool's line, which it
+    bounds from below as far as the runs' noise lets it."""
+    rounds = [both / alone for both, alone in zip(together.cpu, apart.cpu)]
+    return (f"  two processes at once     CPU {together.median / apart.median:6.3f}× (rounds {min(rounds):.2f}-"
+            f"{max(rounds):.2f})  (load {load_of(together, apart):4.1f})  two independent `build --jobs 1` of "
+            f"{' and '.join(halves(len(LANGS)))} at once ÷ one after the other: what any two processes pay here")
+
+
 def test_figure(reference: Job) -> str:
     """CPU per passed test of the README's test command, run once, between three runs of the reference job before it
     and three after (the machine's speed moves within minutes, and the rounds ran before): its ratio is to the median
@@ -270,6 +293,7 @@ def report(found: dict[str, Job], langs: int, rounds: int) -> None:
     print(f"  {'pnp build --lang de without the caches across runs':<38} {seconds(cold.median)}  "
           f"{cold.median / reference:6.3f}×  {seconds(at_issue(cold.median, reference))}  "
           f"{load_of(cold):5.1f}  (PNP_NO_CACHE=1: what a first run pays)")
+    print(machine_line(found["two at once"], found["two apart"]))
     print(pool_line("kit", found["build default"], found[f"build {langs}"]))
     print(pool_line("validate", found["validate default"], found["validate 1 job"]))
 
@@ -343,6 +367,8 @@ def run_child(what: str, args: list[str]) -> None:
     it would (what --instructions subtracts from the rulebook's count). Each prints the CPU time of that work
     (`work-cpu SECONDS`), after the loading and checking that precede it, and the two rulebook children that of the
     warm-up a build does once before its pool forks (`warm-cpu SECONDS`: pnp.kit.warm), which is not a page's."""
+    if what == "pair":
+        return run_pair(*args)
     from dataclasses import replace
 
     from pnp.context import BuildOptions
@@ -373,6 +399,30 @@ def run_child(what: str, args: list[str]) -> None:
     print(f"work-cpu {time.process_time() - start}")
     for path, data in files.items():
         Path(out, path.name).write_bytes(data)
+
+
+def run_pair(how: str, first: str, second: str, out: str) -> None:
+    """`pnp build --jobs 1` of the languages `first` and of `second`, in two processes started together (`together`)
+    or one after the other (`apart`); prints their CPU time (`work-cpu SECONDS`), this process's own left out."""
+    import subprocess
+
+    def start(langs: str) -> subprocess.Popen:
+        return subprocess.Popen([PY, *PNP, "build", "--lang", langs, "--jobs", "1", "--out", str(Path(out, langs))],
+                                stdout=subprocess.DEVNULL)
+
+    def cpu(process: subprocess.Popen) -> float:
+        _, status, usage = os.wait4(process.pid, 0)
+        process.returncode = os.waitstatus_to_exitcode(status)
+        if process.returncode != 0:
+            sys.exit(f"pnp build --lang {process.args[4]} failed")
+        return usage.ru_utime + usage.ru_stime
+
+    if how == "together":
+        processes = [start(first), start(second)]
+        used = sum(map(cpu, processes))
+    else:
+        used = cpu(start(first)) + cpu(start(second))
+    print(f"work-cpu {used}")
 
 
 def main() -> None:
