@@ -1,0 +1,40 @@
+"""The benchmark's own arithmetic and jobs (bench/bench_units.py): its fits give back the costs they are made from, its
+two processes split the kit as a pool of two deals it, and a child job reports the CPU time of its work."""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from collections import Counter
+
+import pytest
+
+from pnp.project import REPO
+
+sys.path.insert(0, str(REPO / "bench"))
+bench_units = pytest.importorskip("bench_units")
+
+
+def test_the_build_fit_gives_back_the_fixed_cost_and_the_cost_of_one_more_language():
+    fixed, per_language = bench_units.build_fit([0.3 + 0.5 * n for n in range(1, 6)])
+    assert fixed == pytest.approx(0.3) and per_language == pytest.approx(0.5)
+
+
+def test_the_deck_fit_gives_back_the_cost_of_a_face_and_of_a_copy():
+    medians = [0.1 + d * 0.001 + d * c * 0.0002 for d, c in bench_units.DECKS]
+    assert bench_units.deck_fit(medians) == pytest.approx((0.001, 0.0002))
+
+
+def test_the_two_processes_build_the_kit_between_them_as_a_pool_of_two_deals_it():
+    first, second = bench_units.halves(5)
+    assert (first, second) == ("de,tr,pt", "pl,es")
+    assert Counter(first.split(",") + second.split(",")) == Counter(bench_units.LANGS)
+
+
+def test_a_deck_child_reports_the_cpu_time_of_its_work_and_writes_the_deck(tmp_path):
+    done = subprocess.run([sys.executable, str(REPO / "bench" / "bench_units.py"), "--child", "deck", "3", "2",
+                           str(tmp_path)], capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert done.returncode == 0, done.stderr
+    (cpu,) = re.findall(r"^work-cpu (\S+)$", done.stdout, re.M)
+    assert float(cpu) > 0
+    assert [path.suffix for path in tmp_path.iterdir()] == [".pdf"]
