@@ -218,10 +218,11 @@ def verdict(value: float, ratio: float, target: Target) -> str:
     return f"≤ {shown}{f', ≤ {ratio_limit}×' if ratio_limit else ''}: {'met' if met else 'NOT met'}"
 
 
-def pool_line(name: str, default: Job, serial: Job) -> str:
+def pool_line(name: str, default: Job, serial: Job, light: bool = False) -> str:
     """The default pool against --jobs 1: CPU and wall, medians of their interleaved runs, and the CPU ratio's range
     over the rounds (each round's two runs are adjacent): on a shared machine one round's ratio can be anywhere
-    between 0.8 and 1.5, so a verdict on 1.05 needs ten rounds or more, or the instruction count (--instructions)."""
+    between 0.8 and 1.5, so a verdict on 1.05 needs ten rounds or more, or the instruction count (--instructions).
+    `light`: the command's default is one process whatever the load (pnp validate)."""
     cpu, wall = default.median / serial.median, statistics.median(default.wall) / statistics.median(serial.wall)
     rounds = [pooled / alone for pooled, alone in zip(default.cpu, serial.cpu)]
     pooled = sum(count > 1 for count in default.processes)
@@ -229,8 +230,10 @@ def pool_line(name: str, default: Job, serial: Job) -> str:
         verdict = (f"{'met' if cpu <= 1.05 and wall <= 1.0 else 'NOT met'}; the default chose a pool in {pooled} of "
                    f"{len(default.processes)} runs")
     else:  # both ran the same single process: the ratio is the noise of the runs, no figure of the pool
-        verdict = ("not measured: the default chose one process in every run (the load left fewer than two cores "
-                   "idle), so this is one process against one")
+        why = "it is light work, which runs in one process unless --jobs says otherwise" if light else \
+            "the load left fewer than two cores idle"
+        verdict = (f"not measured: the default chose one process in every run ({why}), so this is one process "
+                   f"against one, and its ratio the noise of a ratio in this run")
     return (f"  pool overhead, {name:<9} CPU {cpu:6.3f}× (rounds {min(rounds):.2f}-{max(rounds):.2f})  wall {wall:6.3f}×  "
             f"(load {load_of(default, serial):4.1f})  target ≤ 1.05× CPU, ≤ 1.00× wall: {verdict}")
 
@@ -295,7 +298,7 @@ def report(found: dict[str, Job], langs: int, rounds: int) -> None:
           f"{load_of(cold):5.1f}  (PNP_NO_CACHE=1: what a first run pays)")
     print(machine_line(found["two at once"], found["two apart"]))
     print(pool_line("kit", found["build default"], found[f"build {langs}"]))
-    print(pool_line("validate", found["validate default"], found["validate 1 job"]))
+    print(pool_line("validate", found["validate default"], found["validate 1 job"], light=True))
 
 
 def instruction_lines(found: dict[str, Job], langs: int) -> list[str]:

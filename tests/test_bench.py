@@ -31,6 +31,20 @@ def test_the_two_processes_build_the_kit_between_them_as_a_pool_of_two_deals_it(
     assert Counter(first.split(",") + second.split(",")) == Counter(bench_units.LANGS)
 
 
+def _runs(cpu: list[float], processes: list[int] = (), wall: float = 1.0) -> "bench_units.Job":
+    return bench_units.Job("job", list, cpu=cpu, wall=[wall] * len(cpu), load=[0.0] * len(cpu),
+                           processes=list(processes))
+
+
+def test_the_pool_is_judged_on_its_cpu_and_wall_time_only_where_the_default_chose_a_pool():
+    serial = _runs([2.0, 2.0, 2.0])
+    assert "NOT met" in bench_units.pool_line("kit", _runs([2.2, 2.2, 2.2], [2, 2, 2], wall=0.6), serial)
+    assert "NOT met" in bench_units.pool_line("kit", _runs([2.0, 2.0, 2.0], [2, 2, 2], wall=1.1), serial)
+    assert ": met" in bench_units.pool_line("kit", _runs([2.05, 2.0, 2.1], [2, 2, 2], wall=0.6), serial)
+    alone = bench_units.pool_line("validate", _runs([2.3, 2.3, 2.3], [1, 1, 1]), serial, light=True)
+    assert "not measured" in alone and "light work" in alone and "met" not in alone
+
+
 def test_a_deck_child_reports_the_cpu_time_of_its_work_and_writes_the_deck(tmp_path):
     done = subprocess.run([sys.executable, str(REPO / "bench" / "bench_units.py"), "--child", "deck", "3", "2",
                            str(tmp_path)], capture_output=True, text=True, cwd=REPO, timeout=120)
