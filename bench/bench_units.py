@@ -134,7 +134,8 @@ def jobs(langs: int) -> dict[str, Job]:
 
 
 def halves(langs: int) -> tuple[str, str]:
-    """The first `langs` languages dealt into two `--lang` lists, as a pool of two deals them to its workers."""
+    """The first `langs` languages dealt alternately into two `--lang` lists: the kit split as evenly as whole
+    languages allow."""
     kit = LANGS[:langs]
     return ",".join(kit[::2]), ",".join(kit[1::2])
 
@@ -238,7 +239,7 @@ def pool_line(name: str, default: Job, serial: Job, light: bool = False) -> str:
             f"(load {load_of(default, serial):4.1f})  target ≤ 1.05× CPU, ≤ 1.00× wall: {verdict}")
 
 
-def machine_line(together: Job, apart: Job) -> str:
+def machine_line(together: Job, apart: Job, langs: int) -> str:
     """What this machine adds to the CPU time of two processes that run at once (sharing its caches, memory bus and,
     on a virtual machine, perhaps one host core), whoever runs them: two independent `--jobs 1` builds of the kit's
     two halves (`halves`) at once, against the same two one after the other; beside the pool's line, which it
@@ -246,7 +247,7 @@ def machine_line(together: Job, apart: Job) -> str:
     rounds = [both / alone for both, alone in zip(together.cpu, apart.cpu)]
     return (f"  two processes at once     CPU {together.median / apart.median:6.3f}× (rounds {min(rounds):.2f}-"
             f"{max(rounds):.2f})  (load {load_of(together, apart):4.1f})  two independent `build --jobs 1` of "
-            f"{' and '.join(halves(len(LANGS)))} at once ÷ one after the other: what any two processes pay here")
+            f"{' and '.join(halves(langs))} at once ÷ one after the other: what any two processes pay here")
 
 
 def test_figure(reference: Job) -> str:
@@ -296,7 +297,7 @@ def report(found: dict[str, Job], langs: int, rounds: int) -> None:
     print(f"  {'pnp build --lang de without the caches across runs':<38} {seconds(cold.median)}  "
           f"{cold.median / reference:6.3f}×  {seconds(at_issue(cold.median, reference))}  "
           f"{load_of(cold):5.1f}  (PNP_NO_CACHE=1: what a first run pays)")
-    print(machine_line(found["two at once"], found["two apart"]))
+    print(machine_line(found["two at once"], found["two apart"], langs))
     print(pool_line("kit", found["build default"], found[f"build {langs}"]))
     print(pool_line("validate", found["validate default"], found["validate 1 job"], light=True))
 
